@@ -1,0 +1,102 @@
+#include "analysis/ProjectScanner.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QSet>
+
+namespace cnready {
+
+namespace {
+
+bool skippedFolder(const QFileInfo& dir) {
+    static const QSet<QString> names = {
+        QStringLiteral("venv"),        QStringLiteral("env"),
+        QStringLiteral("build"),       QStringLiteral("dist"),
+        QStringLiteral("node_modules"), QStringLiteral("__pycache__"),
+        QStringLiteral("site-packages"), QStringLiteral("_build")};
+    const QString n = dir.fileName();
+    if (n.startsWith(QLatin1Char('.')) || names.contains(n))
+        return true;
+    return QFileInfo::exists(dir.absoluteFilePath() + QStringLiteral("/pyvenv.cfg"));
+}
+
+void walk(const QString& dirPath, const QDir& root, QStringList& files,
+          QList<FileDiagnostic>& diags) {
+    // Explicit stack instead of recursion: deep trees must not overflow.
+    QStringList stack{dirPath};
+    while (!stack.isEmpty()) {
+        const QString current = stack.takeLast();
+        QDir dir(current);
+        if (!dir.isReadable()) {
+            diags.append({FileDiagnostic::Kind::Unreadable,
+                          SourceRange{root.relativeFilePath(current), 0, 1, 0, 1},
+                          QStringLiteral("folder cannot be read; its files were not assessed")});
+            continue;
+        }
+        const QFileInfoList entries = dir.entryInfoList(
+            QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+            QDir::Name);
+        for (const QFileInfo& e : entries) {
+            if (e.isDir()) {
+                if (e.isSymLink() || skippedFolder(e))
+                    continue;
+                stack.append(e.absoluteFilePath());
+            } else if (e.suffix() == QLatin1String("py") && !e.fileName().startsWith(QLatin1Char('.'))) {
+                if (e.isSymLink() && !e.exists())
+                    continue; // dangling link
+                files.append(root.relativeFilePath(e.absoluteFilePath()));
+            }
+        }
+    }
+}
+
+} // namespace
+
+QString moduleNameForPath(const QString& relativePath) {
+    QString p = relativePath;
+    if (p.endsWith(QLatin1String(".py")))
+        p.chop(3);
+    if (p.endsWith(QLatin1String("/__init__")))
+        p.chop(9);
+    return p.replace(QLatin1Char('/'), QLatin1Char('.'));
+}
+
+ScanResult scanProject(const QStringList& paths) {
+    ScanResult r;
+    QStringList existing;
+    for (const QString& p : paths) {
+        QFileInfo fi(p);
+        if (!fi.exists())
+            r.missing.append(p);
+        else
+            existing.append(fi.absoluteFilePath());
+    }
+    if (existing.isEmpty())
+        return r;
+    // Root: the single folder, the folder of a single file, or the common parent.
+    auto folderOf = [](const QString& p) {
+        QFileInfo fi(p);
+        return fi.isDir() ? QDir::cleanPath(fi.absoluteFilePath()) : fi.absolutePath();
+    };
+    QString root = folderOf(existing.first());
+    for (const QString& p : existing) {
+        const QString f = folderOf(p);
+        while (!(f == root || f.startsWith(root + QLatin1Char('/'))) && root.contains(QLatin1Char('/')))
+            root = QFileInfo(root).absolutePath();
+    }
+    r.root = root;
+    const QDir rootDir(root);
+    for (const QString& p : existing) {
+        QFileInfo fi(p);
+        if (fi.isDir())
+            walk(fi.absoluteFilePath(), rootDir, r.files, r.diagnostics);
+        else
+            r.files.append(rootDir.relativeFilePath(fi.absoluteFilePath()));
+    }
+    r.files.sort();
+    r.files.removeDuplicates();
+    return r;
+}
+
+} // namespace cnready

@@ -1,0 +1,30 @@
+#pragma once
+// Finds the Python files of a project: what the analysis reads, and what it skips and why.
+
+#include "model/FileResult.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace cnready {
+
+/// The files to analyze under one or more paths.
+struct ScanResult {
+    QString root;        ///< absolute directory all relative paths start from
+    QStringList files;   ///< relative paths ('/' separators), sorted, unique
+    QList<FileDiagnostic> diagnostics; ///< unreadable folders, symlink loops, missing paths
+    QStringList missing; ///< paths given that do not exist (input error for the CLI)
+};
+
+/// Scans `paths` (folders or single .py files). Folders are walked recursively; `.git`,
+/// hidden folders, virtualenvs (any folder holding `pyvenv.cfg`, and `venv`, `.venv`, `env`),
+/// `build`, `dist`, `node_modules`, `__pycache__`, `site-packages` are skipped. Symlinked
+/// folders are not followed (no loops possible); symlinked files are read. The root is the
+/// single folder given, or the common parent of several paths. `.pyi` stubs are skipped.
+ScanResult scanProject(const QStringList& paths);
+
+/// Dotted module name for a relative path: "pkg/sub/mod.py" → "pkg.sub.mod",
+/// "pkg/__init__.py" → "pkg".
+QString moduleNameForPath(const QString& relativePath);
+
+} // namespace cnready

@@ -1,0 +1,303 @@
+#include "cli/Cli.h"
+
+#include "analysis/ProjectAnalyzer.h"
+#include "assess/Assessment.h"
+#include "report/Report.h"
+#include "rules/Recipes.h"
+#include "rules/RuleRegistry.h"
+
+#include <QCommandLineParser>
+#include <QDate>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace cnready {
+
+namespace {
+
+const char* kUsage =
+    "Usage: cnready <command> [options]\n"
+    "\n"
+    "Commands:\n"
+    "  assess PATH...        assess a NumPy project and print the report\n"
+    "  rules                 list the rule catalogue, one line per code\n"
+    "  explain CODE          what a rule finds, why it matters and how to fix it\n"
+    "  manifest show|check   the cuPyNumeric API-support manifest in use\n"
+    "\n"
+    "Run 'cnready <command> --help' for the options of a command.\n";
+
+// Parses an element count: "16000000", "16_000_000", "16,000,000", "16M", "1.5e9", "2G".
+std::optional<qint64> parseCount(QString s) {
+    s = s.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
+    double mult = 1;
+    if (s.endsWith(QLatin1Char('K'), Qt::CaseInsensitive))
+        mult = 1e3;
+    else if (s.endsWith(QLatin1Char('M'), Qt::CaseInsensitive))
+        mult = 1e6;
+    else if (s.endsWith(QLatin1Char('G'), Qt::CaseInsensitive) ||
+             s.endsWith(QLatin1Char('B'), Qt::CaseInsensitive))
+        mult = 1e9;
+    if (mult != 1)
+        s.chop(1);
+    bool ok = false;
+    const double v = s.toDouble(&ok);
+    if (!ok || v < 0 || v * mult > 9e18)
+        return std::nullopt;
+    return qint64(v * mult);
+}
+
+
+int usageError(QTextStream& err, const QString& msg) {
+    err << "cnready: " << msg << "\n";
+    err.flush();
+    return ExitUsage;
+}
+
+int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Assess NumPy code for a cuPyNumeric migration."));
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("Project folders or files."),
+                            QStringLiteral("PATH..."));
+    const QCommandLineOption elements(QStringLiteral("elements"),
+                                      QStringLiteral("Hot-path array size, total elements."),
+                                      QStringLiteral("N"));
+    const QCommandLineOption perGpu(QStringLiteral("elements-per-gpu"),
+                                    QStringLiteral("Hot-path array size per GPU."),
+                                    QStringLiteral("N"));
+    const QCommandLineOption gpus(QStringLiteral("gpus"), QStringLiteral("Number of GPUs."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("Number of nodes."),
+                                   QStringLiteral("N"));
+    const QCommandLineOption gpu(QStringLiteral("gpu"), QStringLiteral("GPU model (A100, H100, ...)."),
+                                 QStringLiteral("MODEL"));
+    const QCommandLineOption cc(QStringLiteral("compute-capability"),
+                                QStringLiteral("GPU compute capability, e.g. 8.0."),
+                                QStringLiteral("X.Y"));
+    const QCommandLineOption cuda(QStringLiteral("cuda"), QStringLiteral("CUDA version, e.g. 12.4."),
+                                  QStringLiteral("VERSION"));
+    const QCommandLineOption os(QStringLiteral("os"),
+                                QStringLiteral("Target OS: linux, wsl2, macos, windows."),
+                                QStringLiteral("OS"));
+    const QCommandLineOption pattern(
+        QStringLiteral("pattern"),
+        QStringLiteral("Dominant compute pattern: stencil, gemm, reduction, elementwise, "
+                       "monte-carlo, fft, sparse, graph, ml, string, sequential, scipy-mixed."),
+        QStringLiteral("PATTERN"));
+    const QCommandLineOption format(QStringLiteral("format"),
+                                    QStringLiteral("Output format: md (default), json, sarif."),
+                                    QStringLiteral("FORMAT"), QStringLiteral("md"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Write the report to FILE (atomically)."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption manifest(QStringLiteral("manifest"),
+                                      QStringLiteral("Use this API-support manifest (Markdown)."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption failOn(
+        QStringLiteral("fail-on"),
+        QStringLiteral("Exit 1 when the verdict is this or worse: ready, light, significant, "
+                       "not-recommended."),
+        QStringLiteral("VERDICT"));
+    p.addOptions({elements, perGpu, gpus, nodes, gpu, cc, cuda, os, pattern, format, output,
+                  manifest, failOn});
+    if (!p.parse(args))
+        return usageError(err, p.errorText());
+    if (p.isSet(QStringLiteral("help"))) {
+        out << p.helpText();
+        return ExitOk;
+    }
+    const QStringList paths = p.positionalArguments();
+    if (paths.isEmpty())
+        return usageError(err, QStringLiteral("assess needs at least one PATH"));
+
+    ContextInput in;
+    auto count = [&](const QCommandLineOption& o, std::optional<qint64>& dst) -> bool {
+        if (!p.isSet(o))
+            return true;
+        dst = parseCount(p.value(o));
+        return dst.has_value();
+    };
+    if (!count(elements, in.elements) || !count(perGpu, in.elementsPerGpu))
+        return usageError(err, QStringLiteral("--elements / --elements-per-gpu take a count "
+                                              "such as 16000000, 16_000_000 or 16M"));
+    auto positive = [&](const QCommandLineOption& o, std::optional<int>& dst) -> bool {
+        if (!p.isSet(o))
+            return true;
+        bool ok = false;
+        const int v = p.value(o).toInt(&ok);
+        if (!ok || v < 1)
+            return false;
+        dst = v;
+        return true;
+    };
+    if (!positive(gpus, in.gpus) || !positive(nodes, in.nodes))
+        return usageError(err, QStringLiteral("--gpus and --nodes take a whole number >= 1"));
+    if (p.isSet(gpu))
+        in.gpuModel = p.value(gpu);
+    if (p.isSet(cc)) {
+        bool ok = false;
+        const double v = p.value(cc).toDouble(&ok);
+        if (!ok || v <= 0)
+            return usageError(err, QStringLiteral("--compute-capability takes X.Y, e.g. 8.0"));
+        in.computeCapability = v;
+    }
+    if (p.isSet(cuda))
+        in.cuda = p.value(cuda);
+    if (p.isSet(os))
+        in.os = p.value(os).toLower();
+    if (p.isSet(pattern)) {
+        static const QStringList known = {
+            QStringLiteral("stencil"),    QStringLiteral("gemm"),        QStringLiteral("reduction"),
+            QStringLiteral("elementwise"), QStringLiteral("monte-carlo"), QStringLiteral("fft"),
+            QStringLiteral("sparse"),     QStringLiteral("graph"),       QStringLiteral("ml"),
+            QStringLiteral("string"),     QStringLiteral("sequential"),  QStringLiteral("scipy-mixed")};
+        if (!known.contains(p.value(pattern)))
+            return usageError(err, QStringLiteral("unknown --pattern '%1'").arg(p.value(pattern)));
+        in.pattern = p.value(pattern);
+    }
+    ReportFormat fmt = ReportFormat::Markdown;
+    const QString f = p.value(format).toLower();
+    if (f == QLatin1String("json"))
+        fmt = ReportFormat::Json;
+    else if (f == QLatin1String("sarif"))
+        fmt = ReportFormat::Sarif;
+    else if (f != QLatin1String("md") && f != QLatin1String("markdown"))
+        return usageError(err, QStringLiteral("unknown --format '%1' (md, json, sarif)").arg(f));
+    std::optional<Verdict> failVerdict;
+    if (p.isSet(failOn)) {
+        const QString v = p.value(failOn).toLower();
+        for (Verdict cand : {Verdict::Ready, Verdict::LightRefactor, Verdict::SignificantRefactor,
+                             Verdict::NotRecommended})
+            if (verdictKey(cand) == v)
+                failVerdict = cand;
+        if (!failVerdict)
+            return usageError(err, QStringLiteral("unknown --fail-on '%1' (ready, light, "
+                                                  "significant, not-recommended)")
+                                       .arg(v));
+    }
+
+    Manifest m = p.isSet(manifest) ? Manifest::load(p.value(manifest)) : Manifest::bundled();
+    if (m.isEmpty()) {
+        err << "cnready: cannot use manifest " << p.value(manifest) << ": "
+            << (m.issues().isEmpty() ? QStringLiteral("no entries") : m.issues().first().message)
+            << "\n";
+        err.flush();
+        return ExitInput;
+    }
+
+    const ScanResult scan = scanProject(paths);
+    if (!scan.missing.isEmpty()) {
+        err << "cnready: no such file or folder: " << scan.missing.first() << "\n";
+        err.flush();
+        return ExitInput;
+    }
+    const ProjectResult project = analyzeProject(scan);
+    const Assessment a = assess(project, in, m);
+    const QDate today = QDate::currentDate();
+    if (m.ageInDays(today) > Manifest::kStaleAfterDays)
+        err << "cnready: warning: the API-support manifest was fetched "
+            << m.fetched().date().toString(Qt::ISODate) << " (" << m.ageInDays(today)
+            << " days ago); refresh it with 'cnready manifest refresh' or pass --manifest FILE\n";
+    const QByteArray bytes = renderReport(ReportInput{project, a, m, today}, fmt);
+    if (p.isSet(output)) {
+        QSaveFile file(p.value(output));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
+            !file.commit()) {
+            err << "cnready: cannot write " << p.value(output) << ": " << file.errorString()
+                << "\n";
+            err.flush();
+            return ExitInput;
+        }
+    } else {
+        out << QString::fromUtf8(bytes);
+    }
+    out.flush();
+    err.flush();
+    if (failVerdict && int(a.verdict) >= int(*failVerdict))
+        return ExitFailOn;
+    return ExitOk;
+}
+
+int runRules(QTextStream& out) {
+    for (const auto& r : RuleRegistry::instance().rules()) {
+        const RuleInfo& i = r->info();
+        out << i.code << "  " << categoryLabel(i.category).leftJustified(8) << "  " << i.title;
+        if (!i.recipe.isEmpty())
+            out << "  [" << i.recipe << "]";
+        out << "\n";
+    }
+    return ExitOk;
+}
+
+int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
+    if (rest.isEmpty())
+        return usageError(err, QStringLiteral("explain needs a rule code, e.g. R104"));
+    const Rule* rule = RuleRegistry::instance().find(rest.first());
+    if (!rule)
+        return usageError(err, QStringLiteral("unknown rule code '%1' (see 'cnready rules')")
+                                   .arg(rest.first()));
+    const RuleInfo& i = rule->info();
+    out << i.code << " " << i.name << " (" << categoryLabel(i.category) << ")\n"
+        << i.title << "\n\n";
+    out << "What it does\n  " << i.whatItDoes << "\n\n";
+    out << "Why it matters\n  " << i.why << "\n\n";
+    auto indent = [](const QString& code) {
+        QString s = code;
+        return QStringLiteral("    ") + s.replace(QLatin1Char('\n'), QStringLiteral("\n    "));
+    };
+    out << "Example\n" << indent(i.example) << "\n\n";
+    out << "Use instead\n" << indent(i.useInstead) << "\n";
+    if (const Recipe* r = findRecipe(i.recipe))
+        out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
+    return ExitOk;
+}
+
+int runManifest(const QStringList& rest, QTextStream& out, QTextStream& err) {
+    const QString sub = rest.value(0);
+    const Manifest m = Manifest::bundled();
+    if (sub == QLatin1String("show")) {
+        out << "Origin:  " << m.origin() << "\nSource:  " << m.source()
+            << "\nFetched: " << m.fetched().toString(Qt::ISODate)
+            << "\nEntries: " << m.entries().size() << "\n";
+        return ExitOk;
+    }
+    if (sub == QLatin1String("check")) {
+        for (const ManifestIssue& i : m.issues())
+            out << m.origin() << ":" << i.line << ": " << i.message << "\n";
+        return m.issues().isEmpty() ? ExitOk : ExitFailOn;
+    }
+    return usageError(err, QStringLiteral("manifest takes show or check"));
+}
+
+} // namespace
+
+int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
+    const QString cmd = args.value(1);
+    const QStringList rest = args.mid(2);
+    int rc = ExitUsage;
+    if (cmd.isEmpty() || cmd == QLatin1String("--help") || cmd == QLatin1String("-h") ||
+        cmd == QLatin1String("help")) {
+        out << kUsage;
+        rc = cmd.isEmpty() ? ExitUsage : ExitOk;
+    } else if (cmd == QLatin1String("--version") || cmd == QLatin1String("-v")) {
+        out << "cnready " << CNREADY_VERSION << "\n";
+        rc = ExitOk;
+    } else if (cmd == QLatin1String("assess")) {
+        rc = runAssess(QStringList{args.value(0)} + rest, out, err);
+    } else if (cmd == QLatin1String("rules")) {
+        rc = runRules(out);
+    } else if (cmd == QLatin1String("explain")) {
+        rc = runExplain(rest, out, err);
+    } else if (cmd == QLatin1String("manifest")) {
+        rc = runManifest(rest, out, err);
+    } else {
+        rc = usageError(err, QStringLiteral("unknown command '%1' (assess, rules, explain, "
+                                            "manifest; see --help)")
+                                 .arg(cmd));
+    }
+    out.flush();
+    err.flush();
+    return rc;
+}
+
+} // namespace cnready

@@ -1,0 +1,86 @@
+#pragma once
+// Everything the per-file analysis learns about one Python file, as plain values.
+// Parse trees never leave the worker thread that built them.
+
+#include "model/Finding.h"
+
+#include <QList>
+#include <QString>
+
+namespace cnready {
+
+/// A NumPy / cuPyNumeric API the code calls, resolved to its canonical name.
+struct ApiUse {
+    QString name; ///< canonical, e.g. "numpy.linalg.norm" or "numpy.ndarray.item"
+    SourceRange range;
+    QString function;            ///< enclosing function or ""
+    bool hot = false;            ///< in a loop locally
+    QString requiresHotFunction; ///< see Finding::requiresHotFunction (hot if that one is)
+    friend bool operator==(const ApiUse&, const ApiUse&) = default;
+};
+
+/// A problem reading or parsing one file. The rest of the project is still assessed.
+struct FileDiagnostic {
+    enum class Kind { Unreadable, Binary, Encoding, Syntax, TooLarge, Skipped };
+    Kind kind = Kind::Syntax;
+    SourceRange range; ///< line 0 when the problem concerns the whole file
+    QString message;   ///< one clear sentence
+    friend bool operator==(const FileDiagnostic&, const FileDiagnostic&) = default;
+};
+QString diagnosticKindName(FileDiagnostic::Kind k);
+
+/// An array size the code states (module constant, default parameter, literal shape).
+struct SizeHint {
+    qint64 elements = 0; ///< total elements of the array this hint sizes
+    QString expression;  ///< what was read, e.g. "N_SAMPLES = 16_000_000" or "(16384, 16384)"
+    SourceRange range;
+    bool feedsArray = false; ///< the value reaches an array constructor's shape/size argument
+    friend bool operator==(const SizeHint&, const SizeHint&) = default;
+};
+
+/// A line that hints at the dominant compute pattern (Gate 4).
+struct PatternEvidence {
+    QString pattern; ///< "stencil", "gemm", "reduction", "elementwise", "monte-carlo", "fft",
+                     ///< "sparse", "graph", "ml", "string", "sequential", "scipy-mixed"
+    SourceRange range;
+    QString note; ///< short reason, e.g. "scipy.sparse.csr_matrix"
+    bool hot = false;
+    friend bool operator==(const PatternEvidence&, const PatternEvidence&) = default;
+};
+
+/// A function defined in the file (for project-wide hot-path resolution).
+struct FunctionInfo {
+    QString qualifiedName; ///< "pkg.mod.func" or "pkg.mod.Class.method"
+    SourceRange range;
+    bool returnsArray = false;
+    friend bool operator==(const FunctionInfo&, const FunctionInfo&) = default;
+};
+
+/// A call from one place in the file to a name that may be a project function.
+struct CallSite {
+    QString caller;     ///< qualified name of the enclosing function, "" at module level
+    QString callee;     ///< best resolution: "pkg.mod.func", "mod.func" or a bare "func"
+    bool inLoop = false; ///< the call itself sits inside a loop (locally)
+    int line = 0;
+    friend bool operator==(const CallSite&, const CallSite&) = default;
+};
+
+/// The result of analyzing one file.
+struct FileResult {
+    QString path;        ///< relative to the project root, '/' separators
+    QString moduleName;  ///< dotted module name derived from the path ("pkg.sub.mod")
+    int lines = 0;       ///< physical lines read
+    qint64 bytes = 0;
+    QList<Finding> findings;
+    QList<ApiUse> apiUses;
+    QList<SizeHint> sizeHints;
+    QList<PatternEvidence> patternEvidence;
+    QList<FileDiagnostic> diagnostics;
+    QList<FunctionInfo> functions;
+    QList<CallSite> calls;
+    QStringList imports;     ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
+    bool isTest = false;     ///< looks like a test module (test_*.py, *_test.py, tests/)
+    bool isEntryScript = false; ///< has an `if __name__ == "__main__":` block
+};
+
+} // namespace cnready

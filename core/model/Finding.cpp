@@ -1,0 +1,46 @@
+#include "model/Finding.h"
+#include "model/FileResult.h"
+
+#include <tuple>
+
+namespace cnready {
+
+QString categoryName(Category c) {
+    switch (c) {
+    case Category::Scales: return QStringLiteral("scales");
+    case Category::Blocks: return QStringLiteral("blocks");
+    case Category::Refactor: return QStringLiteral("refactor");
+    case Category::Info: return QStringLiteral("info");
+    }
+    return {};
+}
+
+QString categoryLabel(Category c) { return categoryName(c).toUpper(); }
+
+QString SourceRange::toString() const {
+    if (line <= 0)
+        return path;
+    if (endLine > line)
+        return QStringLiteral("%1:%2-%3").arg(path).arg(line).arg(endLine);
+    return QStringLiteral("%1:%2").arg(path).arg(line);
+}
+
+bool findingLess(const Finding& a, const Finding& b) {
+    return std::tie(a.range.path, a.range.line, a.range.column, a.code, a.range.endLine,
+                    a.message) < std::tie(b.range.path, b.range.line, b.range.column, b.code,
+                                          b.range.endLine, b.message);
+}
+
+QString diagnosticKindName(FileDiagnostic::Kind k) {
+    switch (k) {
+    case FileDiagnostic::Kind::Unreadable: return QStringLiteral("unreadable");
+    case FileDiagnostic::Kind::Binary: return QStringLiteral("binary");
+    case FileDiagnostic::Kind::Encoding: return QStringLiteral("encoding");
+    case FileDiagnostic::Kind::Syntax: return QStringLiteral("syntax");
+    case FileDiagnostic::Kind::TooLarge: return QStringLiteral("too-large");
+    case FileDiagnostic::Kind::Skipped: return QStringLiteral("skipped");
+    }
+    return {};
+}
+
+} // namespace cnready

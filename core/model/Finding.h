@@ -1,0 +1,56 @@
+#pragma once
+// Findings: what a rule reports at one place in the analyzed code.
+
+#include <QList>
+#include <QString>
+
+namespace cnready {
+
+/// The four classes of the assessor's catalogue. The order is the report order.
+enum class Category {
+    Scales,   ///< R001–R007: keep as is, scales on cuPyNumeric
+    Blocks,   ///< R101–R111: remove before migrating
+    Refactor, ///< R201–R206: mechanical recipe
+    Info,     ///< R301–R305: cost note, not a blocker
+};
+
+/// Lower-case stable name ("scales", "blocks", "refactor", "info") for JSON/SARIF/CLI.
+QString categoryName(Category c);
+/// Upper-case display name ("SCALES", "BLOCKS", ...).
+QString categoryLabel(Category c);
+
+/// One source span, 1-based lines and columns, end inclusive. Paths are relative to the
+/// project root with '/' separators.
+struct SourceRange {
+    QString path;
+    int line = 0;
+    int column = 1;
+    int endLine = 0;
+    int endColumn = 1;
+
+    /// "path:line" or "path:line-endLine" as the report prints it.
+    QString toString() const;
+    friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
+/// One finding of one rule. Value type: safe to copy between threads.
+struct Finding {
+    QString code; ///< rule code, e.g. "R104"
+    Category category = Category::Info;
+    SourceRange range;
+    QString function; ///< enclosing function, "Class.method", or "" at module level
+    QString message;  ///< one sentence specific to this site, in our own words
+    QString snippet;  ///< the first source line of the range, trimmed (for tables and tooltips)
+    bool hot = false; ///< inside a loop, or inside a function called from a loop
+    /// When non-empty: the finding is kept only if this project function (qualified name
+    /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
+    /// read. Used for hot-path-only rules in functions that are not in a loop locally.
+    QString requiresHotFunction;
+
+    friend bool operator==(const Finding&, const Finding&) = default;
+};
+
+/// Stable order for reports: path, line, column, code.
+bool findingLess(const Finding& a, const Finding& b);
+
+} // namespace cnready

@@ -1,0 +1,33 @@
+#pragma once
+// The merged result of a whole project, after project-wide hot-path resolution.
+
+#include "model/FileResult.h"
+
+#include <QList>
+#include <QSet>
+#include <QString>
+
+namespace cnready {
+
+/// All files of one project, merged. Findings conditional on a hot function are resolved:
+/// those whose function is hot are kept (with hot = true), the rest dropped.
+struct ProjectResult {
+    QString root;             ///< absolute path of the project root as given
+    QList<FileResult> files;  ///< sorted by path
+    QList<Finding> findings;  ///< all resolved findings, sorted by findingLess
+    QList<ApiUse> apiUses;    ///< resolved, sorted by location
+    QSet<QString> hotFunctions; ///< qualified names of functions reached from a loop
+    int totalLines = 0;
+    qint64 totalBytes = 0;
+    QList<FileDiagnostic> diagnostics; ///< the scan's and every file's, sorted by path and line
+    bool cancelled = false;   ///< the analysis was cancelled; the result is partial
+};
+
+/// Merges per-file results: sorts files, resolves hot functions through the call sites
+/// (a function is hot when called from a loop, or from a hot function; module level and
+/// `if __name__ == "__main__":` are the boundary) and keeps conditional findings only when
+/// their function is hot. Pure function; deterministic for the same input.
+ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
+                               const QList<FileDiagnostic>& scanDiagnostics = {});
+
+} // namespace cnready

@@ -1,0 +1,66 @@
+#pragma once
+// The rule interface: one small class per code, clang-tidy style. A rule knows nothing about
+// other rules; it reads the shared semantic model and turns matches into findings.
+
+#include "model/Finding.h"
+
+#include <QList>
+#include <QString>
+#include <tree_sitter/api.h>
+
+namespace cnready {
+
+class SyntaxTree;
+class SemanticModel;
+
+/// Metadata of one rule: the single source for `cnready rules`, `cnready explain`, SARIF rule
+/// help, the report and the GUI's rule browser. All prose is the project's own.
+struct RuleInfo {
+    QString code;       ///< "R104"
+    Category category = Category::Info;
+    QString name;       ///< kebab-case short name, e.g. "host-sync-in-hot-path"
+    QString title;      ///< one line, e.g. "Host materialization in a hot path"
+    QString recipe;     ///< recipe anchor ("RR-sync"), empty for SCALES
+    QString whatItDoes; ///< what the rule detects
+    QString why;        ///< why it matters on cuPyNumeric / Legate
+    QString example;    ///< Python that triggers the rule
+    QString useInstead; ///< Python that does not
+    bool hotPathOnly = false; ///< fires only in hot paths (loops, functions called from loops)
+};
+
+/// What a rule sees of one file.
+struct RuleContext {
+    const SyntaxTree& tree;
+    const SemanticModel& model;
+    QString path;       ///< relative to the project root
+    QString moduleName; ///< dotted module name
+};
+
+/// Collects the findings of one rule over one file, filling the common fields.
+class FindingSink {
+public:
+    FindingSink(const RuleInfo& info, const RuleContext& ctx, QList<Finding>& out)
+        : m_info(info), m_ctx(ctx), m_out(out) {}
+    /// Reports `node` (its full span) with a site-specific message. `hot` and the enclosing
+    /// function come from the semantic model; hot-path-only rules in functions that are not
+    /// locally hot are emitted as conditional on that function being hot project-wide.
+    void report(TSNode node, const QString& message);
+    /// Same with an explicit span (e.g. a whole function body for a grouped SCALES region).
+    void reportSpan(TSNode first, TSNode last, const QString& message);
+
+private:
+    const RuleInfo& m_info;
+    const RuleContext& m_ctx;
+    QList<Finding>& m_out;
+};
+
+class Rule {
+public:
+    virtual ~Rule() = default;
+    virtual const RuleInfo& info() const = 0;
+    /// Appends this rule's findings for one file to `out`. Must not throw; must not recurse
+    /// without bound on deeply nested input (use the model's iterative walks).
+    virtual void check(const RuleContext& ctx, FindingSink& out) const = 0;
+};
+
+} // namespace cnready

@@ -1,0 +1,107 @@
+// Data-driven rule test: every fixture under tests/fixtures/rules/ states its expectations on
+// the lines they concern and this test compares the exact set of findings.
+//
+//   x = a.item()            # expect: R104
+//   buf = np.zeros(n)       # ok: R201          (asserts absence)
+//   # codes: R104, R105     (optional, anywhere: the codes checked exactly in this fixture;
+//                            default: the code that starts the file name, e.g. R104_*.py)
+//
+// A fixture is a .py file, or a folder (a multi-file project, for cross-file hot paths).
+// Findings are matched by code and first line.
+#include "analysis/ProjectAnalyzer.h"
+#include "rules/RuleRegistry.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtTest>
+
+using namespace cnready;
+
+namespace {
+
+struct Expectations {
+    QSet<QString> codes;          // checked exactly
+    QSet<QString> expected;       // "path:line:code"
+    QSet<QString> forbidden;      // "path:line:code"
+};
+
+void readExpectations(const QString& root, const QString& rel, Expectations& e) {
+    QFile f(root + QLatin1Char('/') + rel);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    static const QRegularExpression tag(QStringLiteral(R"(#\s*(expect|ok|codes):\s*([R0-9 ,]+))"));
+    int line = 0;
+    while (!f.atEnd()) {
+        ++line;
+        const QString text = QString::fromUtf8(f.readLine());
+        auto it = tag.globalMatch(text);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            const QStringList codes =
+                m.captured(2).split(QRegularExpression(QStringLiteral("[ ,]+")), Qt::SkipEmptyParts);
+            for (const QString& c : codes) {
+                const QString key = QStringLiteral("%1:%2:%3").arg(rel).arg(line).arg(c);
+                if (m.captured(1) == QLatin1String("expect"))
+                    e.expected.insert(key);
+                else if (m.captured(1) == QLatin1String("ok"))
+                    e.forbidden.insert(key);
+                else
+                    e.codes.insert(c);
+            }
+        }
+    }
+}
+
+} // namespace
+
+class TestRuleFixtures : public QObject {
+    Q_OBJECT
+private slots:
+    void fixtures_data() {
+        QTest::addColumn<QString>("fixture");
+        const QDir dir(QStringLiteral(CNREADY_FIXTURES_DIR "/rules"));
+        const auto entries = dir.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot,
+                                               QDir::Name);
+        QVERIFY2(!entries.isEmpty(), "no rule fixtures found");
+        for (const QFileInfo& e : entries)
+            if (e.isDir() || e.suffix() == QLatin1String("py"))
+                QTest::newRow(qPrintable(e.fileName())) << e.absoluteFilePath();
+    }
+
+    void fixtures() {
+        QFETCH(QString, fixture);
+        const ScanResult scan = scanProject({fixture});
+        QVERIFY(!scan.files.isEmpty());
+        Expectations e;
+        for (const QString& rel : scan.files)
+            readExpectations(scan.root, rel, e);
+        if (e.codes.isEmpty()) {
+            const QString code = QFileInfo(fixture).fileName().section(QLatin1Char('_'), 0, 0);
+            QVERIFY2(RuleRegistry::instance().find(code),
+                     qPrintable(QStringLiteral("fixture name must start with a rule code, or "
+                                               "declare '# codes: ...': ") + fixture));
+            e.codes.insert(code);
+        }
+        const ProjectResult result = analyzeProject(scan);
+        QSet<QString> actual;
+        for (const Finding& f : result.findings)
+            if (e.codes.contains(f.code))
+                actual.insert(QStringLiteral("%1:%2:%3").arg(f.range.path).arg(f.range.line).arg(f.code));
+        QStringList problems;
+        for (const QString& k : e.expected)
+            if (!actual.contains(k))
+                problems << QStringLiteral("missed   %1").arg(k);
+        for (const QString& k : actual)
+            if (!e.expected.contains(k))
+                problems << QStringLiteral("%1 %2").arg(e.forbidden.contains(k)
+                                                            ? QStringLiteral("forbidden")
+                                                            : QStringLiteral("unexpected"),
+                                                        k);
+        problems.sort();
+        QVERIFY2(problems.isEmpty(), qPrintable(QLatin1Char('\n') + problems.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuleFixtures)
+#include "tst_rule_fixtures.moc"
