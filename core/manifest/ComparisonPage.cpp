@@ -382,8 +382,8 @@ ManifestImport manifestFromComparisonPage(const QByteArray& html, const QString&
     r.rows = page.rows;
     r.implemented = page.implemented;
     if (!page.errors.isEmpty()) {
-        r.error = QStringLiteral("the comparison table has %1 row(s) cnready cannot read; first: "
-                                 "%2")
+        r.error = QStringLiteral("the comparison table has %1 row(s) cnready cannot read (first: "
+                                 "%2); the page format has probably changed; nothing written")
                       .arg(page.errors.size())
                       .arg(page.errors.first());
         return r;

@@ -46,7 +46,7 @@ public:
     /// finished(false, ...) right away (queued) for a URL that is not http(s).
     void start(const QUrl& url);
     bool isRunning() const { return m_reply != nullptr; }
-    /// Cancels a running download; finished(false, "cancelled") follows.
+    /// Cancels a running download; finished(false, ...) is emitted before cancel() returns.
     void cancel();
 
     /// How many QNetworkAccessManager objects refreshers have created in this process (tests
