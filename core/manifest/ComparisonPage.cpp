@@ -90,8 +90,11 @@ ComparisonPage parseComparisonPage(const QByteArray& html) {
     HtmlToken t;
 
     QList<OpenBlock> blocks; // open <section>/<div> elements, innermost last
-    QString tableSection;    // id of the known section owning the table being read
-    int tableDepth = 0;      // nesting of <table> (rows are read at depth 1 only)
+    // Positions in `blocks` of the open <section> and <div> elements and of the section-like
+    // ones, so closing tags and lookups cost O(1) amortised even on pathological nesting.
+    QList<qsizetype> openSections, openDivs, sectionLike;
+    QString tableSection; // id of the known section owning the table being read
+    int tableDepth = 0;   // nesting of <table> (rows are read at depth 1 only)
     bool inHead = false, inRow = false, inCell = false, rowAllHeader = true;
     QStringList cells;
     QString cell;
@@ -99,10 +102,7 @@ ComparisonPage parseComparisonPage(const QByteArray& html) {
     QHash<QString, qsizetype> seen;
 
     auto currentSection = [&]() -> QString {
-        for (qsizetype i = blocks.size() - 1; i >= 0; --i)
-            if (blocks[i].isSection)
-                return blocks[i].sectionId;
-        return {};
+        return sectionLike.isEmpty() ? QString() : blocks[sectionLike.last()].sectionId;
     };
     auto closeCell = [&]() {
         if (inCell)
@@ -202,6 +202,10 @@ ComparisonPage parseComparisonPage(const QByteArray& html) {
                     b.isSection = true;
                     b.sectionId = t.attr(QStringLiteral("id"));
                 }
+                (t.name == QLatin1String("section") ? openSections : openDivs)
+                    .append(blocks.size());
+                if (b.isSection)
+                    sectionLike.append(blocks.size());
                 blocks.append(b);
             } else if (t.name == QLatin1String("table")) {
                 if (++tableDepth == 1) {
@@ -238,11 +242,15 @@ ComparisonPage parseComparisonPage(const QByteArray& html) {
             break;
         case HtmlToken::Kind::EndTag:
             if (t.name == QLatin1String("section") || t.name == QLatin1String("div")) {
-                for (qsizetype i = blocks.size() - 1; i >= 0; --i)
-                    if (blocks[i].tag == t.name) {
-                        blocks.resize(i);
-                        break;
-                    }
+                QList<qsizetype>& mine =
+                    t.name == QLatin1String("section") ? openSections : openDivs;
+                if (!mine.isEmpty()) { // a stray end tag closes nothing
+                    const qsizetype at = mine.takeLast();
+                    blocks.resize(at); // also closes anything left open inside it
+                    for (QList<qsizetype>* l : {&openSections, &openDivs, &sectionLike})
+                        while (!l->isEmpty() && l->last() >= at)
+                            l->removeLast();
+                }
             } else if (t.name == QLatin1String("table")) {
                 if (tableDepth == 1) {
                     closeRow();
@@ -428,6 +436,14 @@ ManifestImport manifestFromFile(const QString& path, const QDateTime& nowUtc) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         r.error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return r;
+    }
+    constexpr qint64 kMaxFileBytes = 64LL * 1024 * 1024; // the real page is well under 1 MiB
+    if (f.size() > kMaxFileBytes) {
+        r.error = QStringLiteral("%1 is larger than %2 MiB; that is not a comparison page or a "
+                                 "manifest")
+                      .arg(path)
+                      .arg(kMaxFileBytes / (1024 * 1024));
         return r;
     }
     const QByteArray bytes = f.readAll();

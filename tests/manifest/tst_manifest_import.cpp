@@ -3,6 +3,7 @@
 #include "manifest/ComparisonPage.h"
 #include "manifest/HtmlTokenizer.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -210,6 +211,53 @@ private slots:
         QCOMPARE(d.markdown, g.markdown);
     }
 
+    // Full scale: the bundled snapshot written out as a comparison page and imported again gives
+    // the same entries (name, glyph, section) — 576 rows, 372 implemented.
+    void bundledSnapshotRoundTripsThroughAPage() {
+        const Manifest bundled = Manifest::bundled();
+        QList<PageRow> rows;
+        for (const ManifestEntry& e : bundled.entries()) {
+            QString id;
+            for (const ComparisonSectionDef& d : comparisonSections())
+                if (e.section == QLatin1String(d.title))
+                    id = QString::fromLatin1(d.id);
+            const QString cupy = QStringLiteral("cupynumeric.") + e.name.mid(6);
+            switch (e.support) {
+            case Support::Multi:
+                rows.append({id, e.name, cupy, QStringLiteral("✓"), QStringLiteral("✓")});
+                break;
+            case Support::Single:
+                rows.append({id, e.name, cupy, QStringLiteral("✓"), QStringLiteral("❌")});
+                break;
+            case Support::Partial:
+                rows.append({id, e.name, cupy, QStringLiteral("✓"), QStringLiteral("🟡")});
+                break;
+            case Support::Missing:
+                rows.append({id, e.name, {}, {}, {}});
+                break;
+            case Support::Absent:
+                QFAIL("absent entry in the bundled manifest");
+            }
+        }
+        const ManifestImport r = manifestFromComparisonPage(comparisonPageHtml(rows), {}, kNow);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QCOMPARE(r.manifest.counts(), bundled.counts());
+        QCOMPARE(r.rows, 576);
+        QCOMPARE(r.implemented, 372);
+        for (const ManifestEntry& e : bundled.entries()) {
+            const ManifestEntry* got = r.manifest.entry(e.name);
+            QVERIFY2(got, qPrintable(e.name));
+            QCOMPARE(got->support, e.support);
+            QCOMPARE(got->section, e.section);
+        }
+        // For eyeballing the writer's output: CNREADY_DUMP_MANIFEST=/tmp/out.md.
+        if (const QString dump = qEnvironmentVariable("CNREADY_DUMP_MANIFEST"); !dump.isEmpty()) {
+            QFile f(dump);
+            if (f.open(QIODevice::WriteOnly))
+                f.write(r.markdown);
+        }
+    }
+
     void implementedRowWithoutMarksIsSingleWithNote() {
         QList<PageRow> rows = typicalRows();
         rows.append({QStringLiteral("random-sampling"), QStringLiteral("numpy.random.unmarked"),
@@ -277,6 +325,27 @@ private slots:
         QVERIFY(!r.ok);
         QVERIFY2(r.error.contains(why), qPrintable(r.error));
         QVERIFY(r.markdown.isEmpty());
+    }
+
+    // Hostile nesting: 200,000 unclosed <div>s and <table>s, then as many stray end tags.
+    // Iterative and amortised O(1) per tag, so this takes milliseconds, not minutes.
+    void pathologicalNestingIsLinear() {
+        constexpr int kDepth = 200000;
+        QByteArray html = "<section id=\"module-level\">";
+        html += QByteArray("<div>").repeated(kDepth);
+        html += QByteArray("<table><tr><td>x").repeated(kDepth / 4);
+        html += QByteArray("</section>").repeated(kDepth);
+        html += QByteArray("</div>").repeated(kDepth);
+        QElapsedTimer clock;
+        clock.start();
+        const ComparisonPage page = parseComparisonPage(html);
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        // Only the outermost table's row counts (nested tables are not the section's table),
+        // and its single cell is reported, not dropped.
+        QCOMPARE(page.rows, 1);
+        QCOMPARE(page.errors, QStringList{QStringLiteral(
+                                  "section 'module-level', body row 1: 1 cells, expected 4")});
+        QCOMPARE(page.entries.size(), 0);
     }
 
     void duplicateRowsKeepTheFirst() {
