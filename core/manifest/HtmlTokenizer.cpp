@@ -172,8 +172,8 @@ bool HtmlTokenizer::next(HtmlToken& token) {
             }
             if (!attrName.isEmpty() && !token.attrs.contains(attrName))
                 token.attrs.insert(attrName, value);
-            else if (attrName.isEmpty())
-                ++p; // a stray character such as '=': skip it
+            else if (p == an)
+                ++p; // no progress on a stray character: skip it
         }
         m_pos = std::min(p, m_s.size());
         if (!isEnd && !token.selfClosing &&

@@ -105,6 +105,13 @@ private slots:
             while (tok.next(t))
                 QVERIFY2(++n < 100, bad);
         }
+        // A stray '=' (no attribute name) does not swallow the end of the tag.
+        HtmlTokenizer stray(u"<td =x>text</td>");
+        HtmlToken t;
+        QVERIFY(stray.next(t));
+        QCOMPARE(t.name, QStringLiteral("td"));
+        QVERIFY(stray.next(t));
+        QCOMPARE(t.text, QStringLiteral("text"));
         QCOMPARE(HtmlTokenizer::decodeEntities(u"&#99999999;&#xD800;&#65;"),
                  QStringLiteral("&#99999999;&#xD800;A"));
     }
