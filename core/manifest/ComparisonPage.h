@@ -44,8 +44,8 @@ struct ComparisonPage {
 /// Reads the comparison table out of `html` (UTF-8). Support tokens: ✓ (U+2713) supported,
 /// 🟡 (U+1F7E1) partial, ❌ (U+274C) not supported, empty; and the older digits 1 (supported)
 /// and 3 (partial). Mapping: implemented + multi-GPU supported → ✓✓; implemented + single only
-/// → ✓; partial in either column → 🟡 with a note; no cuPyNumeric name → ✗. An implemented
-/// row with neither column marked becomes ✓ with a note saying so. Never throws.
+/// → ✓; partial in either column → 🟡 with a note; no cuPyNumeric name → ✗. An
+/// implemented row with neither column marked becomes ✓ with a note saying so. Never throws.
 ComparisonPage parseComparisonPage(const QByteArray& html);
 
 /// Writes our Markdown manifest format: attribution comment, title, Source/Fetched (UTC,

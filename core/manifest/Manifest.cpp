@@ -444,6 +444,24 @@ int Manifest::ageInDays(const QDate& today) const {
     return int(m_fetched.date().daysTo(today));
 }
 
+QString manifestDescription(const Manifest& m) {
+    QString which;
+    switch (m.originKind()) {
+    case ManifestOrigin::Bundled:
+        which = QStringLiteral("bundled snapshot");
+        break;
+    case ManifestOrigin::UserImported:
+        which = QStringLiteral("user-imported (%1)").arg(QDir::toNativeSeparators(m.origin()));
+        break;
+    case ManifestOrigin::CommandLine:
+        which = QStringLiteral("--manifest %1").arg(QDir::toNativeSeparators(m.origin()));
+        break;
+    }
+    return m.fetched().isValid() ? QStringLiteral("%1, fetched %2")
+                                       .arg(which, m.fetched().date().toString(Qt::ISODate))
+                                 : which + QStringLiteral(", fetched date unknown");
+}
+
 QString manifestAgeWarning(const Manifest& m, const QDate& today) {
     const QString which = m.originKind() == ManifestOrigin::Bundled
                               ? QStringLiteral("bundled")

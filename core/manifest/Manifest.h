@@ -138,6 +138,11 @@ private:
     QList<ManifestIssue> m_issues;
 };
 
+/// One line naming the manifest in use, for the report's context table and the GUI status bar:
+/// "bundled snapshot, fetched 2026-05-22", "user-imported (PATH), fetched 2026-11-30",
+/// "--manifest PATH, fetched ..." ("fetched date unknown" without a Fetched: line).
+QString manifestDescription(const Manifest& m);
+
 /// The one-line staleness warning shared by the CLI (stderr), the report's context table and the
 /// GUI status bar. Returns an empty string when `m.fetched()` is at most
 /// Manifest::kStaleAfterDays (90) days before `today`. When the Fetched: date is missing the

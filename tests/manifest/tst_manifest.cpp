@@ -215,6 +215,16 @@ private slots:
         QVERIFY(unknown.contains(QStringLiteral("/tmp/x.md")));
     }
 
+    void descriptions() {
+        QCOMPARE(manifestDescription(Manifest::bundled()),
+                 QStringLiteral("bundled snapshot, fetched 2026-05-22"));
+        const QString valid = kFixtures + QStringLiteral("/valid.md");
+        QCOMPARE(manifestDescription(Manifest::load(valid)),
+                 QStringLiteral("--manifest %1, fetched 2026-11-01").arg(valid));
+        QCOMPARE(manifestDescription(Manifest::parse("", QStringLiteral("x.md"))),
+                 QStringLiteral("--manifest x.md, fetched date unknown"));
+    }
+
     void activeManifestPrecedence() {
         const QString user = Manifest::userManifestPath();
         QVERIFY(user.endsWith(QStringLiteral("/cnready/api-support.md")));
@@ -230,6 +240,8 @@ private slots:
         QCOMPARE(imported.originKind(), ManifestOrigin::UserImported);
         QCOMPARE(imported.origin(), user);
         QCOMPARE(imported.counts().total, 12);
+        QCOMPARE(manifestDescription(imported),
+                 QStringLiteral("user-imported (%1), fetched 2026-11-01").arg(user));
 
         const Manifest given = Manifest::active(kFixtures + QStringLiteral("/broken.md"), &note);
         QCOMPARE(given.originKind(), ManifestOrigin::CommandLine);
