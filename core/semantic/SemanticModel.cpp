@@ -897,7 +897,21 @@ void SemanticModel::buildLoops() {
                      [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
 
     // Provenance fixpoint: a few passes so that names defined later in the text are seen.
-    for (int pass = 0; pass < 4; ++pass) {
+    for (int pass = 0; pass < 5; ++pass) {
+        // Functions of this file that return arrays (uses the facts of the previous pass).
+        bool returnsChanged = false;
+        for (TSNode r : m_returns) {
+            const int fn = functionIndexAt(startOf(r), endOf(r));
+            if (fn < 0 || m_functions[size_t(fn)].returnsArray)
+                continue;
+            const TSNode v = unparen(ts_node_named_child(r, 0));
+            if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
+                continue; // a tuple of arrays is a tuple
+            if (kindOf(v, 0, nullptr) == ValueKind::Array) {
+                m_functions[size_t(fn)].returnsArray = true;
+                returnsChanged = true;
+            }
+        }
         std::vector<QHash<QString, Data::Facts>> next(d->scopes.size());
         std::vector<QHash<QString, Data::Facts>> nextClass(m_classes.size());
         for (const Data::Binding& b : d->bindings) {
@@ -1059,7 +1073,7 @@ void SemanticModel::buildLoops() {
                 }
             }
         }
-        bool changed = false;
+        bool changed = returnsChanged;
         for (size_t s = 0; s < d->scopes.size(); ++s) {
             auto& cur = d->scopes[s].names;
             if (!changed) {
@@ -1980,34 +1994,6 @@ namespace {
 } // namespace
 
 void SemanticModel::buildHotness() {
-    // returnsArray for local functions: fixpoint over returns (a function returning the result
-    // of another array-returning function of this file).
-    for (int pass = 0; pass < 3; ++pass) {
-        bool changed = false;
-        for (TSNode r : m_returns) {
-            const int fn = functionIndexAt(startOf(r), endOf(r));
-            if (fn < 0 || m_functions[size_t(fn)].returnsArray)
-                continue;
-            TSNode v = ts_node_named_child(r, 0);
-            if (ts_node_is_null(v))
-                continue;
-            v = unparen(v);
-            bool arr = false;
-            if (is(v, "expression_list") || is(v, "tuple")) {
-                // A tuple of arrays: callers that unpack get arrays; the value is a tuple.
-                arr = false;
-            } else {
-                arr = kindOf(v, 0, nullptr) == ValueKind::Array;
-            }
-            if (arr) {
-                m_functions[size_t(fn)].returnsArray = true;
-                changed = true;
-            }
-        }
-        d->kindCache.clear();
-        if (!changed)
-            break;
-    }
     // Local call graph.
     std::vector<std::vector<int>> callees(m_functions.size());
     std::vector<int> work;
