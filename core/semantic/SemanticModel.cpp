@@ -1429,6 +1429,10 @@ ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* typ
     return ValueKind::Unknown;
 }
 
+bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
+    return boundLocally(name, scopeIndexAt(startOf(at)));
+}
+
 ValueKind SemanticModel::nameKind(const QString& name, TSNode at) const {
     return lookupName(name, scopeIndexAt(startOf(at)), nullptr);
 }
@@ -1735,6 +1739,14 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             if (cn.startsWith(QLatin1String("mpi4py."))) {
                 if (type)
                     *type = QStringLiteral("mpi4py.MPI.Comm");
+                return ValueKind::Object;
+            }
+            // An imported class (CapWords by convention): an instance of it.
+            const qsizetype dot = cn.lastIndexOf(QLatin1Char('.'));
+            if (dot >= 0 && dot + 1 < cn.size() && cn.at(dot + 1).isUpper() &&
+                cn.mid(dot + 1) != cn.mid(dot + 1).toUpper()) {
+                if (type)
+                    *type = cn;
                 return ValueKind::Object;
             }
             return ValueKind::Unknown;
@@ -2132,6 +2144,9 @@ void SemanticModel::exportTo(FileResult& out) const {
                          m_tree.qtext(field(fn, "attribute"));
             else
                 callee = canonicalName(fn);
+            // A method on an instance of a known class: `s = Solver(); s.step()`.
+            if (callee.isEmpty())
+                callee = callName(c);
         }
         if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy.")))
             out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee, inLoop(c),
