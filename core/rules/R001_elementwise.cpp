@@ -162,7 +162,7 @@ void R001Elementwise::check(const RuleContext& ctx, FindingSink& out) const {
             arrayOperands(m, {SemanticModel::argument(call, k)}, names);
         add(call);
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         if (subjects.isEmpty())
             return QStringLiteral("whole-array elementwise expressions %1").arg(where);
         return QStringLiteral("whole-array elementwise expressions on %1 %2")

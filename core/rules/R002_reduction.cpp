@@ -68,7 +68,7 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         groups.add(m, call, leaf);
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("array reductions (%1) %2").arg(quoteList(subjects, 4), where);
     });
 }

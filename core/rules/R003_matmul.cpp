@@ -60,7 +60,7 @@ void R003MatrixProduct::check(const RuleContext& ctx, FindingSink& out) const {
         if (products.contains(name))
             groups.add(m, call, leafName(name));
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("matrix products (%1) %2").arg(quoteList(subjects, 4), where);
     });
 }

@@ -48,7 +48,7 @@ void R004VectorizedConditional::check(const RuleContext& ctx, FindingSink& out) 
             groups.add(m, call, leafName(name));
         }
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("vectorized conditionals (%1) %2").arg(quoteList(subjects, 4), where);
     });
 }

@@ -159,7 +159,7 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
                 groups.add(m, use.first, array);
                 groups.add(m, use.last, array);
             }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("stencil update on %1 %2").arg(quoteList(subjects), where);
     });
 }

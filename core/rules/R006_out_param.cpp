@@ -86,7 +86,7 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
         groups.add(m, a,
                    QStringLiteral("swap of `%1`/`%2`").arg(m.tree().qtext(x), m.tree().qtext(y)));
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         QStringList shown;
         for (int i = 0; i < subjects.size() && i < 4; ++i)
             shown << subjects[i];

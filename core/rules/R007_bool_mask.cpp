@@ -62,7 +62,7 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         groups.add(m, sub, m.tree().qtext(value));
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("boolean mask indexing of %1 %2").arg(quoteList(subjects), where);
     });
 }

@@ -24,7 +24,17 @@ QString viewSource(const SemanticModel& m, TSNode call) {
         QStringLiteral("numpy.ravel"),
         QStringLiteral("numpy.ndarray.ravel"),
     };
-    const QString name = m.callName(call);
+    QString name = m.callName(call);
+    if (name.isEmpty()) {
+        // `x.ravel()` / `x.diagonal()` on a receiver the model cannot type (a parameter):
+        // both method names are specific to arrays.
+        const QString leaf = m.calleeLeaf(call);
+        const TSNode fn = SyntaxTree::field(call, "function");
+        if ((leaf == QLatin1String("ravel") || leaf == QLatin1String("diagonal")) &&
+            SyntaxTree::is(fn, "attribute") &&
+            m.valueKind(SyntaxTree::field(fn, "object")) == ValueKind::Unknown)
+            name = QStringLiteral("numpy.ndarray.") + leaf;
+    }
     if (!names.contains(name))
         return {};
     if (name == QLatin1String("numpy.diag")) {
@@ -87,7 +97,9 @@ bool isWriteTarget(const SemanticModel& m, TSNode n) {
 
 // The array a view call reads from: the receiver of a method, else the first argument.
 TSNode originOf(const SemanticModel& m, TSNode call) {
-    if (m.callName(call).startsWith(QLatin1String("numpy.ndarray."))) {
+    const TSNode function = SyntaxTree::field(call, "function");
+    if (m.callName(call).startsWith(QLatin1String("numpy.ndarray.")) ||
+        (m.callName(call).isEmpty() && SyntaxTree::is(function, "attribute"))) {
         const TSNode fn = SyntaxTree::field(call, "function");
         return SyntaxTree::field(fn, "object");
     }

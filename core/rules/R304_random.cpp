@@ -43,7 +43,7 @@ void R304Random::check(const RuleContext& ctx, FindingSink& out) const {
         const QString leaf = leafName(name);
         groups.add(m, call, leaf);
     }
-    groups.emit(out, [](const QStringList& subjects, const QString& where) {
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("random draws (%1) %2: with the same seed the numbers still "
                               "change with the GPU count")
             .arg(quoteList(subjects, 4), where);

@@ -112,6 +112,27 @@ bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name
     return found;
 }
 
+// Whether `expr` is the value bound to `name` itself, or a literal container holding it
+// (`name`, `(name, k)`, `[name]`, `{k: name}`), rather than something computed from it.
+bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, int depth = 3) {
+    expr = unparen(expr);
+    if (ts_node_is_null(expr) || depth < 0)
+        return false;
+    if (isType(expr, "identifier"))
+        return model.text(expr) == name;
+    const auto t = SyntaxTree::type(expr);
+    if (t == "pair")
+        return holdsName(model, SyntaxTree::field(expr, "value"), name, depth - 1);
+    if (t == "list" || t == "tuple" || t == "set" || t == "expression_list" || t == "dictionary" ||
+        t == "argument_list") {
+        const uint32_t n = ts_node_named_child_count(expr);
+        for (uint32_t i = 0; i < n; ++i)
+            if (holdsName(model, ts_node_named_child(expr, i), name, depth - 1))
+                return true;
+    }
+    return false;
+}
+
 bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t start, uint32_t end) {
     static const QStringList collectors = {
         QStringLiteral("append"), QStringLiteral("extend"),     QStringLiteral("insert"),
@@ -121,7 +142,7 @@ bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t sta
     for (TSNode call : SemanticModel::within(model.calls(), start, end)) {
         if (!collectors.contains(model.calleeLeaf(call)))
             continue;
-        if (mentionsName(model, SyntaxTree::field(call, "arguments"), name))
+        if (holdsName(model, SyntaxTree::field(call, "arguments"), name))
             return true;
     }
     for (TSNode a : SemanticModel::within(model.assignments(), start, end)) {
@@ -132,11 +153,11 @@ bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t sta
         // Stored into a container element or an attribute of another object, or bound into a
         // tuple/list/dict that outlives the statement.
         if ((isType(left, "subscript") || isType(left, "attribute")) &&
-            mentionsName(model, right, name))
+            holdsName(model, right, name))
             return true;
     }
     for (TSNode r : SemanticModel::within(model.returns(), start, end))
-        if (mentionsName(model, r, name))
+        if (ts_node_named_child_count(r) > 0 && holdsName(model, ts_node_named_child(r, 0), name))
             return true;
     return false;
 }

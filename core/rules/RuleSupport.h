@@ -82,7 +82,7 @@ public:
     void add(const SemanticModel& model, TSNode site, const QString& subject);
     /// Emits one finding per region, in document order. `describe(subjects, where)` builds the
     /// message; `where` is "in `func`" or "at module level".
-    template <class Describe> void emit(FindingSink& out, Describe&& describe) const {
+    template <class Describe> void reportAll(FindingSink& out, Describe&& describe) const {
         for (const auto& [key, g] : m_groups)
             out.reportSpan(g.first, g.last, describe(g.subjects, g.where));
     }
