@@ -101,6 +101,17 @@ QString shiftedIndex(const SemanticModel& m, TSNode sub) {
     return anySlice && shifted ? key : QString();
 }
 
+// For a value of unknown kind: the statement does arithmetic beyond `+`, which also
+// concatenates strings and lists (`s[1:] + s[:1]` is a rotation, not a stencil).
+bool hasArithmetic(const SemanticModel& m, TSNode stmt) {
+    for (TSNode b : SemanticModel::within(m.binaryOperators(), stmt)) {
+        const auto op = m.text(SyntaxTree::field(b, "operator"));
+        if (op == "-" || op == "*" || op == "/")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 const RuleInfo& R005Stencil::info() const {
@@ -131,7 +142,8 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     struct Use {
         std::set<QString> keys;
-        TSNode first{}, last{};
+        TSNode stmt{};
+        bool typed = false; ///< the model knows the sliced value is an array
     };
     // statement start byte → array text → distinct shifted subscripts
     std::map<uint32_t, std::map<QString, Use>> perStatement;
@@ -147,18 +159,15 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         const TSNode stmt = enclosingStatement(sub);
         Use& u = perStatement[ts_node_start_byte(stmt)][m.tree().qtext(value)];
-        if (u.keys.empty())
-            u.first = sub;
-        u.last = sub;
+        u.stmt = stmt;
+        u.typed = u.typed || kind == ValueKind::Array;
         u.keys.insert(key);
     }
     RegionGroups groups;
     for (const auto& [stmt, arrays] : perStatement)
         for (const auto& [array, use] : arrays)
-            if (use.keys.size() >= 2) {
-                groups.add(m, use.first, array);
-                groups.add(m, use.last, array);
-            }
+            if (use.keys.size() >= 2 && (use.typed || hasArithmetic(m, use.stmt)))
+                groups.add(m, use.stmt, array);
     groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("stencil update on %1 %2").arg(quoteList(subjects), where);
     });

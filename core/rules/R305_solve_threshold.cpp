@@ -18,13 +18,22 @@ constexpr qint64 kCholeskyMultiGpuDim = 8192;
 // The leading dimension of a square matrix expression when the code states it: a constructor
 // with a literal or constant shape (`np.random.rand(n, n)`, `np.zeros((n, n))`, `np.eye(n)`),
 // directly or through a name bound once to such a call.
-std::optional<qint64> matrixDim(const SemanticModel& m, TSNode expr, int depth = 2) {
+std::optional<qint64> matrixDim(const SemanticModel& m, TSNode expr, int depth = 4) {
     if (SyntaxTree::is(expr, "identifier") && depth > 0) {
         const QList<TSNode> b = bindingsOf(m, m.text(expr), expr);
         if (b.size() == 1)
             return matrixDim(m, b.first(), depth - 1);
         return std::nullopt;
     }
+    if (SyntaxTree::is(expr, "binary_operator") && depth > 0) {
+        // `K = A + n * np.eye(n)`: any operand that states its size
+        for (const char* side : {"left", "right"})
+            if (const auto d = matrixDim(m, SyntaxTree::field(expr, side), depth - 1))
+                return d;
+        return std::nullopt;
+    }
+    if (SyntaxTree::is(expr, "parenthesized_expression") && ts_node_named_child_count(expr) == 1)
+        return matrixDim(m, ts_node_named_child(expr, 0), depth);
     if (!SyntaxTree::is(expr, "call"))
         return std::nullopt;
     const QString name = m.callName(expr);
