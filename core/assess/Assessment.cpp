@@ -135,12 +135,14 @@ QString loc(const SourceRange& r) {
     return QStringLiteral("`%1`").arg(r.toString());
 }
 
-// Element loops and np.vectorize are hot paths by nature: the loop (or the per-element call)
-// is where the time goes, wherever it sits.
-bool countsAsHot(const Finding& f) {
+} // namespace
+
+bool findingOnHotPath(const Finding& f) {
     return f.hot || f.code == QLatin1String("R101") || f.code == QLatin1String("R102") ||
            f.code == QLatin1String("R103");
 }
+
+namespace {
 
 QStringList distinctCodes(const QList<Finding>& fs) {
     QStringList codes;
@@ -465,7 +467,7 @@ CodeVerdict codeVerdict(const QList<Finding>& findings, const QList<ApiGap>& gap
             mpi << f;
         if (f.category == Category::Blocks) {
             blocks << f;
-            if (countsAsHot(f))
+            if (findingOnHotPath(f))
                 hotBlocks << f;
         }
         if (f.category == Category::Refactor)
@@ -663,8 +665,15 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
             return std::make_tuple(-a.first, a.second.range.path, a.second.range.line) <
                    std::make_tuple(-b.first, b.second.range.path, b.second.range.line);
         });
-        for (qsizetype i = 0; i < ev.size() && i < 3; ++i)
+        QSet<QString> seen; // one line per source line
+        for (qsizetype i = 0; i < ev.size() && it->top.size() < 3; ++i) {
+            const QString key = ev[i].second.range.path + QLatin1Char(':') +
+                                QString::number(ev[i].second.range.line);
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
             it->top << ev[i].second;
+        }
         list << *it;
     }
     std::stable_sort(list.begin(), list.end(), [](const PatternScore& a, const PatternScore& b) {

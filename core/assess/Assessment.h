@@ -163,6 +163,10 @@ Assessment assess(const ProjectResult& project, const ContextInput& given,
 Assessment assess(const ProjectResult& project, const ContextInput& given, const Manifest& manifest,
                   const QList<ReadinessHint>& launchScripts);
 
+/// Whether a finding counts as on a hot path for the verdict: its own hot flag, or an element
+/// loop / per-element call (R101, R102, R103), which is a hot path by nature wherever it sits.
+bool findingOnHotPath(const Finding& f);
+
 /// "16,000,000" (C locale grouping), for reports.
 QString formatCount(qint64 n);
 /// "40 M", "8,192", "1.2 B": short human size.

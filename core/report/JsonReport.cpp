@@ -127,7 +127,7 @@ QByteArray renderJson(const ReportInput& in) {
                                     {QStringLiteral("function"), f.function},
                                     {QStringLiteral("message"), f.message},
                                     {QStringLiteral("snippet"), f.snippet},
-                                    {QStringLiteral("hot"), f.hot},
+                                    {QStringLiteral("hot"), findingOnHotPath(f)},
                                     {QStringLiteral("recipe"), recipeForCode(f.code)}});
     }
 

@@ -178,7 +178,7 @@ private:
             const Recipe* r = findRecipe(anchor);
             line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
                      .arg(f.range.toString(), f.code, cell(findingText(f)),
-                          f.hot ? QStringLiteral("yes") : QStringLiteral("no"),
+                          findingOnHotPath(f) ? QStringLiteral("yes") : QStringLiteral("no"),
                           r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
                             : QStringLiteral("—")));
         }

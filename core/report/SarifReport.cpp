@@ -134,7 +134,7 @@ QByteArray renderSarif(const ReportInput& in) {
             {QStringLiteral("locations"), QJsonArray{location}},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("category"), categoryName(f.category)},
-                         {QStringLiteral("hot"), f.hot},
+                         {QStringLiteral("hot"), findingOnHotPath(f)},
                          {QStringLiteral("recipe"), recipe}}}};
         results.append(result);
     }
