@@ -6,7 +6,7 @@ scalar round trips to the host and Python builtins on arrays.
 import numpy as np
 
 
-def smooth_probe(signal):
+def smooth_probe(signal: np.ndarray):
     """Three-point moving average, one element at a time."""
     out = np.zeros_like(signal)
     for i in range(1, len(signal) - 1):
@@ -21,7 +21,7 @@ def _classify(value):
 classify_all = np.vectorize(_classify)
 
 
-def peak_of_rows(grid):
+def peak_of_rows(grid: np.ndarray):
     """Largest value of each row, using the builtin max."""
     peaks = []
     for row in grid:
@@ -39,7 +39,7 @@ def settle(field, tol):
     return field
 
 
-def every_other(samples):
+def every_other(samples: np.ndarray):
     """Decimate by two and hand back a Fortran-ordered copy."""
     thinned = samples[::2]
     return np.array(thinned, order="F")
