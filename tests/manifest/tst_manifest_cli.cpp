@@ -210,7 +210,11 @@ private slots:
             {QStringLiteral("manifest"), QStringLiteral("show"), QStringLiteral("--timeout"),
              QStringLiteral("3")},
             {QStringLiteral("manifest"), QStringLiteral("import"), QStringLiteral("a"),
-             QStringLiteral("--manifest"), QStringLiteral("b")}};
+             QStringLiteral("--manifest"), QStringLiteral("b")},
+            {QStringLiteral("manifest"), QStringLiteral("refresh"),
+             QStringLiteral("docs.nvidia.com/cupynumeric/latest/api/comparison.html")},
+            {QStringLiteral("manifest"), QStringLiteral("refresh"),
+             QStringLiteral("file:///etc/hosts")}};
         for (const QStringList& args : bad) {
             const Run r = cli(args);
             QVERIFY2(r.code == 2, qPrintable(args.join(QLatin1Char(' '))));
