@@ -1,5 +1,6 @@
 #include "parse/SyntaxTree.h"
 
+#include <string>
 #include <vector>
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -51,7 +52,22 @@ QString SyntaxTree::qtext(TSNode n) const {
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     if (ts_node_is_null(n))
         return n;
-    return ts_node_child_by_field_name(n, name.data(), uint32_t(name.size()));
+    // ts_node_child_by_field_name compares the name against every field of the grammar on each
+    // call; the ids never change, so resolve each name once per thread.
+    thread_local std::vector<std::pair<std::string, TSFieldId>> ids;
+    TSFieldId id = 0;
+    for (const auto& [known, knownId] : ids)
+        if (known == name) {
+            id = knownId;
+            break;
+        }
+    if (id == 0) {
+        id = ts_language_field_id_for_name(pythonLanguage(), name.data(), uint32_t(name.size()));
+        if (id == 0)
+            return TSNode{};
+        ids.emplace_back(name, id);
+    }
+    return ts_node_child_by_field_id(n, id);
 }
 
 QString SyntaxTree::firstLine(TSNode n) const {
