@@ -169,6 +169,9 @@ public:
     bool isArrayReduction(TSNode expr) const;
     /// An element read `a[i]` / `a[i, j]` of an Array with scalar (non-slice, non-array) indices.
     bool isScalarElementRead(TSNode expr) const;
+    /// Whether a bare name is bound (assignment, parameter, import, def, loop target, ...) in the
+    /// scope chain seen from `at`; false for builtins nobody rebinds.
+    bool isNameBound(const QString& name, TSNode at) const;
     /// Kind of a bare name as seen from position `at` (its scope chain).
     ValueKind nameKind(const QString& name, TSNode at) const;
 
