@@ -127,7 +127,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
                 continue;
             invariant = true;
             for (int k = 0; k < n && invariant; ++k)
-                invariant = m.isLoopInvariant(SemanticModel::argument(call, k), *loop);
+                invariant = invariantIn(m, SemanticModel::argument(call, k), *loop);
             const TSNode first = SemanticModel::argument(call, 0);
             // np.array of a name: a conversion of existing data; only a literal is a plain
             // constant worth hoisting.
@@ -140,13 +140,25 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
                 continue; // a scalar draw, or a shape we cannot see
             shapeText = m.tree().qtext(shape);
             if (kind == AllocKind::Prototype)
-                invariant = !m.usesLoopVariable(shape, *loop);
+                invariant = !usesLoopVar(m, shape, *loop);
             else
-                invariant = m.isLoopInvariant(shape, *loop);
+                invariant = invariantIn(m, shape, *loop);
         }
         // A dtype that changes with the iteration needs a different buffer each time.
-        const TSNode dtype = m.keywordArgument(call, "dtype");
-        if (!invariant || (!ts_node_is_null(dtype) && !m.isLoopInvariant(dtype, *loop)))
+        TSNode dtype = m.keywordArgument(call, "dtype");
+        if (ts_node_is_null(dtype) && kind != AllocKind::Draw && kind != AllocKind::Values) {
+            // positional dtype: zeros/ones/empty(shape, dtype), full(shape, fill, dtype),
+            // *_like(proto, dtype)
+            const QString leaf = leafName(name);
+            const int at = leaf == QLatin1String("full")                                     ? 2
+                           : (leaf == QLatin1String("eye") || leaf == QLatin1String("copy")) ? -1
+                           : leaf == QLatin1String("full_like")                              ? 2
+                           : leaf == QLatin1String("identity")                               ? 1
+                                                                                             : 1;
+            if (at > 0 && !isArrayMethod(name))
+                dtype = SemanticModel::argument(call, at);
+        }
+        if (!invariant || (!ts_node_is_null(dtype) && !invariantIn(m, dtype, *loop)))
             continue;
 
         // Where does the new array go?
