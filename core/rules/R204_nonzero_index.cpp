@@ -32,8 +32,20 @@ int positionsDepth(const SemanticModel& m, TSNode call, QString& shown) {
     if (name.isEmpty() && m.calleeLeaf(call) == QLatin1String("nonzero") &&
         SemanticModel::positionalCount(call) == 0) {
         const TSNode fn = SyntaxTree::field(call, "function");
-        const ValueKind k = m.valueKind(SyntaxTree::field(fn, "object"));
-        if ((k == ValueKind::Array || k == ValueKind::Unknown) && m.importsNumpy()) {
+        TSNode receiver = SyntaxTree::field(fn, "object");
+        while (SyntaxTree::is(receiver, "parenthesized_expression") &&
+               ts_node_named_child_count(receiver) == 1)
+            receiver = ts_node_named_child(receiver, 0);
+        const ValueKind k = m.valueKind(receiver);
+        // A comparison is a boolean array; a name the model cannot type may also be a SciPy
+        // sparse matrix, whose nonzero() has no mask equivalent, so only in files without
+        // scipy.sparse.
+        const bool boolean =
+            isBooleanArray(m, receiver) || SyntaxTree::is(receiver, "comparison_operator");
+        const bool plausible =
+            boolean || k == ValueKind::Array ||
+            (k == ValueKind::Unknown && !m.importsModule(QStringLiteral("scipy.sparse")));
+        if (plausible && m.importsNumpy()) {
             shown = QStringLiteral("nonzero");
             return 2;
         }

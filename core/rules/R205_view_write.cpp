@@ -236,6 +236,10 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         if (!SyntaxTree::is(left, "identifier"))
             continue;
         const std::string_view name = m.text(left);
+        // `b = b.ravel()`: the original is no longer reachable under its name; later writes
+        // target the flattened array itself.
+        if (m.text(originOf(m, call)) == name)
+            continue;
         const FunctionRegion* fn = m.enclosingFunctionRegion(call);
         const uint32_t from = ts_node_end_byte(assign);
         uint32_t to = fn ? fn->endByte : ts_node_end_byte(m.tree().root());

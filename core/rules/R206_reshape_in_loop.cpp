@@ -78,7 +78,12 @@ void R206ReshapeInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             invariant = invariant && invariantIn(m, s, *loop);
         // Only a reshape of an array the loop does not rebind can be hoisted; a fresh result
         // reshaped each iteration (`solve(...).reshape(-1, 3)`) has nowhere else to go.
-        if (!invariant || !invariantIn(m, array, *loop))
+        // A call's result is new on every iteration even when its arguments are not.
+        const bool plainArray = SyntaxTree::is(array, "identifier") ||
+                                SyntaxTree::is(array, "attribute") ||
+                                (SyntaxTree::is(array, "subscript") &&
+                                 m.text(array).find('(') == std::string_view::npos);
+        if (!invariant || !plainArray || !invariantIn(m, array, *loop))
             continue;
         QStringList shown;
         for (TSNode s : shape)
