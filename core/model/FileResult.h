@@ -35,6 +35,9 @@ struct SizeHint {
     QString expression;  ///< what was read, e.g. "N_SAMPLES = 16_000_000" or "(16384, 16384)"
     SourceRange range;
     bool feedsArray = false; ///< the value reaches an array constructor's shape/size argument
+    /// The size is written only as literals at the call (`np.zeros(3)`), no named constant or
+    /// parameter default behind it. Small literal sizes are scratch arrays, not the hot path.
+    bool literal = false;
     friend bool operator==(const SizeHint&, const SizeHint&) = default;
 };
 
