@@ -297,7 +297,13 @@ Gate sizeGate(const Context& c) {
     }
     if (!c.sizeEvidence.isEmpty())
         g.evidence << c.sizeEvidence;
-    if (n < kSizeFloor) {
+    if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
+        g.reason = QStringLiteral("the largest array the code builds from a constant holds %1 "
+                                  "elements, below the 65,536 floor, but no size-named constant "
+                                  "states the data size (it likely comes from callers); give "
+                                  "--elements")
+                       .arg(formatCount(n));
+    } else if (n < kSizeFloor) {
         g.status = GateStatus::Fail;
         g.reason = QStringLiteral("%1%2 is below the 65,536-element floor: cuPyNumeric would run "
                                   "it serially")
@@ -751,6 +757,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         const SizeHint* pick = best ? best : bestConst;
         if (pick) {
             c.totalElements = pick->elements;
+            c.sizeNamed = pick->sizeNamed;
             c.sizeProvenance = Provenance::Inferred;
             c.sizeEvidence = QStringLiteral("`%1:%2` %3")
                                  .arg(pick->range.path)

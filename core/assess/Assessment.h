@@ -64,6 +64,10 @@ struct Context {
     qint64 perGpuElements = 0; ///< totalElements / gpus
     Provenance sizeProvenance = Provenance::Default;
     QString sizeEvidence; ///< "`path:line` expression" for an inferred size
+    /// An inferred size came from a size-named constant (FRAME_SIZE, N_SAMPLES, ...). Only then
+    /// can an inferred size below the floor fail Gate 2; otherwise (a default bin count in a
+    /// library, say) the gate stays uncertain and asks for --elements.
+    bool sizeNamed = false;
     int gpus = 1;
     bool gpusGiven = false;
     int nodes = 1;

@@ -229,6 +229,16 @@ QString touchpointKind(const QString& c) {
     return {};
 }
 
+// Names that state a data size: N, NX, SIZE, N_SAMPLES, FRAME_LEN, GRID, ...
+bool isSizeName(const QString& name) {
+    static const QRegularExpression sizeName(
+        QStringLiteral("(^|_)(N|NX|NY|NZ|SIZE|LEN|LENGTH|SAMPLES?|POINTS?|GRID|DIM|ELEMENTS?|"
+                       "COUNT|FRAMES?|CELLS?|ROWS|COLS|WIDTH|HEIGHT|BATCH|PARTICLES?|"
+                       "NODES|BODIES|STEPS)(_|[0-9]|$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return sizeName.match(name).hasMatch();
+}
+
 bool isLoopNode(std::string_view t) {
     return t == "for_statement" || t == "while_statement" || t == "list_comprehension" ||
            t == "set_comprehension" || t == "dictionary_comprehension" ||
@@ -863,6 +873,8 @@ private:
                     expr += QStringLiteral(" with ") + from;
                 SizeHint h{qint64(std::llround(size->v)), expr, rangeOf(call), true};
                 h.literal = size->origins.isEmpty();
+                for (int o : size->origins)
+                    h.sizeNamed = h.sizeNamed || isSizeName(m_defs[size_t(o)].name);
                 out.sizeHints.append(h);
             }
         }
@@ -1065,17 +1077,14 @@ private:
     }
 
     void finishSizeHints() {
-        static const QRegularExpression sizeName(
-            QStringLiteral("(^|_)(N|NX|NY|NZ|SIZE|LEN|LENGTH|SAMPLES?|POINTS?|GRID|DIM|ELEMENTS?|"
-                           "COUNT|FRAMES?|CELLS?|ROWS|COLS|WIDTH|HEIGHT|BATCH|PARTICLES?|"
-                           "NODES|BODIES|STEPS)(_|[0-9]|$)"),
-            QRegularExpression::CaseInsensitiveOption);
         if (out.isTest)
             return;
         for (const Def& d : m_defs) {
-            if (!d.moduleConstant || d.fed || d.value < 1024 || !sizeName.match(d.name).hasMatch())
+            if (!d.moduleConstant || d.fed || d.value < 1024 || !isSizeName(d.name))
                 continue;
-            out.sizeHints.append(SizeHint{qint64(std::llround(d.value)), d.text, d.range, false});
+            SizeHint h{qint64(std::llround(d.value)), d.text, d.range, false};
+            h.sizeNamed = true;
+            out.sizeHints.append(h);
         }
     }
 };

@@ -35,9 +35,11 @@ PatternEvidence evidence(const QString& pattern, int line, int weight, bool hot 
                            QString()};
 }
 
-SizeHint hint(qint64 n, int line, bool feeds = true) {
-    return SizeHint{n, QStringLiteral("np.zeros(N)"),
-                    SourceRange{QStringLiteral("sim.py"), line, 1, line, 9}, feeds};
+SizeHint hint(qint64 n, int line, bool feeds = true, bool sizeNamed = true) {
+    SizeHint h{n, QStringLiteral("np.zeros(N)"),
+               SourceRange{QStringLiteral("sim.py"), line, 1, line, 9}, feeds};
+    h.sizeNamed = sizeNamed;
+    return h;
 }
 
 ApiUse use(const QString& name, int line, bool hot) {
@@ -252,6 +254,14 @@ private slots:
         QCOMPARE(a.decidingRule, 3);
         QVERIFY2(a.rationale.contains(QStringLiteral("(128, 8192)")), qPrintable(a.rationale));
     }
+    void smallIncidentalSizeIsOnlyUncertain() {
+        // A bin count in a library (`def hist(x, bins=512): np.zeros(bins)`) does not state
+        // the data size: Gate 2 asks for --elements instead of failing.
+        const Assessment a = run(project({}, stencilEvidence(), {hint(512, 3, true, false)}));
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        QVERIFY(gate(a, 2).reason.contains(QStringLiteral("--elements")));
+        QVERIFY(a.decidingRule != 3);
+    }
     void rule3NotFromDefaults() {
         // Without any size information Gate 2 never fails.
         QVERIFY(run(project({}, stencilEvidence())).decidingRule != 3);
@@ -465,6 +475,13 @@ private slots:
                                             "    return rng.standard_normal(FRAME_SIZE)\n"));
         QCOMPARE(r.sizeHints.size(), 1);
         QCOMPARE(r.sizeHints[0].elements, 8192);
+        QVERIFY(r.sizeHints[0].sizeNamed);
+        const FileResult bins = analyzeSource(QStringLiteral("hist.py"),
+                                              QByteArrayLiteral("import numpy as np\n"
+                                                                "def hist(x, bins=512):\n"
+                                                                "    return np.zeros(bins)\n"));
+        QCOMPARE(bins.sizeHints.size(), 1);
+        QVERIFY(!bins.sizeHints[0].sizeNamed);
     }
     void unevaluableSizesAreSkipped() {
         const FileResult r =

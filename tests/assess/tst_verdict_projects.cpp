@@ -43,8 +43,8 @@ private slots:
             << "size_floor_frames" << QStringList{} << Verdict::NotRecommended << 3 << QStringList{}
             << "perGpu=8192";
         QTest::newRow("frames batched by the user")
-            << "size_floor_frames" << QStringList{"elements=16000000"} << Verdict::LightRefactor << 6
-            << QStringList{} << "";
+            << "size_floor_frames" << QStringList{"elements=16000000"} << Verdict::LightRefactor
+            << 6 << QStringList{} << "";
         QTest::newRow("wrong pattern: sparse + sklearn")
             << "sparse_sklearn" << QStringList{} << Verdict::NotRecommended << 2 << QStringList{}
             << "pattern=ml";
