@@ -1,6 +1,7 @@
 #include "cli/Cli.h"
 
 #include "analysis/ProjectAnalyzer.h"
+#include "cli/ManifestCommand.h"
 #include "assess/Assessment.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
@@ -266,23 +267,6 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
     return ExitOk;
 }
 
-int runManifest(const QStringList& rest, QTextStream& out, QTextStream& err) {
-    const QString sub = rest.value(0);
-    const Manifest m = Manifest::bundled();
-    if (sub == QLatin1String("show")) {
-        out << "Origin:  " << m.origin() << "\nSource:  " << m.source()
-            << "\nFetched: " << m.fetched().toString(Qt::ISODate)
-            << "\nEntries: " << m.entries().size() << "\n";
-        return ExitOk;
-    }
-    if (sub == QLatin1String("check")) {
-        for (const ManifestIssue& i : m.issues())
-            out << m.origin() << ":" << i.line << ": " << i.message << "\n";
-        return m.issues().isEmpty() ? ExitOk : ExitFailOn;
-    }
-    return usageError(err, QStringLiteral("manifest takes show or check"));
-}
-
 } // namespace
 
 int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
@@ -303,7 +287,7 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
     } else if (cmd == QLatin1String("explain")) {
         rc = runExplain(rest, out, err);
     } else if (cmd == QLatin1String("manifest")) {
-        rc = runManifest(rest, out, err);
+        rc = runManifestCommand(rest, out, err);
     } else {
         rc = usageError(err, QStringLiteral("unknown command '%1' (assess, rules, explain, "
                                             "manifest; see --help)")

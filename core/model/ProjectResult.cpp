@@ -54,12 +54,21 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
 
     // Project-wide hot functions: reached from a call inside a loop, then transitively.
     const FunctionIndex index(files);
+    // Tests exercise the code but are not its workload: a test calling a library function
+    // in a loop makes only functions of test files hot, never the library's.
+    QSet<QString> testFunctions;
+    for (const FileResult& f : files)
+        if (f.isTest)
+            for (const FunctionInfo& fn : f.functions)
+                testFunctions.insert(fn.qualifiedName);
     QHash<QString, QStringList> callsFrom; // caller → resolved callees
     QStringList work;
     for (const FileResult& f : files)
         for (const CallSite& c : f.calls) {
             const QString target = index.resolve(c.callee, f.moduleName);
             if (target.isEmpty())
+                continue;
+            if (f.isTest && !testFunctions.contains(target))
                 continue;
             if (c.inLoop)
                 work.append(target);

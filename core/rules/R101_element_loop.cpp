@@ -5,6 +5,7 @@
 #include "semantic/SemanticModel.h"
 
 #include <map>
+#include <set>
 
 namespace cnready {
 
@@ -58,18 +59,28 @@ bool scalarIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
             const ValueKind k = m.valueKind(e);
             return k != ValueKind::Array && k != ValueKind::Sequence;
         };
+        // A component that depends on the loop variable must be a Python integer
+        // (`i`, `i - 1`, `k = i + 1`): index arrays computed from it (`rr, cc = disk(...)`)
+        // are gathers, not element accesses.
+        auto elementIndex = [&](TSNode e) {
+            if (!m.usesLoopVariable(e, L))
+                return false;
+            if (SyntaxTree::is(e, "identifier") && L.source == LoopSource::NdIndex)
+                return true;
+            return m.valueKind(e) == ValueKind::HostScalar;
+        };
         if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
             const uint32_t k = ts_node_named_child_count(ix);
             for (uint32_t j = 0; j < k; ++j) {
                 const TSNode e = ts_node_named_child(ix, j);
                 if (!scalar(e))
                     return false;
-                uses = uses || m.usesLoopVariable(e, L);
+                uses = uses || elementIndex(e);
             }
         } else {
             if (!scalar(ix))
                 return false;
-            uses = uses || m.usesLoopVariable(ix, L);
+            uses = uses || elementIndex(ix);
         }
     }
     return uses;
@@ -87,6 +98,36 @@ bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
     return false;
 }
 
+// A slab access: a subscript whose index mixes a slice / `...` with a component that uses
+// the loop variable (`out[..., c]`, `y[:, j]`, `u[i, :]`): the loop walks an axis and its
+// body works on whole slabs, so it is not an element loop even if it also reads a per-slab
+// scalar (`sigma[c]`).
+bool slabIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    const TSNode base = SyntaxTree::field(sub, "value");
+    bool slab = false, uses = false;
+    auto visit = [&](TSNode e) {
+        const auto t = SyntaxTree::type(e);
+        if (t == "slice" || t == "ellipsis")
+            slab = true;
+        else if (m.usesLoopVariable(e, L))
+            uses = true;
+    };
+    const uint32_t n = ts_node_named_child_count(sub);
+    for (uint32_t i = 0; i < n; ++i) {
+        const TSNode ix = ts_node_named_child(sub, i);
+        if (ts_node_eq(ix, base))
+            continue;
+        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
+            const uint32_t k = ts_node_named_child_count(ix);
+            for (uint32_t j = 0; j < k; ++j)
+                visit(ts_node_named_child(ix, j));
+        } else {
+            visit(ix);
+        }
+    }
+    return slab && uses;
+}
+
 } // namespace
 
 void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
@@ -94,6 +135,14 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
     const auto& loops = m.loops();
     // Loop index → first element access that qualifies it.
     std::map<int, TSNode> qualifying;
+    std::set<int> slabLoops;
+    for (const TSNode sub : m.subscripts()) {
+        const LoopInfo* L = m.enclosingLoop(sub);
+        for (const LoopInfo* cur = L; cur;
+             cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
+            if (cur->isIndexLoop() && slabIndexUsing(m, sub, *cur))
+                slabLoops.insert(cur->index);
+    }
     for (const TSNode sub : m.subscripts()) {
         const LoopInfo* L = m.enclosingLoop(sub);
         if (!L)
@@ -101,7 +150,7 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const TSNode base = SyntaxTree::field(sub, "value");
         for (const LoopInfo* cur = L; cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
-            if (!cur->isIndexLoop() || qualifying.count(cur->index))
+            if (!cur->isIndexLoop() || qualifying.count(cur->index) || slabLoops.count(cur->index))
                 continue;
             if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur))
                 qualifying.emplace(cur->index, sub);

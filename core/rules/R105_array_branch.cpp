@@ -41,9 +41,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     auto test = [&](TSNode cond, const char* what) {
         if (ts_node_is_null(cond))
             return;
+        // The condition as a whole must be a device value: `len(a[idx]) == 0` or
+        // `float(np.max(r)) < tol` are host values (the latter is R104's business).
+        const ValueKind k = m.valueKind(cond);
+        if (k != ValueKind::DeviceScalar && k != ValueKind::Array)
+            return;
         TSNode found{};
         if (!blocks::readsDeviceValue(m, cond, &found))
-            return;
+            found = cond;
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
                                         "evaluated (%3)")

@@ -277,6 +277,8 @@ struct SemanticModel::Data {
         bool aliasConflict = false;
         QString shapeOf; // bound from `X.shape` / `X.shape[k]`: source text of X
         int bindings = 0;
+        bool hasInt = false; // the only binding is an integer literal (`nt = 2`)
+        qint64 intValue = 0;
     };
     struct Scope {
         int lookupParent = -1;     // next scope for name lookup (skips classes)
@@ -987,6 +989,15 @@ void SemanticModel::buildLoops() {
                     }
                 } else {
                     k = kindOf(v, 0, &type);
+                    if (is(v, "integer") && f.bindings == 1) {
+                        bool ok = false;
+                        const qint64 iv =
+                            m_tree.qtext(v).remove(QLatin1Char('_')).toLongLong(&ok, 0);
+                        f.hasInt = ok;
+                        f.intValue = iv;
+                    } else {
+                        f.hasInt = false;
+                    }
                     if (is(v, "attribute") && text(field(v, "attribute")) == "shape")
                         f.shapeOf = m_tree.qtext(field(v, "object"));
                     if (is(v, "subscript")) {
@@ -1048,6 +1059,8 @@ void SemanticModel::buildLoops() {
                 break;
             }
             }
+            if (f.bindings > 1)
+                f.hasInt = false;
             f.bits |= bitOf(k);
             if (k == ValueKind::Object && !type.isEmpty()) {
                 if (f.type.isEmpty())
@@ -1128,6 +1141,21 @@ void SemanticModel::buildLoops() {
                             if (is(x, "unary_operator") && text(x).starts_with("-")) {
                                 neg = true;
                                 x = field(x, "argument");
+                            }
+                            if (is(x, "identifier")) {
+                                // A name bound once to an integer literal (`nt = 2`).
+                                const QString nm = m_tree.qtext(x);
+                                for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
+                                     sc = d->scopes[size_t(sc)].lookupParent) {
+                                    const auto f = d->scopes[size_t(sc)].names.constFind(nm);
+                                    if (f == d->scopes[size_t(sc)].names.cend())
+                                        continue;
+                                    if (!f->hasInt)
+                                        return false;
+                                    v = neg ? -f->intValue : f->intValue;
+                                    return true;
+                                }
+                                return false;
                             }
                             if (!is(x, "integer"))
                                 return false;
@@ -1527,8 +1555,11 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return ValueKind::Sequence;
     if (t == "unary_operator")
         return kindOf(field(expr, "argument"), depth + 1, type);
-    if (t == "not_operator")
-        return ValueKind::HostScalar;
+    if (t == "not_operator") {
+        const ValueKind a = kindOf(field(expr, "argument"), depth + 1, nullptr);
+        return (a == ValueKind::DeviceScalar || a == ValueKind::Array) ? ValueKind::DeviceScalar
+                                                                       : ValueKind::HostScalar;
+    }
     if (t == "binary_operator") {
         const ValueKind l = kindOf(field(expr, "left"), depth + 1, nullptr);
         if (l == ValueKind::String)
