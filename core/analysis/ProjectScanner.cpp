@@ -11,9 +11,9 @@ namespace {
 
 bool skippedFolder(const QFileInfo& dir) {
     static const QSet<QString> names = {
-        QStringLiteral("venv"),        QStringLiteral("env"),
-        QStringLiteral("build"),       QStringLiteral("dist"),
-        QStringLiteral("node_modules"), QStringLiteral("__pycache__"),
+        QStringLiteral("venv"),          QStringLiteral("env"),
+        QStringLiteral("build"),         QStringLiteral("dist"),
+        QStringLiteral("node_modules"),  QStringLiteral("__pycache__"),
         QStringLiteral("site-packages"), QStringLiteral("_build")};
     const QString n = dir.fileName();
     if (n.startsWith(QLatin1Char('.')) || names.contains(n))
@@ -38,14 +38,28 @@ void walk(const QString& dirPath, const QDir& root, QStringList& files,
             QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
             QDir::Name);
         for (const QFileInfo& e : entries) {
+            const QString rel = root.relativeFilePath(e.absoluteFilePath());
+            if (e.isSymLink() && !e.exists()) {
+                // Broken, or a loop (a.py -> b.py -> a.py): nothing to read either way.
+                if (e.fileName().endsWith(QLatin1String(".py")))
+                    diags.append({FileDiagnostic::Kind::Unreadable, SourceRange{rel, 0, 1, 0, 1},
+                                  QStringLiteral("symbolic link is broken or loops; skipped")});
+                continue;
+            }
             if (e.isDir()) {
-                if (e.isSymLink() || skippedFolder(e))
+                if (skippedFolder(e))
                     continue;
+                if (e.isSymLink()) {
+                    // Not followed: no loops, and no file is assessed twice under two names.
+                    diags.append({FileDiagnostic::Kind::Skipped, SourceRange{rel, 0, 1, 0, 1},
+                                  QStringLiteral("symbolic link to a folder (%1); not followed")
+                                      .arg(e.symLinkTarget())});
+                    continue;
+                }
                 stack.append(e.absoluteFilePath());
-            } else if (e.suffix() == QLatin1String("py") && !e.fileName().startsWith(QLatin1Char('.'))) {
-                if (e.isSymLink() && !e.exists())
-                    continue; // dangling link
-                files.append(root.relativeFilePath(e.absoluteFilePath()));
+            } else if (e.suffix() == QLatin1String("py") &&
+                       !e.fileName().startsWith(QLatin1Char('.'))) {
+                files.append(rel);
             }
         }
     }
@@ -82,7 +96,8 @@ ScanResult scanProject(const QStringList& paths) {
     QString root = folderOf(existing.first());
     for (const QString& p : existing) {
         const QString f = folderOf(p);
-        while (!(f == root || f.startsWith(root + QLatin1Char('/'))) && root.contains(QLatin1Char('/')))
+        while (!(f == root || f.startsWith(root + QLatin1Char('/'))) &&
+               root.contains(QLatin1Char('/')))
             root = QFileInfo(root).absolutePath();
     }
     r.root = root;
