@@ -5,6 +5,12 @@
 #include <QFileInfo>
 #include <QSet>
 
+#include "analysis/FileAnalyzer.h"
+
+#if defined(Q_OS_UNIX)
+#include <dirent.h>
+#endif
+
 namespace cnready {
 
 namespace {
@@ -37,6 +43,23 @@ void walk(const QString& dirPath, const QDir& root, QStringList& files,
         const QFileInfoList entries = dir.entryInfoList(
             QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
             QDir::Name);
+#if defined(Q_OS_UNIX)
+        // Qt cannot address a name that is not valid UTF-8 (it decodes it lossily) and its
+        // listing silently drops such entries; find them in the raw listing and report them.
+        if (DIR* raw = ::opendir(QFile::encodeName(current).constData())) {
+            while (const dirent* ent = ::readdir(raw)) {
+                const QByteArray name(ent->d_name);
+                if (name.endsWith(".py") && !name.startsWith('.') && firstInvalidUtf8(name) >= 0)
+                    diags.append({FileDiagnostic::Kind::Unreadable,
+                                  SourceRange{root.relativeFilePath(current + QLatin1Char('/') +
+                                                                    QFile::decodeName(name)),
+                                              0, 1, 0, 1},
+                                  QStringLiteral("file name is not valid UTF-8, so it cannot be "
+                                                 "opened; skipped")});
+            }
+            ::closedir(raw);
+        }
+#endif
         for (const QFileInfo& e : entries) {
             const QString rel = root.relativeFilePath(e.absoluteFilePath());
             if (e.isSymLink() && !e.exists()) {
