@@ -1,0 +1,208 @@
+#include "FindingsModel.h"
+
+#include "Theme.h"
+#include "rules/RuleRegistry.h"
+
+#include <QApplication>
+
+namespace cnready::ui {
+
+namespace {
+struct RuleText {
+    QString title, recipe;
+};
+const RuleText& ruleText(const QString& code) {
+    // The registry is immutable after start-up; cache its look-ups for the table (GUI thread).
+    static QHash<QString, RuleText> cache;
+    auto it = cache.find(code);
+    if (it == cache.end()) {
+        RuleText t;
+        if (const Rule* r = RuleRegistry::instance().find(code)) {
+            t.title = r->info().title;
+            t.recipe = r->info().recipe;
+        }
+        it = cache.insert(code, t);
+    }
+    return *it;
+}
+} // namespace
+
+FindingsModel::FindingsModel(QObject* parent)
+    : QAbstractTableModel(parent), m_palette(QApplication::palette()) {}
+
+QString FindingsModel::ruleTitle(const QString& code) {
+    return ruleText(code).title;
+}
+QString FindingsModel::ruleRecipe(const QString& code) {
+    return ruleText(code).recipe;
+}
+
+void FindingsModel::setFindings(const QList<Finding>& findings) {
+    beginResetModel();
+    m_findings = findings;
+    endResetModel();
+}
+
+void FindingsModel::appendFindings(const QList<Finding>& findings) {
+    if (findings.isEmpty())
+        return;
+    const int first = int(m_findings.size());
+    beginInsertRows({}, first, first + int(findings.size()) - 1);
+    m_findings.append(findings);
+    endInsertRows();
+}
+
+void FindingsModel::clear() {
+    setFindings({});
+}
+
+void FindingsModel::setPalette(const QPalette& palette) {
+    m_palette = palette;
+    if (!m_findings.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int FindingsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_findings.size());
+}
+
+int FindingsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant FindingsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_findings.size())
+        return {};
+    const Finding& f = m_findings.at(index.row());
+    switch (role) {
+    case PathRole:
+        return f.range.path;
+    case LineRole:
+        return f.range.line;
+    case CategoryRole:
+        return int(f.category);
+    case CodeRole:
+        return f.code;
+    case SortRole:
+        switch (index.column()) {
+        case CategoryColumn:
+            return int(f.category);
+        case LocationColumn:
+            return f.range.line; // path is compared first in lessThan()
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case CategoryColumn:
+            return categoryLabel(f.category);
+        case CodeColumn:
+            return f.code;
+        case TitleColumn:
+            return ruleTitle(f.code);
+        case LocationColumn:
+            return f.range.toString();
+        case RecipeColumn:
+            return ruleRecipe(f.code);
+        case MessageColumn:
+            return f.message;
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() == CategoryColumn)
+            return categoryIcon(f.category, m_palette);
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == CategoryColumn)
+            return categoryColor(f.category, m_palette);
+        return {};
+    case Qt::ToolTipRole: {
+        QString tip =
+            QStringLiteral("<b>%1</b> %2<br>%3")
+                .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), f.message.toHtmlEscaped());
+        if (!f.function.isEmpty())
+            tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
+        if (!f.snippet.isEmpty())
+            tip += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
+        return tip;
+    }
+    }
+    return {};
+}
+
+QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case CategoryColumn:
+        return tr("Category");
+    case CodeColumn:
+        return tr("Code");
+    case TitleColumn:
+        return tr("Title");
+    case LocationColumn:
+        return tr("Location");
+    case RecipeColumn:
+        return tr("Recipe");
+    case MessageColumn:
+        return tr("Message");
+    }
+    return {};
+}
+
+FindingsFilterModel::FindingsFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {
+    setSortRole(FindingsModel::SortRole);
+}
+
+void FindingsFilterModel::setCategoryVisible(Category c, bool visible) {
+    const unsigned bit = 1u << unsigned(c);
+    const unsigned next = visible ? (m_visible | bit) : (m_visible & ~bit);
+    if (next == m_visible)
+        return;
+    m_visible = next;
+    invalidateFilter();
+}
+
+void FindingsFilterModel::setText(const QString& text) {
+    if (text == m_text)
+        return;
+    m_text = text;
+    invalidateFilter();
+}
+
+bool FindingsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) const {
+    const auto* model = static_cast<const FindingsModel*>(sourceModel());
+    const Finding& f = model->finding(sourceRow);
+    if (!isCategoryVisible(f.category))
+        return false;
+    const QString t = m_text.trimmed();
+    if (t.isEmpty())
+        return true;
+    for (const QString& field :
+         {f.code, FindingsModel::ruleTitle(f.code), f.range.toString(), f.function, f.message,
+          FindingsModel::ruleRecipe(f.code), categoryLabel(f.category)})
+        if (field.contains(t, Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+bool FindingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    const auto* model = static_cast<const FindingsModel*>(sourceModel());
+    const Finding& a = model->finding(left.row());
+    const Finding& b = model->finding(right.row());
+    switch (left.column()) {
+    case FindingsModel::LocationColumn:
+        return findingLess(a, b);
+    case FindingsModel::CategoryColumn:
+        if (a.category != b.category)
+            return int(a.category) < int(b.category);
+        return findingLess(a, b);
+    default: {
+        const int c = QString::localeAwareCompare(left.data(Qt::DisplayRole).toString(),
+                                                  right.data(Qt::DisplayRole).toString());
+        return c != 0 ? c < 0 : findingLess(a, b);
+    }
+    }
+}
+
+} // namespace cnready::ui

@@ -1,0 +1,78 @@
+#pragma once
+// The findings table: a QAbstractTableModel over the project's findings (the view never owns
+// data) and a QSortFilterProxyModel that filters by category and text and sorts by location.
+
+#include "model/Finding.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QPalette>
+#include <QSortFilterProxyModel>
+
+namespace cnready::ui {
+
+class FindingsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        CategoryColumn,
+        CodeColumn,
+        TitleColumn,
+        LocationColumn,
+        RecipeColumn,
+        MessageColumn,
+        ColumnCount
+    };
+    enum Role {
+        PathRole = Qt::UserRole + 1, ///< QString, relative path
+        LineRole,                    ///< int, 1-based
+        CategoryRole,                ///< int (Category)
+        CodeRole,                    ///< QString
+        SortRole,                    ///< value used for sorting this column
+    };
+
+    explicit FindingsModel(QObject* parent = nullptr);
+
+    /// Replaces all findings (the merged project's).
+    void setFindings(const QList<Finding>& findings);
+    /// Appends findings while results stream in.
+    void appendFindings(const QList<Finding>& findings);
+    void clear();
+    const QList<Finding>& findings() const { return m_findings; }
+    const Finding& finding(int row) const { return m_findings.at(row); }
+    void setPalette(const QPalette& palette);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    /// The rule title and recipe anchor of a code, from the rule registry (cached).
+    static QString ruleTitle(const QString& code);
+    static QString ruleRecipe(const QString& code);
+
+private:
+    QList<Finding> m_findings;
+    QPalette m_palette;
+};
+
+class FindingsFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit FindingsFilterModel(QObject* parent = nullptr);
+    /// Shows or hides one category.
+    void setCategoryVisible(Category c, bool visible);
+    bool isCategoryVisible(Category c) const { return m_visible & (1u << unsigned(c)); }
+    /// Case-insensitive text filter over code, title, path, function, message and recipe.
+    void setText(const QString& text);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    unsigned m_visible = 0xF;
+    QString m_text;
+};
+
+} // namespace cnready::ui

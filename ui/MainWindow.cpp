@@ -1,0 +1,1041 @@
+#include "MainWindow.h"
+
+#include "AnalysisController.h"
+#include "AppIcon.h"
+#include "CodeView.h"
+#include "ContextForm.h"
+#include "FindingsModel.h"
+#include "GateDashboard.h"
+#include "ProjectTreeModel.h"
+#include "RuleBrowser.h"
+#include "Theme.h"
+#include "VerdictPanel.h"
+#include "Versions.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace cnready::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+// Files larger than this are not loaded into the source view (bytes); the analyzer has its own
+// limit (AnalyzerLimits::maxFileBytes).
+constexpr qint64 kMaxViewBytes = 20 * 1024 * 1024;
+
+QString extensionFor(ReportFormat f) {
+    switch (f) {
+    case ReportFormat::Markdown:
+        return QStringLiteral("md");
+    case ReportFormat::Json:
+        return QStringLiteral("json");
+    case ReportFormat::Sarif:
+        return QStringLiteral("sarif");
+    }
+    return {};
+}
+
+QScrollArea* scrolled(QWidget* w) {
+    auto* area = new QScrollArea;
+    area->setWidget(w);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_analysis(new AnalysisController(this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(appIcon());
+    setWindowTitle(tr("cnready Studio"));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+
+    m_manifest = Manifest::bundled();
+
+    m_code = new CodeView;
+    m_code->setObjectName(QStringLiteral("codeView"));
+    m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
+    m_report = new QTextBrowser;
+    m_report->setObjectName(QStringLiteral("reportPreview"));
+    m_report->setOpenExternalLinks(true);
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_code, tr("Source"));
+    m_tabs->addTab(m_report, tr("Report preview"));
+    m_stack = new QStackedWidget;
+    m_stack->addWidget(createWelcomePage());
+    m_stack->addWidget(m_tabs);
+    setCentralWidget(m_stack);
+
+    createActions();
+    createDocks();
+    createMenus();
+    createStatusBar();
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
+        if (m_tabs->widget(i) == m_report && m_reportDirty)
+            renderReportPreview();
+    });
+    connect(m_analysis, &AnalysisController::started, this, &MainWindow::onAnalysisStarted);
+    connect(m_analysis, &AnalysisController::scanFinished, this, &MainWindow::onScanFinished);
+    connect(m_analysis, &AnalysisController::filesAnalyzed, this, &MainWindow::onFilesAnalyzed);
+    connect(m_analysis, &AnalysisController::progress, this, &MainWindow::onProgress);
+    connect(m_analysis, &AnalysisController::finished, this, &MainWindow::onAnalysisFinished);
+    connect(m_analysis, &AnalysisController::failed, this, &MainWindow::onAnalysisFailed);
+    connect(m_context, &ContextForm::inputChanged, this, &MainWindow::onContextChanged);
+    connect(this, &MainWindow::findingActivated, this,
+            [this](const QString& path, int line) { openFile(path, line); });
+
+    restoreSettings();
+    updateManifestStatus();
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+void MainWindow::createActions() {
+    auto make = [this](const QString& name, const QString& text, const QKeySequence& key = {}) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        addAction(a);
+        return a;
+    };
+    m_openAct = make(QStringLiteral("openFolder"), tr("&Open Folder…"), QKeySequence::Open);
+    m_openAct->setStatusTip(tr("Choose a folder of Python code to assess"));
+    connect(m_openAct, &QAction::triggered, this, &MainWindow::openFolderDialog);
+    m_openExampleAct = make(QStringLiteral("openExample"), tr("Open &Example Project"));
+    m_openExampleAct->setStatusTip(tr("Assess the small example project that ships with cnready"));
+    connect(m_openExampleAct, &QAction::triggered, this, &MainWindow::openExamples);
+    m_reanalyzeAct = make(QStringLiteral("reanalyze"), tr("&Re-analyze"), QKeySequence(Qt::Key_F5));
+    connect(m_reanalyzeAct, &QAction::triggered, this, &MainWindow::reanalyze);
+    m_cancelAct = make(QStringLiteral("cancelAnalysis"), tr("&Cancel Analysis"),
+                       QKeySequence(Qt::Key_Escape));
+    connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancelAnalysis);
+    m_exportAct = make(QStringLiteral("exportReport"), tr("&Export Report…"),
+                       QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAct->setStatusTip(tr("Save the report as Markdown, JSON or SARIF"));
+    connect(m_exportAct, &QAction::triggered, this, &MainWindow::exportInteractive);
+    m_refreshManifestAct = make(QStringLiteral("refreshManifest"), tr("Refresh &Manifest…"));
+    m_refreshManifestAct->setStatusTip(
+        tr("Download the current cuPyNumeric API-support table (uses the network)"));
+    connect(m_refreshManifestAct, &QAction::triggered, this, &MainWindow::refreshManifest);
+    m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
+    connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
+    m_nextAct = make(QStringLiteral("nextFinding"), tr("&Next Finding"), QKeySequence(Qt::Key_F8));
+    connect(m_nextAct, &QAction::triggered, this, &MainWindow::nextFinding);
+    m_prevAct = make(QStringLiteral("previousFinding"), tr("&Previous Finding"),
+                     QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    connect(m_prevAct, &QAction::triggered, this, &MainWindow::previousFinding);
+    m_showSourceAct =
+        make(QStringLiteral("showSource"), tr("&Source"), QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_showSourceAct, &QAction::triggered, this,
+            [this] { m_tabs->setCurrentWidget(m_code); });
+    m_showReportAct = make(QStringLiteral("showReport"), tr("Report &Preview"),
+                           QKeySequence(Qt::CTRL | Qt::Key_2));
+    connect(m_showReportAct, &QAction::triggered, this,
+            [this] { m_tabs->setCurrentWidget(m_report); });
+    m_rulesAct = make(QStringLiteral("rules"), tr("&Rules"), QKeySequence(Qt::Key_F1));
+    m_rulesAct->setStatusTip(
+        tr("Every rule code: what it finds, why it matters and how to fix it"));
+    connect(m_rulesAct, &QAction::triggered, this, [this] { showRules(); });
+    m_aboutAct = make(QStringLiteral("about"), tr("&About cnready Studio"));
+    connect(m_aboutAct, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQtAct = make(QStringLiteral("aboutQt"), tr("About &Qt"));
+    connect(m_aboutQtAct, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAct);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_openExampleAct);
+    file->addSeparator();
+    file->addAction(m_reanalyzeAct);
+    file->addAction(m_cancelAct);
+    file->addSeparator();
+    file->addAction(m_exportAct);
+    file->addAction(m_refreshManifestAct);
+    file->addSeparator();
+    file->addAction(m_quitAct);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(m_showSourceAct);
+    m_viewMenu->addAction(m_showReportAct);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_nextAct);
+    m_viewMenu->addAction(m_prevAct);
+    m_viewMenu->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(d->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_rulesAct);
+    help->addSeparator();
+    help->addAction(m_aboutAct);
+    help->addAction(m_aboutQtAct);
+    rebuildRecentMenus();
+}
+
+QWidget* MainWindow::createWelcomePage() {
+    auto* page = new QWidget;
+    page->setObjectName(QStringLiteral("welcomePage"));
+    auto* outer = new QVBoxLayout(page);
+    auto* box = new QWidget(page);
+    box->setMaximumWidth(560);
+    auto* lay = new QVBoxLayout(box);
+    auto* icon = new QLabel(box);
+    icon->setPixmap(appIcon().pixmap(64, 64));
+    auto* title = new QLabel(tr("<h1>cnready Studio</h1>"), box);
+    auto* intro = new QLabel(
+        tr("Will this NumPy code scale on GPUs with cuPyNumeric? Open a project folder: cnready "
+           "reads the Python files (it never runs or changes them), marks the idioms that scale, "
+           "block or need a refactor, walks six decision gates and gives one verdict you can "
+           "export as a report."),
+        box);
+    intro->setWordWrap(true);
+    auto* openBtn = new QPushButton(tr("Open Folder…"), box);
+    openBtn->setObjectName(QStringLiteral("welcomeOpen"));
+    connect(openBtn, &QPushButton::clicked, this, &MainWindow::openFolderDialog);
+    m_welcomeExample = new QPushButton(tr("Open the Example Project"), box);
+    m_welcomeExample->setObjectName(QStringLiteral("welcomeExample"));
+    m_welcomeExample->setDefault(true);
+    m_welcomeExample->setToolTip(tr("Three small NumPy programs (a heat stencil, particle forces "
+                                    "and a signal filter) that show every kind of finding"));
+    connect(m_welcomeExample, &QPushButton::clicked, this, &MainWindow::openExamples);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_welcomeExample);
+    buttons->addWidget(openBtn);
+    buttons->addStretch(1);
+    auto* hint = new QLabel(tr("You can also drop a folder onto this window, or start "
+                               "<tt>cnready-studio PATH</tt>."),
+                            box);
+    hint->setWordWrap(true);
+    auto* recentLabel = new QLabel(tr("<b>Recent projects</b>"), box);
+    m_welcomeRecent = new QListWidget(box);
+    m_welcomeRecent->setObjectName(QStringLiteral("welcomeRecent"));
+    m_welcomeRecent->setMaximumHeight(160);
+    connect(m_welcomeRecent, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { openProject(item->data(Qt::UserRole).toString()); });
+    connect(m_welcomeRecent, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem* item) { openProject(item->data(Qt::UserRole).toString()); });
+    lay->addWidget(icon);
+    lay->addWidget(title);
+    lay->addWidget(intro);
+    lay->addSpacing(12);
+    lay->addLayout(buttons);
+    lay->addWidget(hint);
+    lay->addSpacing(12);
+    lay->addWidget(recentLabel);
+    lay->addWidget(m_welcomeRecent);
+    outer->addStretch(1);
+    auto* row = new QHBoxLayout;
+    row->addStretch(1);
+    row->addWidget(box, 3);
+    row->addStretch(1);
+    outer->addLayout(row);
+    outer->addStretch(2);
+    return page;
+}
+
+QWidget* MainWindow::createFindingsPane() {
+    auto* pane = new QWidget;
+    auto* lay = new QVBoxLayout(pane);
+    lay->setContentsMargins(4, 4, 4, 4);
+    auto* bar = new QHBoxLayout;
+    for (Category c : {Category::Blocks, Category::Refactor, Category::Info, Category::Scales}) {
+        auto* b = new QToolButton(pane);
+        b->setObjectName(QStringLiteral("filter_") + categoryName(c));
+        b->setCheckable(true);
+        b->setChecked(true);
+        b->setAutoRaise(true);
+        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        b->setIcon(categoryIcon(c, palette()));
+        b->setText(categoryLabel(c));
+        b->setProperty("category", int(c));
+        b->setToolTip(tr("Show or hide %1 findings").arg(categoryLabel(c)));
+        connect(b, &QToolButton::toggled, this,
+                [this, c](bool on) { m_filter->setCategoryVisible(c, on); });
+        bar->addWidget(b);
+        m_categoryButtons.append(b);
+    }
+    m_filterEdit = new QLineEdit(pane);
+    m_filterEdit->setObjectName(QStringLiteral("findingsFilter"));
+    m_filterEdit->setPlaceholderText(tr("Filter by code, title, file, function or message"));
+    m_filterEdit->setClearButtonEnabled(true);
+    connect(m_filterEdit, &QLineEdit::textChanged, this,
+            [this](const QString& t) { m_filter->setText(t); });
+    bar->addWidget(m_filterEdit, 1);
+    lay->addLayout(bar);
+
+    m_findings = new FindingsModel(this);
+    m_filter = new FindingsFilterModel(this);
+    m_filter->setSourceModel(m_findings);
+    m_findingsView = new QTableView(pane);
+    m_findingsView->setObjectName(QStringLiteral("findingsView"));
+    m_findingsView->setModel(m_filter);
+    m_findingsView->setSortingEnabled(true);
+    m_findingsView->sortByColumn(FindingsModel::LocationColumn, Qt::AscendingOrder);
+    m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_findingsView->setAlternatingRowColors(true);
+    m_findingsView->setWordWrap(false);
+    m_findingsView->verticalHeader()->hide();
+    m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height() +
+                                                            6);
+    QHeaderView* h = m_findingsView->horizontalHeader();
+    h->setStretchLastSection(true);
+    h->setSectionResizeMode(QHeaderView::Interactive);
+    const QFontMetrics fm = m_findingsView->fontMetrics();
+    m_findingsView->setColumnWidth(FindingsModel::CategoryColumn,
+                                   fm.horizontalAdvance(QStringLiteral("REFACTOR")) + 40);
+    m_findingsView->setColumnWidth(FindingsModel::CodeColumn,
+                                   fm.horizontalAdvance(QStringLiteral("R000")) + 24);
+    m_findingsView->setColumnWidth(FindingsModel::TitleColumn,
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 26);
+    m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 16);
+    m_findingsView->setColumnWidth(FindingsModel::RecipeColumn,
+                                   fm.horizontalAdvance(QStringLiteral("RR-host-fallback")) + 16);
+    m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_findingsView, &QTableView::clicked, this, &MainWindow::activateFinding);
+    connect(m_findingsView, &QTableView::activated, this, &MainWindow::activateFinding);
+    connect(m_findingsView, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex idx = m_findingsView->indexAt(pos);
+        if (!idx.isValid())
+            return;
+        const QString code = idx.data(FindingsModel::CodeRole).toString();
+        QMenu menu(this);
+        menu.addAction(
+            tr("Go to %1")
+                .arg(idx.siblingAtColumn(FindingsModel::LocationColumn).data().toString()),
+            this, [this, idx] { activateFinding(idx); });
+        menu.addAction(tr("Explain rule %1").arg(code), this, [this, code] { showRules(code); });
+        menu.exec(m_findingsView->viewport()->mapToGlobal(pos));
+    });
+    lay->addWidget(m_findingsView);
+    return pane;
+}
+
+void MainWindow::createDocks() {
+    auto dock = [this](const QString& name, const QString& title, QWidget* w,
+                       Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_treeModel = new ProjectTreeModel(this);
+    m_tree = new QTreeView;
+    m_tree->setObjectName(QStringLiteral("projectView"));
+    m_tree->setModel(m_treeModel);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn,
+                                           QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn,
+                                           QHeaderView::ResizeToContents);
+    auto openFromTree = [this](const QModelIndex& idx) {
+        const QModelIndex name = idx.siblingAtColumn(ProjectTreeModel::NameColumn);
+        if (name.data(ProjectTreeModel::IsFileRole).toBool())
+            openFile(name.data(ProjectTreeModel::PathRole).toString());
+    };
+    connect(m_tree, &QTreeView::clicked, this, openFromTree);
+    connect(m_tree, &QTreeView::activated, this, openFromTree);
+    QDockWidget* projectDock =
+        dock(QStringLiteral("projectDock"), tr("Project"), m_tree, Qt::LeftDockWidgetArea);
+
+    QDockWidget* findingsDock = dock(QStringLiteral("findingsDock"), tr("Findings"),
+                                     createFindingsPane(), Qt::BottomDockWidgetArea);
+
+    m_verdict = new VerdictPanel;
+    m_verdict->setObjectName(QStringLiteral("verdictPanel"));
+    QDockWidget* verdictDock = dock(QStringLiteral("verdictDock"), tr("Verdict"),
+                                    scrolled(m_verdict), Qt::RightDockWidgetArea);
+    m_gates = new GateDashboard;
+    m_gates->setObjectName(QStringLiteral("gateDashboard"));
+    QDockWidget* gatesDock =
+        dock(QStringLiteral("gatesDock"), tr("Gates"), scrolled(m_gates), Qt::RightDockWidgetArea);
+    m_context = new ContextForm;
+    m_context->setObjectName(QStringLiteral("contextForm"));
+    QDockWidget* contextDock = dock(QStringLiteral("contextDock"), tr("Context"),
+                                    scrolled(m_context), Qt::RightDockWidgetArea);
+
+    resizeDocks({projectDock, verdictDock}, {280, 460}, Qt::Horizontal);
+    resizeDocks({findingsDock}, {260}, Qt::Vertical);
+    resizeDocks({verdictDock, gatesDock, contextDock}, {190, 330, 380}, Qt::Vertical);
+}
+
+void MainWindow::createStatusBar() {
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("analysisProgress"));
+    m_progress->setMaximumWidth(260);
+    m_progress->setFormat(tr("%v / %m files"));
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancelAnalysisButton"));
+    m_cancel->setToolTip(tr("Stop the analysis; the files read so far are assessed"));
+    m_cancel->hide();
+    connect(m_cancel, &QPushButton::clicked, this, &MainWindow::cancelAnalysis);
+    m_manifestStatus = new QToolButton;
+    m_manifestStatus->setObjectName(QStringLiteral("manifestStatus"));
+    m_manifestStatus->setAutoRaise(true);
+    m_manifestStatus->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    connect(m_manifestStatus, &QToolButton::clicked, this, &MainWindow::refreshManifest);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    statusBar()->addPermanentWidget(m_manifestStatus);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1500, 950);
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    ContextInput in;
+    s.beginGroup(QStringLiteral("context"));
+    auto count = [&s](const char* key) -> std::optional<qint64> {
+        const QVariant v = s.value(QLatin1String(key));
+        if (!v.isValid())
+            return std::nullopt;
+        bool ok = false;
+        const qint64 n = v.toLongLong(&ok);
+        return ok ? std::optional<qint64>(n) : std::nullopt;
+    };
+    in.elements = count("elements");
+    in.elementsPerGpu = count("elementsPerGpu");
+    if (const auto g = count("gpus"); g && *g > 0)
+        in.gpus = int(*g);
+    if (const auto n = count("nodes"); n && *n > 0)
+        in.nodes = int(*n);
+    if (const QString m = s.value(QStringLiteral("gpuModel")).toString(); !m.isEmpty())
+        in.gpuModel = m;
+    if (const QString p = s.value(QStringLiteral("pattern")).toString(); !p.isEmpty())
+        in.pattern = p;
+    s.endGroup();
+    m_context->setInput(in);
+}
+
+void MainWindow::saveSettings() {
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    const ContextInput in = m_context->input();
+    s.remove(QStringLiteral("context"));
+    s.beginGroup(QStringLiteral("context"));
+    if (in.elements)
+        s.setValue(QStringLiteral("elements"), *in.elements);
+    if (in.elementsPerGpu)
+        s.setValue(QStringLiteral("elementsPerGpu"), *in.elementsPerGpu);
+    if (in.gpus)
+        s.setValue(QStringLiteral("gpus"), *in.gpus);
+    if (in.nodes)
+        s.setValue(QStringLiteral("nodes"), *in.nodes);
+    if (in.gpuModel)
+        s.setValue(QStringLiteral("gpuModel"), *in.gpuModel);
+    if (in.pattern)
+        s.setValue(QStringLiteral("pattern"), *in.pattern);
+    s.endGroup();
+}
+
+QStringList MainWindow::recentProjects() const {
+    return QSettings().value(QStringLiteral("recentProjects")).toStringList();
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QStringList list = recentProjects();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    QSettings().setValue(QStringLiteral("recentProjects"), list);
+    rebuildRecentMenus();
+}
+
+void MainWindow::rebuildRecentMenus() {
+    const QStringList list = recentProjects();
+    if (m_recentMenu) {
+        m_recentMenu->clear();
+        for (const QString& p : list) {
+            QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(p));
+            connect(a, &QAction::triggered, this, [this, p] { openProject(p); });
+        }
+        if (!list.isEmpty()) {
+            m_recentMenu->addSeparator();
+            m_recentMenu->addAction(tr("Clear List"), this, [this] {
+                QSettings().remove(QStringLiteral("recentProjects"));
+                rebuildRecentMenus();
+            });
+        }
+        m_recentMenu->setEnabled(!list.isEmpty());
+    }
+    if (m_welcomeRecent) {
+        m_welcomeRecent->clear();
+        for (const QString& p : list) {
+            auto* item =
+                new QListWidgetItem(QStringLiteral("%1  —  %2")
+                                        .arg(QFileInfo(p).fileName(), QDir::toNativeSeparators(p)),
+                                    m_welcomeRecent);
+            item->setData(Qt::UserRole, p);
+        }
+        if (list.isEmpty())
+            new QListWidgetItem(tr("(none yet)"), m_welcomeRecent);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    m_analysis->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening and analysing
+
+void MainWindow::openFolderDialog() {
+    const QString start = m_projectPath.isEmpty() ? QDir::homePath() : m_projectPath;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Project Folder"), start);
+    if (!dir.isEmpty())
+        openProject(dir);
+}
+
+void MainWindow::openExamples() {
+    const QString dir = bundledExamplesDir();
+    if (dir.isEmpty()) {
+        QMessageBox::warning(this, tr("Example project"),
+                             tr("The bundled example project was not found next to the program "
+                                "(share/cnready/examples) nor in its source tree."));
+        return;
+    }
+    openProject(dir);
+}
+
+void MainWindow::openProject(const QString& path) {
+    const QFileInfo fi(path);
+    if (!fi.exists()) {
+        QMessageBox::warning(this, tr("Open project"),
+                             tr("No such file or folder:\n%1").arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    m_projectPath = fi.absoluteFilePath();
+    addRecent(m_projectPath);
+    setWindowTitle(tr("%1 — cnready Studio").arg(fi.fileName()));
+    m_stack->setCurrentWidget(m_tabs);
+    m_analysis->start(m_projectPath);
+}
+
+void MainWindow::reanalyze() {
+    if (!m_projectPath.isEmpty())
+        m_analysis->start(m_projectPath);
+}
+
+void MainWindow::cancelAnalysis() {
+    if (m_analysis->isRunning()) {
+        statusBar()->showMessage(tr("Cancelling…"));
+        m_analysis->cancel();
+    }
+}
+
+bool MainWindow::isAnalyzing() const {
+    return m_analysis->isRunning();
+}
+
+void MainWindow::onAnalysisStarted(const QString& path) {
+    m_hasAssessment = false;
+    m_project = ProjectResult{};
+    m_findings->clear();
+    m_treeModel->setFiles(QFileInfo(path).fileName(), {});
+    m_verdict->clear(tr("Analysing…"));
+    m_gates->clear();
+    m_report->clear();
+    m_reportDirty = true;
+    const QString shown = m_code->currentPath();
+    if (!shown.isEmpty())
+        m_code->setFindings({});
+    m_progress->setRange(0, 0); // busy until the scan has counted the files
+    m_progress->show();
+    m_cancel->show();
+    m_cancel->setEnabled(true);
+    statusBar()->showMessage(
+        tr("Looking for Python files in %1…").arg(QDir::toNativeSeparators(path)));
+    updateActions();
+}
+
+void MainWindow::onScanFinished(const ScanResult& scan) {
+    m_treeModel->setFiles(QFileInfo(scan.root).fileName(), scan.files);
+    m_tree->expandToDepth(1);
+    m_progress->setRange(0, qMax(1, int(scan.files.size())));
+    m_progress->setValue(0);
+    statusBar()->showMessage(tr("Analysing %n Python file(s)…", nullptr, int(scan.files.size())));
+    // Keep the file on display if the new project still has it; otherwise show a hint.
+    if (!m_code->currentPath().isEmpty() && !scan.files.contains(m_code->currentPath()))
+        m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
+}
+
+void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
+    m_treeModel->updateFiles(batch);
+    QList<Finding> found;
+    for (const FileResult& r : batch)
+        for (const Finding& f : r.findings)
+            if (f.requiresHotFunction.isEmpty())
+                found.append(f);
+    m_findings->appendFindings(found);
+    updateCategoryButtons();
+    const QString shown = m_code->currentPath();
+    if (!shown.isEmpty())
+        for (const FileResult& r : batch)
+            if (r.path == shown)
+                m_code->setFindings(findingsForFile(shown));
+}
+
+void MainWindow::onProgress(int done, int total) {
+    m_progress->setRange(0, qMax(1, total));
+    m_progress->setValue(done);
+}
+
+void MainWindow::onAnalysisFinished(const ProjectResult& project) {
+    m_project = project;
+    m_findings->setFindings(project.findings);
+    m_treeModel->setProject(project);
+    updateCategoryButtons();
+    m_progress->hide();
+    m_cancel->hide();
+    reassess();
+    const QString shown = m_code->currentPath();
+    if (!shown.isEmpty())
+        m_code->setFindings(findingsForFile(shown));
+    const QLocale loc;
+    QString msg;
+    if (project.cancelled)
+        msg = tr("Analysis cancelled: %1 of %2 files read; the verdict covers those only.")
+                  .arg(project.files.size())
+                  .arg(m_analysis->scan().files.size());
+    else
+        msg = tr("Analysed %n file(s)", nullptr, int(project.files.size())) +
+              tr(", %1 lines, %2 findings in %3 s")
+                  .arg(loc.toString(project.totalLines))
+                  .arg(project.findings.size())
+                  .arg(loc.toString(m_analysis->lastDurationMs() / 1000.0, 'f', 1));
+    QSet<QString> troubled;
+    for (const FileDiagnostic& d : project.diagnostics)
+        troubled.insert(d.range.path);
+    if (!troubled.isEmpty())
+        msg += tr(" — %n file(s) could not be read fully (marked in the project tree)", nullptr,
+                  int(troubled.size()));
+    if (project.files.isEmpty() && !project.cancelled)
+        msg = tr("No Python files found in %1").arg(QDir::toNativeSeparators(project.root));
+    statusBar()->showMessage(msg);
+    updateActions();
+    // Nothing on display yet: show the file of the first (worst) finding.
+    if (m_code->currentPath().isEmpty() && m_filter->rowCount() > 0) {
+        int best = 0, bestSev = -1;
+        for (int r = 0; r < m_filter->rowCount(); ++r) {
+            const int sev = categorySeverity(
+                Category(m_filter->index(r, 0).data(FindingsModel::CategoryRole).toInt()));
+            if (sev > bestSev) {
+                bestSev = sev;
+                best = r;
+            }
+        }
+        const QModelIndex idx = m_filter->index(best, 0);
+        openFile(idx.data(FindingsModel::PathRole).toString(),
+                 idx.data(FindingsModel::LineRole).toInt());
+    }
+    emit analysisFinished();
+
+    if (!m_screenshotFile.isEmpty()) {
+        const QString file = std::exchange(m_screenshotFile, QString());
+        QTimer::singleShot(300, this, [this, file] {
+            // Show a BLOCKS finding when there is one: it exercises most of the window.
+            for (int r = 0; r < m_filter->rowCount(); ++r) {
+                const QModelIndex idx = m_filter->index(r, 0);
+                if (Category(idx.data(FindingsModel::CategoryRole).toInt()) == Category::Blocks) {
+                    activateFinding(idx);
+                    break;
+                }
+            }
+            QTimer::singleShot(500, this, [this, file] {
+                const bool ok = grab().save(file);
+                if (!ok)
+                    qWarning("cnready-studio: cannot save the screenshot to %s", qPrintable(file));
+                QApplication::exit(ok ? 0 : 1);
+            });
+        });
+    }
+}
+
+void MainWindow::onAnalysisFailed(const QString& message) {
+    m_progress->hide();
+    m_cancel->hide();
+    m_verdict->clear(message);
+    statusBar()->showMessage(message);
+    updateActions();
+    emit analysisFinished();
+}
+
+void MainWindow::setScreenshotOnFinish(const QString& fileName) {
+    m_screenshotFile = fileName;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assessment, report, export
+
+void MainWindow::onContextChanged(const ContextInput&) {
+    reassess();
+}
+
+void MainWindow::reassess() {
+    if (m_analysis->isRunning() || (m_project.root.isEmpty() && m_project.files.isEmpty()))
+        return;
+    // Pure and cheap: gates and verdict from the kept ProjectResult. No file is read again.
+    m_assessment = assess(m_project, m_context->input(), m_manifest);
+    m_hasAssessment = true;
+    m_verdict->setAssessment(m_assessment, m_project.cancelled);
+    m_gates->setGates(m_assessment.gates);
+    m_context->setContext(m_assessment.context);
+    m_reportDirty = true;
+    if (m_tabs->currentWidget() == m_report)
+        renderReportPreview();
+    updateActions();
+    emit assessmentChanged();
+}
+
+void MainWindow::renderReportPreview() {
+    if (!m_hasAssessment) {
+        m_report->setMarkdown(tr("*No report yet: open a project and wait for its analysis.*"));
+        return;
+    }
+    // Keep the reader's place when a context change re-renders the report.
+    const int scroll = m_report->verticalScrollBar()->value();
+    m_report->setMarkdown(QString::fromUtf8(reportBytes(ReportFormat::Markdown)));
+    m_report->verticalScrollBar()->setValue(scroll);
+    m_reportDirty = false;
+}
+
+QByteArray MainWindow::reportBytes(ReportFormat format) const {
+    if (!m_hasAssessment)
+        return {};
+    return renderReport(ReportInput{m_project, m_assessment, m_manifest, QDate::currentDate()},
+                        format);
+}
+
+bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QString* error) {
+    if (!m_hasAssessment) {
+        if (error)
+            *error = tr("There is no assessment to export yet.");
+        return false;
+    }
+    const QByteArray bytes = reportBytes(format);
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::exportInteractive() {
+    if (!m_hasAssessment)
+        return;
+    if (m_project.cancelled &&
+        QMessageBox::question(this, tr("Export report"),
+                              tr("The analysis was cancelled, so the report covers only the "
+                                 "files read so far. Export it anyway?")) != QMessageBox::Yes)
+        return;
+    QSettings s;
+    const QString mdFilter = tr("Markdown report (*.md)");
+    const QString jsonFilter = tr("JSON (*.json)");
+    const QString sarifFilter = tr("SARIF 2.1.0 (*.sarif)");
+    QString dir = s.value(QStringLiteral("exportDir")).toString();
+    if (dir.isEmpty() || !QFileInfo(dir).isDir())
+        dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString base = QFileInfo(m_projectPath).fileName() + QStringLiteral("-cnready.md");
+    QString selected = mdFilter;
+    QString name = QFileDialog::getSaveFileName(
+        this, tr("Export Report"), dir + QLatin1Char('/') + base,
+        mdFilter + QStringLiteral(";;") + jsonFilter + QStringLiteral(";;") + sarifFilter,
+        &selected);
+    if (name.isEmpty())
+        return;
+    ReportFormat fmt = ReportFormat::Markdown;
+    const QString suffix = QFileInfo(name).suffix().toLower();
+    if (suffix == QLatin1String("json") ||
+        (suffix != QLatin1String("md") && selected == jsonFilter))
+        fmt = ReportFormat::Json;
+    else if (suffix == QLatin1String("sarif") ||
+             (suffix != QLatin1String("md") && selected == sarifFilter))
+        fmt = ReportFormat::Sarif;
+    if (suffix.isEmpty())
+        name += QLatin1Char('.') + extensionFor(fmt);
+    QString error;
+    if (!exportReport(name, fmt, &error)) {
+        QMessageBox::critical(
+            this, tr("Export report"),
+            tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(name), error));
+        return;
+    }
+    s.setValue(QStringLiteral("exportDir"), QFileInfo(name).absolutePath());
+    statusBar()->showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(name)), 8000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation
+
+QList<Finding> MainWindow::findingsForFile(const QString& path) const {
+    QList<Finding> out;
+    for (const Finding& f : m_findings->findings())
+        if (f.range.path == path)
+            out.append(f);
+    return out;
+}
+
+void MainWindow::openFile(const QString& relativePath, int line) {
+    if (relativePath.isEmpty())
+        return;
+    m_stack->setCurrentWidget(m_tabs);
+    m_tabs->setCurrentWidget(m_code);
+    if (m_code->currentPath() != relativePath) {
+        const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
+        QFileInfo fi(root);
+        // A single-file project: its root is the folder holding it.
+        const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
+        QFile file(abs);
+        if (QFileInfo(abs).size() > kMaxViewBytes) {
+            m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
+            return;
+        }
+        if (!file.open(QIODevice::ReadOnly)) {
+            m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
+            return;
+        }
+        m_code->showFile(relativePath, QString::fromUtf8(file.readAll()),
+                         findingsForFile(relativePath));
+    }
+    if (line > 0)
+        m_code->goToLine(line);
+    const QModelIndex treeIdx = m_treeModel->indexForPath(relativePath);
+    if (treeIdx.isValid()) {
+        m_tree->setCurrentIndex(treeIdx);
+        m_tree->scrollTo(treeIdx);
+    }
+}
+
+void MainWindow::activateFinding(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid())
+        return;
+    const QString path = proxyIndex.data(FindingsModel::PathRole).toString();
+    const int line = proxyIndex.data(FindingsModel::LineRole).toInt();
+    const QString message =
+        proxyIndex.siblingAtColumn(FindingsModel::MessageColumn).data().toString();
+    statusBar()->showMessage(
+        QStringLiteral("%1 %2 — %3")
+            .arg(proxyIndex.data(FindingsModel::CodeRole).toString(),
+                 proxyIndex.siblingAtColumn(FindingsModel::LocationColumn).data().toString(),
+                 message),
+        10000);
+    emit findingActivated(path, line);
+}
+
+void MainWindow::stepFinding(int delta) {
+    const int rows = m_filter->rowCount();
+    if (rows == 0)
+        return;
+    const QModelIndex cur = m_findingsView->currentIndex();
+    int row = cur.isValid() ? cur.row() + delta : (delta > 0 ? 0 : rows - 1);
+    row = (row % rows + rows) % rows;
+    const QModelIndex idx = m_filter->index(row, 0);
+    m_findingsView->setCurrentIndex(idx);
+    m_findingsView->scrollTo(idx);
+    activateFinding(idx);
+}
+
+void MainWindow::nextFinding() {
+    stepFinding(+1);
+}
+void MainWindow::previousFinding() {
+    stepFinding(-1);
+}
+
+void MainWindow::updateCategoryButtons() {
+    int counts[4] = {0, 0, 0, 0};
+    for (const Finding& f : m_findings->findings())
+        ++counts[int(f.category)];
+    for (QToolButton* b : m_categoryButtons) {
+        const auto c = Category(b->property("category").toInt());
+        b->setText(QStringLiteral("%1 %2").arg(categoryLabel(c)).arg(counts[int(c)]));
+    }
+}
+
+void MainWindow::updateActions() {
+    const bool running = m_analysis->isRunning();
+    m_reanalyzeAct->setEnabled(!m_projectPath.isEmpty() && !running);
+    m_cancelAct->setEnabled(running);
+    m_exportAct->setEnabled(m_hasAssessment && !running);
+    m_openExampleAct->setEnabled(!bundledExamplesDir().isEmpty());
+    if (m_welcomeExample)
+        m_welcomeExample->setEnabled(!bundledExamplesDir().isEmpty());
+}
+
+QAction* MainWindow::action(const QString& objectName) const {
+    return findChild<QAction*>(objectName);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Manifest, rules, about
+
+void MainWindow::updateManifestStatus() {
+    const QDate today = QDate::currentDate();
+    const int age = m_manifest.ageInDays(today);
+    const QString date = m_manifest.fetched().isValid()
+                             ? m_manifest.fetched().date().toString(Qt::ISODate)
+                             : tr("unknown date");
+    const bool stale = age < 0 || age > Manifest::kStaleAfterDays;
+    QString text = tr("Manifest: %1").arg(date);
+    if (stale)
+        text = tr("⚠ Manifest %1 (%2 days old)")
+                   .arg(date)
+                   .arg(age < 0 ? QStringLiteral("?") : QString::number(age));
+    m_manifestStatus->setText(text);
+    QString tip =
+        tr("cuPyNumeric API-support manifest (%1), fetched %2.").arg(m_manifest.origin(), date);
+    if (stale)
+        tip += QLatin1Char(' ') + tr("It is older than %1 days: API support may have improved "
+                                     "since. Click to refresh it (uses the network).")
+                                      .arg(Manifest::kStaleAfterDays);
+    if (!m_manifestNote.isEmpty())
+        tip += QLatin1Char('\n') + m_manifestNote;
+    m_manifestStatus->setToolTip(tip);
+    QPalette pal = m_manifestStatus->palette();
+    pal.setColor(QPalette::ButtonText, stale ? categoryColor(Category::Refactor, palette())
+                                             : palette().color(QPalette::WindowText));
+    m_manifestStatus->setPalette(pal);
+}
+
+void MainWindow::refreshManifest() {
+    QMessageBox::information(this, tr("Refresh manifest"),
+                             tr("The manifest in use was fetched %1. To update it, run\n\n"
+                                "    cnready manifest import comparison.html\n\n"
+                                "with a saved copy of the cuPyNumeric API comparison page.")
+                                 .arg(m_manifest.fetched().date().toString(Qt::ISODate)));
+}
+
+void MainWindow::showRules(const QString& code) {
+    if (!m_rules) {
+        m_rules = new RuleBrowser(this);
+        m_rules->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    if (!code.isEmpty())
+        m_rules->showRule(code);
+    m_rules->show();
+    m_rules->raise();
+    m_rules->activateWindow();
+}
+
+void MainWindow::showAbout() {
+    const QDate today = QDate::currentDate();
+    const int age = m_manifest.ageInDays(today);
+    QString manifestLine = tr("API-support manifest: fetched %1 (%2 days ago), %3")
+                               .arg(m_manifest.fetched().date().toString(Qt::ISODate))
+                               .arg(age)
+                               .arg(m_manifest.origin().toHtmlEscaped());
+    if (age < 0 || age > Manifest::kStaleAfterDays)
+        manifestLine += QStringLiteral("<br><span style='color:%1'><b>%2</b></span>")
+                            .arg(categoryColor(Category::Refactor, palette()).name(),
+                                 tr("Warning: older than %1 days; refresh it with File ▸ Refresh "
+                                    "Manifest.")
+                                     .arg(Manifest::kStaleAfterDays));
+    QMessageBox box(this);
+    box.setWindowTitle(tr("About cnready Studio"));
+    box.setIconPixmap(appIcon().pixmap(64, 64));
+    box.setTextFormat(Qt::RichText);
+    box.setText(tr("<h3>cnready Studio %1</h3>"
+                   "<p>Static readiness assessment of NumPy code for cuPyNumeric.</p>")
+                    .arg(QStringLiteral(CNREADY_VERSION)));
+    box.setInformativeText(QStringLiteral("<p>%1<br>KSyntaxHighlighting %2<br>tree-sitter %3<br>"
+                                          "tree-sitter-python %4</p><p>%5</p>")
+                               .arg(qtVersionText(), syntaxHighlightingVersion(),
+                                    treeSitterVersion(), treeSitterPythonVersion(), manifestLine));
+    box.setObjectName(QStringLiteral("aboutBox"));
+    box.exec();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drag and drop, palette
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile() &&
+        QFileInfo::exists(urls.first().toLocalFile()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openProject(urls.first().toLocalFile());
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_treeModel) {
+        m_treeModel->refreshColors(palette());
+        m_findings->setPalette(palette());
+        for (QToolButton* b : m_categoryButtons)
+            b->setIcon(categoryIcon(Category(b->property("category").toInt()), palette()));
+        updateManifestStatus();
+    }
+}
+
+} // namespace cnready::ui

@@ -1,0 +1,185 @@
+#pragma once
+// The studio's main window: project tree, source view, findings table, verdict panel, gate
+// dashboard, context form and report preview, wired to an AnalysisController. Docks and
+// settings persist through QSettings.
+
+#include "analysis/ProjectScanner.h"
+#include "assess/Assessment.h"
+#include "manifest/Manifest.h"
+#include "model/ProjectResult.h"
+#include "report/Report.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QToolButton;
+class QTreeView;
+
+namespace cnready::ui {
+
+class AnalysisController;
+class CodeView;
+class ContextForm;
+class FindingsFilterModel;
+class FindingsModel;
+class GateDashboard;
+class ProjectTreeModel;
+class RuleBrowser;
+class VerdictPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a project folder (or one .py file) and starts its analysis.
+    void openProject(const QString& path);
+    /// Runs the analysis of the current project again (F5).
+    void reanalyze();
+    void cancelAnalysis();
+    bool isAnalyzing() const;
+    /// True once an analysis has finished and an assessment exists.
+    bool hasAssessment() const { return m_hasAssessment; }
+    QString projectPath() const { return m_projectPath; }
+    const ProjectResult& project() const { return m_project; }
+    const Assessment& assessment() const { return m_assessment; }
+    const Manifest& manifest() const { return m_manifest; }
+
+    /// The report for the current project and context, as `cnready assess` renders it.
+    QByteArray reportBytes(ReportFormat format) const;
+    /// Writes the report atomically (QSaveFile). On failure returns false and sets `error`.
+    bool exportReport(const QString& fileName, ReportFormat format, QString* error = nullptr);
+    /// Opens `relativePath` of the project in the source view, at `line` when > 0.
+    void openFile(const QString& relativePath, int line = 0);
+    /// Selects and shows the next / previous finding of the (filtered, sorted) table (F8).
+    void nextFinding();
+    void previousFinding();
+    /// After the next analysis finishes: select the first BLOCKS finding, save a picture of the
+    /// window to `fileName` and quit (used for docs/screenshot.png).
+    void setScreenshotOnFinish(const QString& fileName);
+    QStringList recentProjects() const;
+
+    // For tests and the screenshot.
+    CodeView* codeView() const { return m_code; }
+    QTableView* findingsView() const { return m_findingsView; }
+    FindingsFilterModel* findingsFilter() const { return m_filter; }
+    QTreeView* projectView() const { return m_tree; }
+    ContextForm* contextForm() const { return m_context; }
+    VerdictPanel* verdictPanel() const { return m_verdict; }
+    GateDashboard* gateDashboard() const { return m_gates; }
+    QTextBrowser* reportView() const { return m_report; }
+    QProgressBar* progressBar() const { return m_progress; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QAction* action(const QString& objectName) const;
+
+signals:
+    /// An analysis finished (also when cancelled) and the assessment is up to date.
+    void analysisFinished();
+    /// The verdict and gates were recomputed (new analysis or context change).
+    void assessmentChanged();
+    /// A finding was activated: the source view moves to this file and line.
+    void findingActivated(const QString& path, int line);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    QWidget* createWelcomePage();
+    QWidget* createFindingsPane();
+    void createStatusBar();
+    void restoreSettings();
+    void saveSettings();
+    void addRecent(const QString& path);
+    void rebuildRecentMenus();
+    void updateActions();
+    void updateManifestStatus();
+    void updateCategoryButtons();
+
+    void onAnalysisStarted(const QString& path);
+    void onScanFinished(const ScanResult& scan);
+    void onFilesAnalyzed(const QList<FileResult>& batch);
+    void onProgress(int done, int total);
+    void onAnalysisFinished(const ProjectResult& project);
+    void onAnalysisFailed(const QString& message);
+    void onContextChanged(const ContextInput& input);
+    void reassess();
+    void renderReportPreview();
+    void activateFinding(const QModelIndex& proxyIndex);
+    void stepFinding(int delta);
+    void exportInteractive();
+    void openFolderDialog();
+    void openExamples();
+    void refreshManifest();
+    void showRules(const QString& code = {});
+    void showAbout();
+    QList<Finding> findingsForFile(const QString& path) const;
+
+    AnalysisController* m_analysis;
+    Manifest m_manifest;
+    QString m_manifestNote;
+    ProjectResult m_project;
+    Assessment m_assessment;
+    bool m_hasAssessment = false;
+    bool m_reportDirty = true;
+    QString m_projectPath;
+    QString m_screenshotFile;
+
+    QStackedWidget* m_stack = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    CodeView* m_code = nullptr;
+    QTextBrowser* m_report = nullptr;
+    QListWidget* m_welcomeRecent = nullptr;
+    QPushButton* m_welcomeExample = nullptr;
+    ProjectTreeModel* m_treeModel = nullptr;
+    QTreeView* m_tree = nullptr;
+    FindingsModel* m_findings = nullptr;
+    FindingsFilterModel* m_filter = nullptr;
+    QTableView* m_findingsView = nullptr;
+    QLineEdit* m_filterEdit = nullptr;
+    QList<QToolButton*> m_categoryButtons;
+    VerdictPanel* m_verdict = nullptr;
+    GateDashboard* m_gates = nullptr;
+    ContextForm* m_context = nullptr;
+    QPointer<RuleBrowser> m_rules;
+
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QToolButton* m_manifestStatus = nullptr;
+
+    QAction* m_openAct = nullptr;
+    QAction* m_openExampleAct = nullptr;
+    QAction* m_reanalyzeAct = nullptr;
+    QAction* m_cancelAct = nullptr;
+    QAction* m_exportAct = nullptr;
+    QAction* m_refreshManifestAct = nullptr;
+    QAction* m_quitAct = nullptr;
+    QAction* m_nextAct = nullptr;
+    QAction* m_prevAct = nullptr;
+    QAction* m_showSourceAct = nullptr;
+    QAction* m_showReportAct = nullptr;
+    QAction* m_rulesAct = nullptr;
+    QAction* m_aboutAct = nullptr;
+    QAction* m_aboutQtAct = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+};
+
+} // namespace cnready::ui
