@@ -6,9 +6,8 @@ namespace cnready {
 
 QFuture<FileResult> startFileAnalysis(const ScanResult& scan, const AnalyzerLimits& limits) {
     const QString root = scan.root;
-    return QtConcurrent::mapped(scan.files, [root, limits](const QString& rel) {
-        return analyzeFile(root, rel, limits);
-    });
+    return QtConcurrent::mapped(
+        scan.files, [root, limits](const QString& rel) { return analyzeFile(root, rel, limits); });
 }
 
 ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits) {
