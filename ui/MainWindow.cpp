@@ -377,10 +377,14 @@ void MainWindow::createDocks() {
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
-    m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn,
-                                           QHeaderView::ResizeToContents);
-    m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn,
-                                           QHeaderView::ResizeToContents);
+    // Fixed widths: ResizeToContents would measure every row on each streamed update.
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn, QHeaderView::Fixed);
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn, QHeaderView::Fixed);
+    m_tree->header()->resizeSection(ProjectTreeModel::CountColumn,
+                                    m_tree->fontMetrics().horizontalAdvance(tr("Findings")) + 16);
+    m_tree->header()->resizeSection(
+        ProjectTreeModel::WorstColumn,
+        m_tree->fontMetrics().horizontalAdvance(QStringLiteral("REFACTOR")) + 36);
     auto openFromTree = [this](const QModelIndex& idx) {
         const QModelIndex name = idx.siblingAtColumn(ProjectTreeModel::NameColumn);
         if (name.data(ProjectTreeModel::IsFileRole).toBool())
