@@ -91,7 +91,8 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
                            "file was assessed")
                 .arg(line)});
     }
-    const SemanticModel model(tree, r.moduleName);
+    const SemanticModel model(tree, r.moduleName,
+                              relativePath.endsWith(QLatin1String("__init__.py")));
     const RuleContext ctx{tree, model, relativePath, r.moduleName};
     for (const auto& rule : RuleRegistry::instance().rules()) {
         FindingSink sink(rule->info(), ctx, r.findings);

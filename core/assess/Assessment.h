@@ -1,7 +1,12 @@
 #pragma once
 // Turns a project's findings and a context into the six gates and one verdict.
-// assess() is a pure function of (ProjectResult, ContextInput, Manifest): the GUI re-runs only
-// this step when the context form changes.
+// assess() is a pure function of (ProjectResult, ContextInput, Manifest) plus the launch
+// scripts under the project root (read once per call, see scanLaunchScripts): the GUI re-runs
+// only this step when the context form changes.
+//
+// Thresholds (decision-framework facts): compute capability >= 7.0 (Volta); CUDA 12.x/13.x;
+// Linux or WSL2; per-GPU size tiers 65,536 (cuPyNumeric's minimum useful chunk: below it the
+// runtime runs serially) / 1M / 10M / 100M / 1B elements.
 
 #include "manifest/Manifest.h"
 #include "model/ProjectResult.h"
@@ -26,77 +31,145 @@ QString provenanceLabel(Provenance p); ///< "given", "inferred", "default"
 /// What the user stated (CLI flags, GUI form). Unset values are inferred or defaulted.
 struct ContextInput {
     std::optional<qint64> elements;       ///< hot-path array size, total elements
-    std::optional<qint64> elementsPerGpu; ///< or per GPU
+    std::optional<qint64> elementsPerGpu; ///< or per GPU (wins over `elements` when both set)
     std::optional<int> gpus;
     std::optional<int> nodes;
-    std::optional<QString> gpuModel;      ///< "A100", "P100", ...
-    std::optional<double> computeCapability;
-    std::optional<QString> cuda;          ///< "12.4"
-    std::optional<QString> os;            ///< "linux", "wsl2", "macos", "windows"
-    std::optional<QString> pattern;       ///< see PatternEvidence::pattern
+    std::optional<QString> gpuModel;         ///< "A100", "P100", ... (see GpuCatalog)
+    std::optional<double> computeCapability; ///< wins over the model's catalog value
+    std::optional<QString> cuda;             ///< "12.4"
+    std::optional<QString> os;               ///< "linux", "wsl2", "macos", "windows"
+    std::optional<QString> pattern;          ///< see PatternEvidence::pattern
 };
 
 /// One row of the report's context table.
 struct ContextValue {
-    QString key;      ///< "elements", "gpus", ...
-    QString label;    ///< "Hot-path array size"
-    QString value;    ///< display value, e.g. "16,000,000 elements"
+    QString key;   ///< "elements", "perGpu", "gpus", "nodes", "gpu", "cc", "cuda", "os", "pattern"
+    QString label; ///< "Hot-path array size"
+    QString value; ///< display value, e.g. "16,000,000 elements"
     Provenance provenance = Provenance::Default;
-    QString evidence; ///< "--gpus 4", "src/sim.py:12 N = 16_000_000", or the default's source
+    QString evidence; ///< "--gpus 4", "`src/sim.py:12` N = 16_000_000", or the default's source
+};
+
+/// Score of one compute pattern over the project (Gate 4 inference).
+struct PatternScore {
+    QString pattern;
+    int score = 0;              ///< sum of evidence weights, doubled on hot paths
+    int sites = 0;              ///< evidence lines
+    QList<PatternEvidence> top; ///< up to 3 strongest evidence lines
 };
 
 /// The resolved context every gate reads.
 struct Context {
-    qint64 totalElements = 0;  ///< hot-path array size (elements); 0 when unknown
+    qint64 totalElements = 0;  ///< hot-path array size (elements)
     qint64 perGpuElements = 0; ///< totalElements / gpus
+    Provenance sizeProvenance = Provenance::Default;
+    QString sizeEvidence; ///< "`path:line` expression" for an inferred size
     int gpus = 1;
+    bool gpusGiven = false;
     int nodes = 1;
-    QString gpuModel;          ///< empty when not given
+    QString gpuModel;             ///< canonical catalog name, or as given when unknown; "" if none
     double computeCapability = 0; ///< 0 when unknown
-    QString cuda;
-    QString os;
-    QString pattern;           ///< dominant compute pattern
-    QList<SourceRange> patternEvidence;
-    QList<ContextValue> rows;  ///< in report order
+    QString cuda;                 ///< "" when unknown
+    QString os;                   ///< lower case; "" when unknown
+    QString pattern;              ///< dominant compute pattern; "" when unknown
+    Provenance patternProvenance = Provenance::Default;
+    QList<PatternEvidence> patternEvidence; ///< evidence lines of the dominant pattern
+    QList<PatternScore> patternScores;      ///< all patterns with evidence, best first
+    QList<ContextValue> rows;               ///< in report order
 };
 
+/// Default hot-path size when neither given nor inferred: the assessor's 30–50 M elements,
+/// worked with as 40 M.
+inline constexpr qint64 kDefaultElements = 40'000'000;
+/// Below this many elements per GPU cuPyNumeric runs serially (its minimum chunk).
+inline constexpr qint64 kSizeFloor = 65'536;
+
 struct Gate {
-    int number = 0;   ///< 1..6
-    QString name;     ///< "Hardware", "Problem size", ...
+    int number = 0; ///< 1..6
+    QString name;   ///< "Hardware", "Problem size", ...
     GateStatus status = GateStatus::Uncertain;
-    QString reason;   ///< one line
-    QStringList evidence; ///< "path:line what" items, e.g. Gate 5's host touchpoints
+    QString reason;       ///< one line
+    QStringList evidence; ///< "`path:line` what" items, e.g. Gate 5's host touchpoints
 };
 
 /// An API the code calls that the manifest marks ✗, 🟡 or ✓ (single-GPU only).
 struct ApiGap {
-    QString name; ///< canonical
+    QString name; ///< canonical ("numpy.std", "numpy.ndarray.std")
     Support support = Support::Absent;
     QString note;
     QList<SourceRange> locations;
     bool onHotPath = false;
-    QString rewrite; ///< a known supported rewrite, e.g. "np.sqrt(np.var(x))", or ""
+    /// Counts for the verdict: ✗ on a hot path, or ✓ (single-GPU) on a hot path with a
+    /// multi-node target. Such a gap demotes the verdict one tier (rule 9).
+    bool material = false;
+    QString rewrite; ///< a supported rewrite verified against the manifest, or ""
+};
+
+/// A host touchpoint with the project-wide hot flag resolved (Gate 5).
+struct ResolvedTouchpoint {
+    HostTouchpoint touchpoint;
+    bool hot = false;
 };
 
 struct Assessment {
     Context context;
     QList<Gate> gates; ///< six, in order
     Verdict verdict = Verdict::Ready;
+    /// The verdict of rules 4–8 before the rule-9 demotion (the code-level verdict before
+    /// API gaps). For rules 1–3 the same as `verdict`.
     Verdict verdictBeforeDemotion = Verdict::Ready;
-    int decidingRule = 8;   ///< 1..8 from PRODUCT.md's ordered list
-    QString decidingReason; ///< e.g. "3 BLOCKS findings across hot paths (R101, R104)"
-    QStringList demotions;  ///< one line per applied demotion (rule 9)
+    /// Rules 4–9 alone: what the code gets if the gates 1, 2 and 4 pass (Gate 3's value).
+    Verdict codeVerdict = Verdict::Ready;
+    int decidingRule = 8;                  ///< 1..8 from PRODUCT.md's ordered list
+    QString decidingReason;                ///< e.g. "3 BLOCKS findings on hot paths (R101, R104)"
+    QStringList demotions;                 ///< one line per applied demotion (rule 9)
     std::optional<Verdict> verdictOnVolta; ///< for a hardware stop: the verdict on CC ≥ 7.0
-    QList<ApiGap> apiGaps;
-    QString rationale; ///< the one-sentence verdict line
+    QList<ApiGap> apiGaps;                 ///< sorted: ✗ first, then 🟡, then ✓; by name
+    QString rationale;                     ///< the one-sentence verdict line
+    /// The findings the assessment counts, in report order: the project's findings minus the
+    /// R304 RNG notes when the target is one GPU on one node (they matter only for --gpus >= 2
+    /// or --nodes >= 2).
+    QList<Finding> findings;
+    int droppedRngFindings = 0;
+    QList<ResolvedTouchpoint> touchpoints; ///< Gate 5, sorted by kind then location
+    QList<ReadinessHint> readiness;        ///< Gate 6, sorted by kind then location
+    QString entryScript; ///< the project's entry script (relative path), "" when none found
+    QString pilotModule; ///< the file to port first, "" when none qualifies
+    QString pilotReason; ///< "5 SCALES findings, no BLOCKS"
 };
 
 /// Resolves the context: given values first, then values inferred from the code (size hints,
-/// pattern evidence), then the assessor's defaults (30–50 M elements, 1–4 GPUs on one node).
+/// pattern evidence; test files are ignored), then the assessor's defaults (30–50 M elements
+/// worked as 40 M; 1 GPU for the floor check; one node). Per-GPU size = total / GPUs.
 Context resolveContext(const ProjectResult& project, const ContextInput& given);
 
-/// Walks the gates and the verdict list. Deterministic; never throws.
+/// Infers the dominant pattern from the evidence. Scores: each evidence weight, doubled on a
+/// hot path; tests excluded. Failing patterns (sparse, graph, ml, string, sequential) dominate
+/// when their summed score is at least the summed score of the passing ones; SciPy/sklearn
+/// utilities plus failing evidence of at least half the passing score make it "scipy-mixed";
+/// otherwise the best passing pattern wins. Empty pattern when there is no evidence.
+QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr);
+
+/// Launch scripts and other operational hints outside Python files under `root` (shell,
+/// Slurm/PBS batch files, Makefiles, up to 3 folder levels, hidden folders skipped, files up
+/// to 256 KiB): "launch-script", "legate", "mpi-launcher" (mpirun/mpiexec/srun). Sorted.
+QList<ReadinessHint> scanLaunchScripts(const QString& root);
+
+/// Walks the gates and the verdict list. Deterministic; never throws. Reads the launch scripts
+/// under project.root when it is a folder.
 Assessment assess(const ProjectResult& project, const ContextInput& given,
                   const Manifest& manifest);
+/// The same with the launch scripts supplied (for tests and for callers that cache them).
+Assessment assess(const ProjectResult& project, const ContextInput& given, const Manifest& manifest,
+                  const QList<ReadinessHint>& launchScripts);
+
+/// Whether a finding counts as on a hot path for the verdict: its own hot flag, or an element
+/// loop / per-element call (R101, R102, R103), which is a hot path by nature wherever it sits.
+bool findingOnHotPath(const Finding& f);
+
+/// "16,000,000" (C locale grouping), for reports.
+QString formatCount(qint64 n);
+/// "40 M", "8,192", "1.2 B": short human size.
+QString formatShortCount(qint64 n);
 
 } // namespace cnready

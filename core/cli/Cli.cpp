@@ -1,6 +1,7 @@
 #include "cli/Cli.h"
 
 #include "analysis/ProjectAnalyzer.h"
+#include "cli/ManifestCommand.h"
 #include "assess/Assessment.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
@@ -15,16 +16,15 @@ namespace cnready {
 
 namespace {
 
-const char* kUsage =
-    "Usage: cnready <command> [options]\n"
-    "\n"
-    "Commands:\n"
-    "  assess PATH...        assess a NumPy project and print the report\n"
-    "  rules                 list the rule catalogue, one line per code\n"
-    "  explain CODE          what a rule finds, why it matters and how to fix it\n"
-    "  manifest show|check   the cuPyNumeric API-support manifest in use\n"
-    "\n"
-    "Run 'cnready <command> --help' for the options of a command.\n";
+const char* kUsage = "Usage: cnready <command> [options]\n"
+                     "\n"
+                     "Commands:\n"
+                     "  assess PATH...        assess a NumPy project and print the report\n"
+                     "  rules                 list the rule catalogue, one line per code\n"
+                     "  explain CODE          what a rule finds, why it matters and how to fix it\n"
+                     "  manifest show|check   the cuPyNumeric API-support manifest in use\n"
+                     "\n"
+                     "Run 'cnready <command> --help' for the options of a command.\n";
 
 // Parses an element count: "16000000", "16_000_000", "16,000,000", "16M", "1.5e9", "2G".
 std::optional<qint64> parseCount(QString s) {
@@ -45,7 +45,6 @@ std::optional<qint64> parseCount(QString s) {
         return std::nullopt;
     return qint64(v * mult);
 }
-
 
 int usageError(QTextStream& err, const QString& msg) {
     err << "cnready: " << msg << "\n";
@@ -69,12 +68,14 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
                                   QStringLiteral("N"));
     const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("Number of nodes."),
                                    QStringLiteral("N"));
-    const QCommandLineOption gpu(QStringLiteral("gpu"), QStringLiteral("GPU model (A100, H100, ...)."),
+    const QCommandLineOption gpu(QStringLiteral("gpu"),
+                                 QStringLiteral("GPU model (A100, H100, ...)."),
                                  QStringLiteral("MODEL"));
     const QCommandLineOption cc(QStringLiteral("compute-capability"),
                                 QStringLiteral("GPU compute capability, e.g. 8.0."),
                                 QStringLiteral("X.Y"));
-    const QCommandLineOption cuda(QStringLiteral("cuda"), QStringLiteral("CUDA version, e.g. 12.4."),
+    const QCommandLineOption cuda(QStringLiteral("cuda"),
+                                  QStringLiteral("CUDA version, e.g. 12.4."),
                                   QStringLiteral("VERSION"));
     const QCommandLineOption os(QStringLiteral("os"),
                                 QStringLiteral("Target OS: linux, wsl2, macos, windows."),
@@ -98,8 +99,13 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("Exit 1 when the verdict is this or worse: ready, light, significant, "
                        "not-recommended."),
         QStringLiteral("VERDICT"));
+    const QCommandLineOption today(
+        QStringLiteral("today"),
+        QStringLiteral("Date used for the manifest-age check (YYYY-MM-DD; default: the current "
+                       "date). Makes reports reproducible byte for byte."),
+        QStringLiteral("DATE"));
     p.addOptions({elements, perGpu, gpus, nodes, gpu, cc, cuda, os, pattern, format, output,
-                  manifest, failOn});
+                  manifest, failOn, today});
     if (!p.parse(args))
         return usageError(err, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
@@ -147,10 +153,12 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         in.os = p.value(os).toLower();
     if (p.isSet(pattern)) {
         static const QStringList known = {
-            QStringLiteral("stencil"),    QStringLiteral("gemm"),        QStringLiteral("reduction"),
-            QStringLiteral("elementwise"), QStringLiteral("monte-carlo"), QStringLiteral("fft"),
-            QStringLiteral("sparse"),     QStringLiteral("graph"),       QStringLiteral("ml"),
-            QStringLiteral("string"),     QStringLiteral("sequential"),  QStringLiteral("scipy-mixed")};
+            QStringLiteral("stencil"),     QStringLiteral("gemm"),
+            QStringLiteral("reduction"),   QStringLiteral("elementwise"),
+            QStringLiteral("monte-carlo"), QStringLiteral("fft"),
+            QStringLiteral("sparse"),      QStringLiteral("graph"),
+            QStringLiteral("ml"),          QStringLiteral("string"),
+            QStringLiteral("sequential"),  QStringLiteral("scipy-mixed")};
         if (!known.contains(p.value(pattern)))
             return usageError(err, QStringLiteral("unknown --pattern '%1'").arg(p.value(pattern)));
         in.pattern = p.value(pattern);
@@ -176,6 +184,13 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
                                        .arg(v));
     }
 
+    QDate todayDate = QDate::currentDate();
+    if (p.isSet(today)) {
+        todayDate = QDate::fromString(p.value(today), Qt::ISODate);
+        if (!todayDate.isValid())
+            return usageError(err, QStringLiteral("--today takes a date like 2026-11-30"));
+    }
+
     Manifest m = p.isSet(manifest) ? Manifest::load(p.value(manifest)) : Manifest::bundled();
     if (m.isEmpty()) {
         err << "cnready: cannot use manifest " << p.value(manifest) << ": "
@@ -193,12 +208,12 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     }
     const ProjectResult project = analyzeProject(scan);
     const Assessment a = assess(project, in, m);
-    const QDate today = QDate::currentDate();
-    if (m.ageInDays(today) > Manifest::kStaleAfterDays)
+    if (m.ageInDays(todayDate) > Manifest::kStaleAfterDays)
         err << "cnready: warning: the API-support manifest was fetched "
-            << m.fetched().date().toString(Qt::ISODate) << " (" << m.ageInDays(today)
-            << " days ago); refresh it with 'cnready manifest refresh' or pass --manifest FILE\n";
-    const QByteArray bytes = renderReport(ReportInput{project, a, m, today}, fmt);
+            << m.fetched().date().toString(Qt::ISODate) << " (" << m.ageInDays(todayDate)
+            << " days ago); refresh it with 'cnready manifest import FILE' or pass --manifest "
+               "FILE\n";
+    const QByteArray bytes = renderReport(ReportInput{project, a, m, todayDate}, fmt);
     if (p.isSet(output)) {
         QSaveFile file(p.value(output));
         if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
@@ -234,8 +249,8 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
         return usageError(err, QStringLiteral("explain needs a rule code, e.g. R104"));
     const Rule* rule = RuleRegistry::instance().find(rest.first());
     if (!rule)
-        return usageError(err, QStringLiteral("unknown rule code '%1' (see 'cnready rules')")
-                                   .arg(rest.first()));
+        return usageError(
+            err, QStringLiteral("unknown rule code '%1' (see 'cnready rules')").arg(rest.first()));
     const RuleInfo& i = rule->info();
     out << i.code << " " << i.name << " (" << categoryLabel(i.category) << ")\n"
         << i.title << "\n\n";
@@ -250,23 +265,6 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
     if (const Recipe* r = findRecipe(i.recipe))
         out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
     return ExitOk;
-}
-
-int runManifest(const QStringList& rest, QTextStream& out, QTextStream& err) {
-    const QString sub = rest.value(0);
-    const Manifest m = Manifest::bundled();
-    if (sub == QLatin1String("show")) {
-        out << "Origin:  " << m.origin() << "\nSource:  " << m.source()
-            << "\nFetched: " << m.fetched().toString(Qt::ISODate)
-            << "\nEntries: " << m.entries().size() << "\n";
-        return ExitOk;
-    }
-    if (sub == QLatin1String("check")) {
-        for (const ManifestIssue& i : m.issues())
-            out << m.origin() << ":" << i.line << ": " << i.message << "\n";
-        return m.issues().isEmpty() ? ExitOk : ExitFailOn;
-    }
-    return usageError(err, QStringLiteral("manifest takes show or check"));
 }
 
 } // namespace
@@ -289,7 +287,7 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
     } else if (cmd == QLatin1String("explain")) {
         rc = runExplain(rest, out, err);
     } else if (cmd == QLatin1String("manifest")) {
-        rc = runManifest(rest, out, err);
+        rc = runManifestCommand(rest, out, err);
     } else {
         rc = usageError(err, QStringLiteral("unknown command '%1' (assess, rules, explain, "
                                             "manifest; see --help)")

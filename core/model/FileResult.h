@@ -45,7 +45,29 @@ struct PatternEvidence {
     SourceRange range;
     QString note; ///< short reason, e.g. "scipy.sparse.csr_matrix"
     bool hot = false;
+    /// How much this line says about the whole program: 1 an import, 2 a call or operator,
+    /// 3 a stencil expression, 6 a whole-algorithm shape (a recurrence loop, a BFS frontier loop). See Evidence.h.
+    int weight = 1;
+    QString function; ///< enclosing function ("func", "Class.method") or "" at module level
     friend bool operator==(const PatternEvidence&, const PatternEvidence&) = default;
+};
+
+/// A place where array data meets the host (Gate 5: boundary cost).
+struct HostTouchpoint {
+    QString kind; ///< "pandas", "h5py", "io", "scipy", "sklearn", "plotting", "logging", ...
+    SourceRange range;
+    QString note;     ///< what was seen, e.g. "pandas.read_csv" or "print in a loop"
+    QString function; ///< enclosing function or "" at module level
+    bool hot = false; ///< inside a loop locally (the assessment adds project-wide hot functions)
+    friend bool operator==(const HostTouchpoint&, const HostTouchpoint&) = default;
+};
+
+/// A sign of operational readiness (Gate 6) seen in the tree.
+struct ReadinessHint {
+    QString kind; ///< "golden-test", "benchmark", "launch-script", "legate", "mpi-launcher"
+    SourceRange range;
+    QString note; ///< e.g. "numpy.testing.assert_allclose" or "srun in run.sbatch"
+    friend bool operator==(const ReadinessHint&, const ReadinessHint&) = default;
 };
 
 /// A function defined in the file (for project-wide hot-path resolution).
@@ -75,6 +97,8 @@ struct FileResult {
     QList<ApiUse> apiUses;
     QList<SizeHint> sizeHints;
     QList<PatternEvidence> patternEvidence;
+    QList<HostTouchpoint> touchpoints; ///< Gate 5 (added by the assessment work)
+    QList<ReadinessHint> readiness;    ///< Gate 6 (added by the assessment work)
     QList<FileDiagnostic> diagnostics;
     QList<FunctionInfo> functions;
     QList<CallSite> calls;

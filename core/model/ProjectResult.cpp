@@ -10,25 +10,36 @@ namespace cnready {
 
 namespace {
 
-// Index of project functions by every dotted suffix of their qualified name, so that a call
-// resolved as "mod.func" (or bare "func" inside the same module) finds "pkg.mod.func".
+// Resolves a call site's callee to a project function's qualified name. The semantic model
+// resolves callees through imports to dotted names ("pkg.mod.f", "pkg.mod.Class.method").
+// Module names are derived from paths relative to the scanned root, which may sit below the
+// package root ("filters.gauss" for "skimage.filters.gauss"), so leading components of the
+// callee are stripped until a project function matches (at least "module.func" remains).
 struct FunctionIndex {
-    QHash<QString, QStringList> bySuffix;
+    QSet<QString> names;
     explicit FunctionIndex(const QList<FileResult>& files) {
         for (const FileResult& f : files)
-            for (const FunctionInfo& fn : f.functions) {
-                const QStringList parts = fn.qualifiedName.split(QLatin1Char('.'));
-                for (qsizetype i = 0; i < parts.size(); ++i)
-                    bySuffix[parts.mid(i).join(QLatin1Char('.'))].append(fn.qualifiedName);
-            }
+            for (const FunctionInfo& fn : f.functions)
+                names.insert(fn.qualifiedName);
     }
-    QStringList resolve(const QString& callee, const QString& callerModule) const {
-        // Prefer the function of the caller's own module when the callee is bare.
-        const QString local = callerModule + QLatin1Char('.') + callee;
-        const QStringList exact = bySuffix.value(local);
-        if (!exact.isEmpty() && exact.contains(local))
-            return {local};
-        return bySuffix.value(callee);
+    QString resolve(const QString& callee, const QString& callerModule) const {
+        if (callee.isEmpty())
+            return {};
+        if (!callee.contains(QLatin1Char('.'))) {
+            const QString local = callerModule + QLatin1Char('.') + callee;
+            return names.contains(local) ? local : QString();
+        }
+        QStringView rest(callee);
+        for (;;) {
+            if (names.contains(rest.toString()))
+                return rest.toString();
+            const qsizetype dot = rest.indexOf(QLatin1Char('.'));
+            if (dot < 0)
+                return {};
+            rest = rest.mid(dot + 1);
+            if (!rest.contains(QLatin1Char('.')))
+                return {};
+        }
     }
 };
 
@@ -43,22 +54,33 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
 
     // Project-wide hot functions: reached from a call inside a loop, then transitively.
     const FunctionIndex index(files);
-    QHash<QString, QList<QPair<QString, QString>>> callsFrom; // caller → (callee, module)
+    // Tests exercise the code but are not its workload: a test calling a library function
+    // in a loop makes only functions of test files hot, never the library's.
+    QSet<QString> testFunctions;
+    for (const FileResult& f : files)
+        if (f.isTest)
+            for (const FunctionInfo& fn : f.functions)
+                testFunctions.insert(fn.qualifiedName);
+    QHash<QString, QStringList> callsFrom; // caller → resolved callees
     QStringList work;
     for (const FileResult& f : files)
         for (const CallSite& c : f.calls) {
+            const QString target = index.resolve(c.callee, f.moduleName);
+            if (target.isEmpty())
+                continue;
+            if (f.isTest && !testFunctions.contains(target))
+                continue;
             if (c.inLoop)
-                work.append(index.resolve(c.callee, f.moduleName));
-            if (!c.caller.isEmpty())
-                callsFrom[c.caller].append({c.callee, f.moduleName});
+                work.append(target);
+            else if (!c.caller.isEmpty())
+                callsFrom[c.caller].append(target);
         }
     while (!work.isEmpty()) {
         const QString fn = work.takeLast();
         if (p.hotFunctions.contains(fn))
             continue;
         p.hotFunctions.insert(fn);
-        for (const auto& [callee, module] : callsFrom.value(fn))
-            work.append(index.resolve(callee, module));
+        work.append(callsFrom.value(fn));
     }
 
     for (FileResult& f : files) {

@@ -1,41 +1,333 @@
+// The eight-section Markdown report (PRODUCT.md, "The report (structural contract)").
 #include "report/Report.h"
 
-#include <QTextStream>
+#include "rules/Recipes.h"
+#include "rules/RuleRegistry.h"
+
+#include <QMap>
 
 namespace cnready {
 
-QByteArray renderReport(const ReportInput& in, ReportFormat format) {
-    Q_UNUSED(format);
-    return renderMarkdown(in);
+namespace {
+
+// Table cells: no newlines, escaped pipes.
+QString cell(QString s) {
+    s.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    s.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+    return s;
 }
 
-QByteArray renderMarkdown(const ReportInput& in) {
-    QString s;
-    QTextStream out(&s);
-    out << "# cnready assessment\n\n";
-    out << "## Verdict\n\n**" << verdictLabel(in.assessment.verdict) << "**\n\n";
-    const struct {
-        const char* heading;
-        Category cat;
-    } sections[] = {{"What works (SCALES findings)", Category::Scales},
-                    {"What blocks (BLOCKS findings)", Category::Blocks},
-                    {"What's fixable (REFACTOR findings)", Category::Refactor},
-                    {"Compatibility / cost notes (INFO findings)", Category::Info}};
-    for (const auto& sec : sections) {
-        out << "## " << sec.heading << "\n\n";
-        bool any = false;
-        for (const Finding& f : in.project.findings)
-            if (f.category == sec.cat) {
-                out << "- `" << f.range.toString() << "` " << f.code << " " << f.message << "\n";
-                any = true;
-            }
-        out << (any ? "\n" : "None for this code\n\n");
+QString ruleTitle(const Finding& f) {
+    if (const Rule* r = RuleRegistry::instance().find(f.code))
+        return r->info().title;
+    return f.code;
+}
+
+QString findingText(const Finding& f) {
+    return f.message.isEmpty() ? ruleTitle(f) : f.message;
+}
+
+QString where(const Finding& f) {
+    return f.function.isEmpty() ? QStringLiteral("module level")
+                                : QStringLiteral("`%1`").arg(f.function);
+}
+
+class Writer {
+public:
+    explicit Writer(const ReportInput& in) : in(in), a(in.assessment) {}
+
+    QByteArray render() {
+        title();
+        verdict();
+        scales();
+        blocks();
+        refactor();
+        info();
+        gaps();
+        gates();
+        next();
+        return s.toUtf8();
     }
-    out << "## API support gaps\n\nNone for this code\n\n";
-    out << "## Decision-framework summary\n\nn/a — see verdict\n\n";
-    out << "## Recommended next steps\n\nn/a — see verdict\n";
-    out.flush();
-    return s.toUtf8();
+
+private:
+    const ReportInput& in;
+    const Assessment& a;
+    QString s;
+
+    void line(const QString& t = {}) { s += t + QLatin1Char('\n'); }
+
+    QString empty() const {
+        return a.verdict == Verdict::NotRecommended && a.decidingRule <= 3
+                   ? QStringLiteral("n/a — see verdict")
+                   : QStringLiteral("None for this code");
+    }
+
+    void title() {
+        const ProjectResult& p = in.project;
+        line(QStringLiteral("# cuPyNumeric readiness: %1").arg(projectDisplayName(p)));
+        line();
+        line(QStringLiteral("cnready %1 read %2 Python file%3 (%4 lines) statically; paths "
+                            "below are relative to the project root.")
+                 .arg(QStringLiteral(CNREADY_VERSION))
+                 .arg(p.files.size())
+                 .arg(p.files.size() == 1 ? QString() : QStringLiteral("s"))
+                 .arg(formatCount(p.totalLines)));
+        line();
+        line(QStringLiteral("| Context | Value | Source | Evidence |"));
+        line(QStringLiteral("|---|---|---|---|"));
+        for (const ContextValue& r : a.context.rows)
+            line(QStringLiteral("| %1 | %2 | %3 | %4 |")
+                     .arg(cell(r.label), cell(r.value), provenanceLabel(r.provenance),
+                          cell(r.evidence)));
+        line();
+        const Manifest& m = in.manifest;
+        const QString fetched = m.fetched().isValid() ? m.fetched().date().toString(Qt::ISODate)
+                                                      : QStringLiteral("unknown date");
+        QString manifestLine =
+            QStringLiteral("API-support manifest: %1 (%2), fetched %3")
+                .arg(m.origin() == QLatin1String("bundled")
+                         ? QStringLiteral("bundled snapshot")
+                         : QStringLiteral("`%1`").arg(m.origin()),
+                     m.source().isEmpty() ? QStringLiteral("no source") : m.source(), fetched);
+        const int age = m.ageInDays(in.today);
+        if (age >= 0 && in.today.isValid())
+            manifestLine +=
+                QStringLiteral(", %1 days before %2").arg(age).arg(in.today.toString(Qt::ISODate));
+        line(manifestLine + QLatin1Char('.'));
+        if (age > Manifest::kStaleAfterDays) {
+            line();
+            line(QStringLiteral("> **Warning:** the manifest is more than %1 days old; cuPyNumeric "
+                                "may support more APIs by now. Refresh it (`cnready manifest "
+                                "import comparison.html`) or pass `--manifest FILE`.")
+                     .arg(Manifest::kStaleAfterDays));
+        }
+        if (!p.diagnostics.isEmpty()) {
+            line();
+            line(QStringLiteral("Files not fully read:"));
+            line();
+            for (const FileDiagnostic& d : p.diagnostics)
+                line(QStringLiteral("- `%1` (%2): %3")
+                         .arg(d.range.line > 0 ? d.range.toString() : d.range.path,
+                              diagnosticKindName(d.kind), d.message));
+        }
+        line();
+    }
+
+    void verdict() {
+        line(QStringLiteral("## Verdict"));
+        line();
+        line(QStringLiteral("**%1** — %2").arg(verdictLabel(a.verdict), a.rationale));
+        line();
+        line(QStringLiteral("Decided by rule %1 of the verdict list: %2.")
+                 .arg(a.decidingRule)
+                 .arg(a.decidingReason));
+        for (const QString& d : a.demotions) {
+            line();
+            line(d + QLatin1Char('.'));
+        }
+        if (a.verdictOnVolta) {
+            line();
+            line(QStringLiteral("On supported hardware (compute capability 7.0 or newer) the "
+                                "code itself would get **%1**.")
+                     .arg(verdictLabel(*a.verdictOnVolta)));
+        }
+        line();
+    }
+
+    QList<Finding> of(Category c) const {
+        QList<Finding> r;
+        for (const Finding& f : a.findings)
+            if (f.category == c)
+                r << f;
+        return r;
+    }
+
+    void findingTable(const QList<Finding>& fs) {
+        line(QStringLiteral("| Location | Code | Idiom | In | Note |"));
+        line(QStringLiteral("|---|---|---|---|---|"));
+        for (const Finding& f : fs)
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                     .arg(f.range.toString(), f.code, cell(ruleTitle(f)), cell(where(f)),
+                          cell(f.message)));
+    }
+
+    void scales() {
+        line(QStringLiteral("## What works (SCALES findings)"));
+        line();
+        const QList<Finding> fs = of(Category::Scales);
+        if (fs.isEmpty())
+            line(empty());
+        else
+            findingTable(fs);
+        line();
+    }
+
+    void blocks() {
+        line(QStringLiteral("## What blocks (BLOCKS findings)"));
+        line();
+        const QList<Finding> fs = of(Category::Blocks);
+        if (fs.isEmpty()) {
+            line(empty());
+            line();
+            return;
+        }
+        line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |"));
+        line(QStringLiteral("|---|---|---|---|---|"));
+        for (const Finding& f : fs) {
+            const QString anchor = recipeForCode(f.code);
+            const Recipe* r = findRecipe(anchor);
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                     .arg(f.range.toString(), f.code, cell(findingText(f)),
+                          findingOnHotPath(f) ? QStringLiteral("yes") : QStringLiteral("no"),
+                          r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
+                            : QStringLiteral("—")));
+        }
+        line();
+    }
+
+    void refactor() {
+        line(QStringLiteral("## What's fixable (REFACTOR findings)"));
+        line();
+        const QList<Finding> fs = of(Category::Refactor);
+        if (fs.isEmpty()) {
+            line(empty());
+            line();
+            return;
+        }
+        QMap<QString, QList<Finding>> byRecipe;
+        for (const Finding& f : fs)
+            byRecipe[recipeForCode(f.code)] << f;
+        QStringList order;
+        for (const Recipe& r : allRecipes())
+            if (byRecipe.contains(r.anchor))
+                order << r.anchor;
+        for (auto it = byRecipe.cbegin(); it != byRecipe.cend(); ++it)
+            if (!order.contains(it.key()))
+                order << it.key();
+        for (const QString& anchor : order) {
+            const QList<Finding>& group = byRecipe[anchor];
+            const Recipe* r = findRecipe(anchor);
+            line(QStringLiteral("### %1 (%2 site%3)")
+                     .arg(r ? QStringLiteral("%1: %2").arg(r->anchor, r->title)
+                            : QStringLiteral("No recipe registered"))
+                     .arg(group.size())
+                     .arg(group.size() == 1 ? QString() : QStringLiteral("s")));
+            line();
+            if (r) {
+                line(r->summary);
+                line();
+            }
+            for (const Finding& f : group)
+                line(QStringLiteral("- `%1` %2 in %3: %4")
+                         .arg(f.range.toString(), f.code, where(f), findingText(f)));
+            line();
+        }
+    }
+
+    void info() {
+        line(QStringLiteral("## Compatibility / cost notes (INFO findings)"));
+        line();
+        const QList<Finding> fs = of(Category::Info);
+        if (fs.isEmpty())
+            line(empty());
+        else
+            findingTable(fs);
+        if (a.droppedRngFindings > 0) {
+            line();
+            line(QStringLiteral("%1 RNG note%2 (R304) left out: random streams differ only "
+                                "between GPU counts, and the target is one GPU on one node.")
+                     .arg(a.droppedRngFindings)
+                     .arg(a.droppedRngFindings == 1 ? QString() : QStringLiteral("s")));
+        }
+        line();
+    }
+
+    void gaps() {
+        line(QStringLiteral("## API support gaps"));
+        line();
+        if (a.apiGaps.isEmpty()) {
+            line(a.verdict == Verdict::NotRecommended && a.decidingRule <= 3
+                     ? empty()
+                     : QStringLiteral("None for this code: every NumPy API it calls that the "
+                                      "manifest lists is multi-GPU (✓✓); unlisted APIs are "
+                                      "passed over."));
+            line();
+            return;
+        }
+        line(QStringLiteral("| API | Support | Hot path | Locations | Effect |"));
+        line(QStringLiteral("|---|---|---|---|---|"));
+        for (const ApiGap& g : a.apiGaps) {
+            QStringList locs;
+            for (qsizetype i = 0; i < g.locations.size() && i < 8; ++i)
+                locs << QStringLiteral("`%1`").arg(g.locations[i].toString());
+            if (g.locations.size() > 8)
+                locs << QStringLiteral("+%1 more").arg(g.locations.size() - 8);
+            QString effect;
+            if (g.support == Support::Missing)
+                effect = g.material ? QStringLiteral("not implemented, on a hot path: demotes "
+                                                     "the verdict one tier")
+                                    : QStringLiteral("not implemented, at the boundary: listed, "
+                                                     "no demotion");
+            else if (g.support == Support::Single)
+                effect = g.material ? QStringLiteral("single-GPU only, on a hot path of a "
+                                                     "multi-node target: demotes one tier")
+                                    : QStringLiteral("single-GPU only: matters only for a "
+                                                     "multi-node target");
+            else
+                effect = QStringLiteral("partial: %1")
+                             .arg(g.note.isEmpty() ? QStringLiteral("see the manifest") : g.note);
+            if (!g.rewrite.isEmpty())
+                effect += QStringLiteral("; rewrite: `%1`").arg(g.rewrite);
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                     .arg(g.name, supportGlyph(g.support),
+                          g.onHotPath ? QStringLiteral("yes") : QStringLiteral("no"),
+                          locs.join(QStringLiteral(", ")), cell(effect)));
+        }
+        line();
+    }
+
+    void gates() {
+        line(QStringLiteral("## Decision-framework summary"));
+        line();
+        line(QStringLiteral("| Gate | Status | Reason |"));
+        line(QStringLiteral("|---|---|---|"));
+        for (const Gate& g : a.gates)
+            line(QStringLiteral("| %1. %2 | %3 | %4 |")
+                     .arg(g.number)
+                     .arg(g.name, gateStatusLabel(g.status), cell(g.reason)));
+        line();
+        for (const Gate& g : a.gates) {
+            if (g.evidence.isEmpty() || g.number == 2)
+                continue;
+            const QString head = g.number == 4   ? QStringLiteral("Gate 4 evidence")
+                                 : g.number == 5 ? QStringLiteral("Gate 5 host touchpoints")
+                                 : g.number == 6 ? QStringLiteral("Gate 6, what the tree shows")
+                                                 : QStringLiteral("Gate %1").arg(g.number);
+            line(head + QLatin1Char(':'));
+            line();
+            const int max = 12;
+            for (qsizetype i = 0; i < g.evidence.size() && i < max; ++i)
+                line(QStringLiteral("- %1").arg(g.evidence[i]));
+            if (g.evidence.size() > max)
+                line(QStringLiteral("- and %1 more").arg(g.evidence.size() - max));
+            line();
+        }
+    }
+
+    void next() {
+        line(QStringLiteral("## Recommended next steps"));
+        line();
+        const QList<NextStep> steps = recommendedSteps(in);
+        int n = 1;
+        for (const NextStep& st : steps)
+            line(QStringLiteral("%1. %2").arg(n++).arg(st.text));
+    }
+};
+
+} // namespace
+
+QByteArray renderMarkdown(const ReportInput& in) {
+    return Writer(in).render();
 }
 
 } // namespace cnready

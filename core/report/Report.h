@@ -1,10 +1,12 @@
 #pragma once
-// Report writers: the eight-section Markdown report, JSON and SARIF 2.1.0.
-// Byte-identical output for identical input (no timestamps, stable ordering).
+// Report writers: the eight-section Markdown report, JSON (docs/report-json-schema.md) and
+// SARIF 2.1.0. Byte-identical output for identical input: no timestamps except the manifest's
+// own Fetched date and the `today` passed in; everything sorted.
 
 #include "assess/Assessment.h"
 
 #include <QByteArray>
+#include <QDate>
 
 namespace cnready {
 
@@ -18,8 +20,39 @@ struct ReportInput {
     QDate today; ///< for the manifest-age warning (the only date-dependent text)
 };
 
+/// Version of the JSON report schema (docs/report-json-schema.md). Bump on any change that
+/// removes or renames a field; adding fields keeps the version.
+inline constexpr int kReportSchemaVersion = 1;
+
+/// One recommended next step, shared by the Markdown and JSON writers.
+struct NextStep {
+    QString kind;   ///< "hardware", "alternative", "batching", "recipe", "api-rewrite",
+                    ///< "reassess", "pilot", "doctor", "benchmark"
+    QString text;   ///< one paragraph, Markdown inline code allowed
+    QString recipe; ///< recipe anchor for kind "recipe"
+    QList<SourceRange> locations; ///< sites the step concerns
+};
+
+/// The recommended next steps in order: hardware / alternatives / batching first when a gate
+/// stopped the port, then recipes in priority order (RULES.md: R108 → R101/R103/R110 → R102 →
+/// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107), API rewrites, the pilot module,
+/// the cuPyNumeric Doctor hand-off and a benchmark.
+QList<NextStep> recommendedSteps(const ReportInput& in);
+
+/// The Doctor hand-off command for `entryScript` ("main.py" when empty).
+QString doctorCommand(const QString& entryScript);
+
+/// The recipe anchor for a finding code: the rule's own recipe, else the first recipe (by
+/// priority) that lists the code. "" for SCALES and unknown codes.
+QString recipeForCode(const QString& code);
+
+/// Display name of the project: the last component of its root ("examples").
+QString projectDisplayName(const ProjectResult& project);
+
 /// Renders the report in `format` as UTF-8 bytes.
 QByteArray renderReport(const ReportInput& in, ReportFormat format);
 QByteArray renderMarkdown(const ReportInput& in);
+QByteArray renderJson(const ReportInput& in);
+QByteArray renderSarif(const ReportInput& in);
 
 } // namespace cnready

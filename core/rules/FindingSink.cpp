@@ -4,7 +4,9 @@
 
 namespace cnready {
 
-void FindingSink::report(TSNode node, const QString& message) { reportSpan(node, node, message); }
+void FindingSink::report(TSNode node, const QString& message) {
+    reportSpan(node, node, message);
+}
 
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {
     Finding f;
@@ -15,12 +17,20 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     f.function = m_ctx.model.enclosingFunction(first);
     f.message = message;
     f.snippet = m_ctx.tree.firstLine(first);
-    f.hot = m_ctx.model.inLoop(first);
-    if (m_info.hotPathOnly && !f.hot) {
-        if (f.function.isEmpty())
-            return; // module level is the boundary
-        f.requiresHotFunction = m_ctx.moduleName + QLatin1Char('.') + f.function;
+    // Locally hot: in a loop, or in a function called from a loop of this file.
+    f.hot = m_ctx.model.isHot(first);
+    if (!f.hot) {
+        const QString cond = m_ctx.model.hotCondition(first);
+        if (m_info.hotPathOnly) {
+            if (cond.isEmpty())
+                return; // module level / __main__ block: the boundary
+            f.requiresHotFunction = cond;
+        }
     }
+    // One finding per code and place: rules that reach a site twice report it once.
+    for (auto it = m_out.crbegin(); it != m_out.crend() && it->code == f.code; ++it)
+        if (it->range.line == f.range.line && it->range.column == f.range.column)
+            return;
     m_out.append(f);
 }
 

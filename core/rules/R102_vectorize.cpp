@@ -11,7 +11,7 @@ const RuleInfo& R102Vectorize::info() const {
         Category::Blocks,
         QStringLiteral("numpy-vectorize"),
         QStringLiteral("np.vectorize / np.frompyfunc"),
-        QStringLiteral("RR-loop"),
+        QStringLiteral("RR-where"),
         QStringLiteral("Finds calls to np.vectorize and np.frompyfunc, and functions decorated "
                        "with @np.vectorize."),
         QStringLiteral("Despite the name, vectorize is a Python loop: the wrapped function runs "
@@ -25,28 +25,21 @@ const RuleInfo& R102Vectorize::info() const {
 }
 
 void R102Vectorize::check(const RuleContext& ctx, FindingSink& out) const {
-    // Iterative pre-order walk over the whole tree.
-    TSTreeCursor c = ts_tree_cursor_new(ctx.tree.root());
-    for (;;) {
-        TSNode n = ts_tree_cursor_current_node(&c);
-        const bool call = SyntaxTree::is(n, "call");
-        if (call || SyntaxTree::is(n, "decorator")) {
-            const TSNode callee =
-                call ? SyntaxTree::field(n, "function") : ts_node_named_child(n, 0);
-            const QString name = ctx.model.canonicalName(callee);
-            if (name == QLatin1String("numpy.vectorize") ||
-                name == QLatin1String("numpy.frompyfunc"))
-                out.report(n, QStringLiteral("%1 runs a Python function once per element")
-                                  .arg(name.section(QLatin1Char('.'), -1)));
-        }
-        if (ts_tree_cursor_goto_first_child(&c))
-            continue;
-        while (!ts_tree_cursor_goto_next_sibling(&c)) {
-            if (!ts_tree_cursor_goto_parent(&c)) {
-                ts_tree_cursor_delete(&c);
-                return;
-            }
-        }
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    auto test = [&](TSNode site, TSNode callee) {
+        const QString name = m.canonicalName(callee);
+        if (name == QLatin1String("numpy.vectorize") || name == QLatin1String("numpy.frompyfunc"))
+            out.report(site, QStringLiteral("np.%1 runs a Python function once per element")
+                                 .arg(name.section(QLatin1Char('.'), -1)));
+    };
+    for (const TSNode c : m.calls())
+        test(c, SyntaxTree::field(c, "function"));
+    for (const TSNode d : m.decorators()) {
+        const TSNode e = ts_node_named_child(d, 0);
+        if (!SyntaxTree::is(e, "call")) // `@np.vectorize(...)` is already a call
+            test(d, e);
     }
 }
 

@@ -1,14 +1,267 @@
 #include "rules/Recipes.h"
 
+#include <algorithm>
+
 namespace cnready {
 
+namespace {
+
+QList<Recipe> buildRecipes() {
+    QList<Recipe> r;
+
+    r.append(Recipe{
+        QStringLiteral("RR-mpi"),
+        QStringLiteral("Let Legate distribute instead of mpi4py"),
+        QStringLiteral("Drop the rank arithmetic and the explicit messages. Allocate one global "
+                       "array of the full size, write the computation as if it ran on one "
+                       "machine, and start the program with the legate launcher and the number "
+                       "of nodes and GPUs you want."),
+        QStringLiteral("from mpi4py import MPI\n"
+                       "comm = MPI.COMM_WORLD\n"
+                       "mine = np.random.rand(N // comm.size)\n"
+                       "total = comm.allreduce(mine.sum(), op=MPI.SUM)"),
+        QStringLiteral("import cupynumeric as np\n"
+                       "data = np.random.rand(N)\n"
+                       "total = data.sum()\n"
+                       "# run: legate --nodes 2 --gpus 4 prog.py"),
+        10,
+        {QStringLiteral("R108")},
+        QStringLiteral("Legate already splits a global array across ranks and performs the "
+                       "collectives a reduction needs; hand-written MPI on top of it fights the "
+                       "runtime for the same data.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-loop"),
+        QStringLiteral("Replace the element loop by whole-array operations"),
+        QStringLiteral("Write the body once for all indices: the loop variable becomes a slice "
+                       "or disappears, `if` on an element becomes `np.where`, and a running "
+                       "total becomes `np.sum` or `np.dot`."),
+        QStringLiteral("for k in range(len(temps)):\n"
+                       "    temps[k] = (temps[k] - 32.0) * 5.0 / 9.0\n"
+                       "acc = 0.0\n"
+                       "for k in range(len(w)):\n"
+                       "    acc += w[k] * temps[k]"),
+        QStringLiteral("temps[:] = (temps - 32.0) * 5.0 / 9.0\n"
+                       "acc = np.dot(w, temps)"),
+        20,
+        {QStringLiteral("R101"), QStringLiteral("R103"), QStringLiteral("R110")},
+        QStringLiteral("One array expression is one task per GPU over that GPU's whole share of "
+                       "the data; a Python loop issues one tiny task per element and the "
+                       "scheduling cost swamps the arithmetic.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-broadcast"),
+        QStringLiteral("Let broadcasting do the per-row loop"),
+        QStringLiteral("When each iteration scales or shifts one row or column by a value taken "
+                       "from a vector, give the vector a length-1 axis (`v[:, None]`) and apply "
+                       "the operation to the whole array at once."),
+        QStringLiteral("for r in range(grid.shape[0]):\n"
+                       "    scaled[r, :] = grid[r, :] / row_norms[r]"),
+        QStringLiteral("scaled[:] = grid / row_norms[:, None]"),
+        21,
+        {QStringLiteral("R101")},
+        QStringLiteral("Broadcasting turns the loop into one elementwise operation, which every "
+                       "GPU runs on its own block without talking to the others.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-batch"),
+        QStringLiteral("Stack independent problems and solve them in one call"),
+        QStringLiteral("If a loop runs the same factorization, solve or transform on many small "
+                       "independent inputs, stack the inputs along a new leading axis and call "
+                       "the routine once on the stack."),
+        QStringLiteral("coeffs = []\n"
+                       "for A, b in zip(systems, rhs):\n"
+                       "    coeffs.append(np.linalg.solve(A, b))"),
+        QStringLiteral("A_all = np.stack(systems)            # (k, m, m)\n"
+                       "b_all = np.stack(rhs)[..., None]     # (k, m, 1)\n"
+                       "coeffs = np.linalg.solve(A_all, b_all)[..., 0]"),
+        22,
+        {QStringLiteral("R101"), QStringLiteral("R302"), QStringLiteral("R303")},
+        QStringLiteral("A single small solve, QR, SVD or FFT runs on one device; a batch of them "
+                       "is split along the batch axis, so every GPU gets its own share of the "
+                       "problems.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-where"),
+        QStringLiteral("Turn the vectorized Python function into array code"),
+        QStringLiteral("Rewrite the scalar function with array operations: a conditional "
+                       "becomes `np.where(cond, a, b)`; when one branch is costly, compute it "
+                       "only on the masked elements instead."),
+        QStringLiteral("leaky = np.vectorize(lambda v: v if v > 0.0 else 0.01 * v)\n"
+                       "act = leaky(z)"),
+        QStringLiteral("act = np.where(z > 0.0, z, 0.01 * z)\n"
+                       "# costly branch: act = z.copy(); neg = z < 0; act[neg] = slow(z[neg])"),
+        30,
+        {QStringLiteral("R102")},
+        QStringLiteral("np.vectorize calls the Python function once per element on the host; "
+                       "np.where is one parallel kernel per GPU.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-sync"),
+        QStringLiteral("Bring values to the host less often"),
+        QStringLiteral("Every `float()`, `.item()`, print or f-string of an array value waits "
+                       "for all queued work to finish. Keep such reads out of the loop, or do "
+                       "them only every N iterations."),
+        QStringLiteral("for it in range(iters):\n"
+                       "    field = relax(field)\n"
+                       "    resid = float(np.abs(field - prev).max())\n"
+                       "    print(f\"iteration {it}: residual {resid:.3e}\")"),
+        QStringLiteral("REPORT = 100\n"
+                       "for it in range(iters):\n"
+                       "    field = relax(field)\n"
+                       "    if it % REPORT == 0:\n"
+                       "        resid = float(np.abs(field - prev).max())\n"
+                       "        print(f\"iteration {it}: residual {resid:.3e}\")"),
+        40,
+        {QStringLiteral("R104"), QStringLiteral("R105")},
+        QStringLiteral("Between two host reads the runtime can queue many iterations ahead and "
+                       "overlap them; each read drains that queue, so reading 100x less often "
+                       "removes almost all of the stall.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-converge"),
+        QStringLiteral("Test convergence on a Python flag, checked every N steps"),
+        QStringLiteral("Do not let a `while` condition reduce an array. Loop on a Python bool "
+                       "and an iteration cap, and update the bool from the residual only every "
+                       "N iterations."),
+        QStringLiteral("while np.linalg.norm(x_new - x) > eps:\n"
+                       "    x, x_new = x_new, update(x_new)"),
+        QStringLiteral("done, k = False, 0\n"
+                       "while not done and k < max_steps:\n"
+                       "    x, x_new = x_new, update(x_new)\n"
+                       "    k += 1\n"
+                       "    if k % 25 == 0:\n"
+                       "        done = float(np.linalg.norm(x_new - x)) <= eps"),
+        41,
+        {QStringLiteral("R105")},
+        QStringLiteral("The loop test no longer waits on the GPU, so the runtime can pipeline N "
+                       "iterations; the price is stopping up to N-1 iterations late.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-stack"),
+        QStringLiteral("Preallocate the result instead of growing it"),
+        QStringLiteral("Allocate the final array once with its full size and fill row `t` in "
+                       "iteration `t`. When the size is not known up front, collect the pieces "
+                       "in a Python list and call `np.stack` / `np.concatenate` once after the "
+                       "loop."),
+        QStringLiteral("history = np.empty((0, n))\n"
+                       "for t in range(steps):\n"
+                       "    state = advance(state)\n"
+                       "    history = np.vstack([history, state])"),
+        QStringLiteral("history = np.empty((steps, n))\n"
+                       "for t in range(steps):\n"
+                       "    state = advance(state)\n"
+                       "    history[t] = state"),
+        50,
+        {QStringLiteral("R203")},
+        QStringLiteral("Growing by stacking copies everything gathered so far on every "
+                       "iteration, which is quadratic in the number of iterations; filling a "
+                       "preallocated array writes each row exactly once.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-alloc"),
+        QStringLiteral("Allocate once, before the loop"),
+        QStringLiteral("Move allocations whose shape does not change out of the loop and reuse "
+                       "the buffer (`buf.fill(0)` if it must start from zero). Combine with "
+                       "`out=` and a buffer swap to avoid the temporaries of the arithmetic "
+                       "too."),
+        QStringLiteral("for t in range(steps):\n"
+                       "    scratch = np.zeros((ny, nx))\n"
+                       "    scratch[1:-1, :] = rho[2:, :] - rho[:-2, :]\n"
+                       "    rho -= dt * scratch"),
+        QStringLiteral("scratch = np.zeros((ny, nx))\n"
+                       "for t in range(steps):\n"
+                       "    scratch[1:-1, :] = rho[2:, :] - rho[:-2, :]\n"
+                       "    rho -= dt * scratch"),
+        60,
+        {QStringLiteral("R201")},
+        QStringLiteral("A buffer of the same size allocated and dropped every iteration costs "
+                       "an allocator round trip and churns GPU memory; one buffer that lives "
+                       "across the loop costs nothing per step.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-inplace"),
+        QStringLiteral("Update arrays in place"),
+        QStringLiteral("Replace `x = x + y` in a loop by `x += y` or by the ufunc with "
+                       "`out=x`; for longer expressions, keep one preallocated scratch array "
+                       "and chain ufuncs through `out=`."),
+        QStringLiteral("for t in range(steps):\n"
+                       "    pos = pos + dt * vel"),
+        QStringLiteral("tmp = np.empty_like(vel)\n"
+                       "for t in range(steps):\n"
+                       "    np.multiply(vel, dt, out=tmp)\n"
+                       "    np.add(pos, tmp, out=pos)   # or simply: pos += dt * vel"),
+        61,
+        {QStringLiteral("R202")},
+        QStringLiteral("Rebinding allocates a fresh result each time while the old array is "
+                       "still referenced by queued tasks, so memory use climbs; writing into "
+                       "the existing storage allocates nothing.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-mask"),
+        QStringLiteral("Index with the boolean mask itself"),
+        QStringLiteral("Use the condition directly as the index (`a[cond]`, `a[cond] = v`) or "
+                       "`np.putmask`, instead of turning it into integer positions with "
+                       "`nonzero` / `where` / `argwhere` first. Strided selections can often be "
+                       "expressed as a mask too."),
+        QStringLiteral("bad = np.nonzero(depth < 0.0)\n"
+                       "depth[bad] = 0.0\n"
+                       "wet = level[np.nonzero(depth > 0.0)]"),
+        QStringLiteral("depth[depth < 0.0] = 0.0      # or np.putmask(depth, depth < 0.0, 0.0)\n"
+                       "wet = level[depth > 0.0]"),
+        70,
+        {QStringLiteral("R204"), QStringLiteral("R106")},
+        QStringLiteral("A mask has the shape of the array and is split the same way, so each "
+                       "GPU applies its part locally; an index array has to be built first and "
+                       "may send elements between GPUs.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-reshape"),
+        QStringLiteral("Reshape once, outside the loop"),
+        QStringLiteral("Hoist a reshape whose arguments do not change in the loop and keep "
+                       "working on the reshaped array. If the loop only reshapes to line up "
+                       "axes for arithmetic, broadcasting usually does the same without a "
+                       "reshape."),
+        QStringLiteral("for epoch in range(epochs):\n"
+                       "    tiles = image.reshape(ty, th, tx, tw)\n"
+                       "    update(tiles)"),
+        QStringLiteral("tiles = image.reshape(ty, th, tx, tw)\n"
+                       "for epoch in range(epochs):\n"
+                       "    update(tiles)"),
+        80,
+        {QStringLiteral("R206")},
+        QStringLiteral("On cuPyNumeric a reshape may copy and repartition the data; done once it "
+                       "is cheap, done every iteration it is pure overhead.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-host-fallback"),
+        QStringLiteral("Move host-only library work to one boundary"),
+        QStringLiteral("Libraries such as SciPy need host NumPy arrays. Convert once to a host "
+                       "array, run every host-only step on it, and convert back once, rather "
+                       "than crossing the device/host boundary inside the loop."),
+        QStringLiteral("for k in range(steps):\n"
+                       "    img = scipy.ndimage.gaussian_filter(img, sigma=1.0)"),
+        QStringLiteral("import numpy as host_np\n"
+                       "img_h = host_np.asarray(img)       # one copy to the host\n"
+                       "for k in range(steps):\n"
+                       "    img_h = scipy.ndimage.gaussian_filter(img_h, sigma=1.0)\n"
+                       "img = np.asarray(img_h)            # one copy back"),
+        90,
+        {QStringLiteral("R301")},
+        QStringLiteral("Each host call forces the distributed array to be gathered and copied; "
+                       "one round trip instead of one per iteration. Prefer a cuPyNumeric "
+                       "equivalent when one exists.")});
+
+    std::stable_sort(r.begin(), r.end(), [](const Recipe& a, const Recipe& b) {
+        return a.priority != b.priority ? a.priority < b.priority : a.anchor < b.anchor;
+    });
+    return r;
+}
+
+} // namespace
+
 const QList<Recipe>& allRecipes() {
-    static const QList<Recipe> recipes = {
-        {QStringLiteral("RR-loop"), QStringLiteral("Replace the element loop by whole-array operations"),
-         QStringLiteral("Express the loop body on whole arrays or slices so that one operation "
-                        "covers every element."),
-         QString(), QString(), 20},
-    };
+    static const QList<Recipe> recipes = buildRecipes();
     return recipes;
 }
 
@@ -17,6 +270,20 @@ const Recipe* findRecipe(const QString& anchor) {
         if (r.anchor == anchor)
             return &r;
     return nullptr;
+}
+
+int fixOrder(const QString& code) {
+    static const char* const order[][3] = {
+        {"R108", nullptr, nullptr}, {"R101", "R103", "R110"},   {"R102", nullptr, nullptr},
+        {"R104", "R105", nullptr},  {"R203", nullptr, nullptr}, {"R201", "R202", nullptr},
+        {"R204", nullptr, nullptr}, {"R206", nullptr, nullptr}, {"R106", nullptr, nullptr},
+        {"R107", nullptr, nullptr},
+    };
+    for (int rank = 0; rank < int(std::size(order)); ++rank)
+        for (const char* c : order[rank])
+            if (c && code.compare(QLatin1String(c), Qt::CaseInsensitive) == 0)
+                return rank + 1;
+    return 0;
 }
 
 } // namespace cnready

@@ -1,8 +1,12 @@
 #pragma once
 // The refactor recipes (RR-* anchors) in our own words, with their priority order.
+// A recipe is a mechanical rewrite that removes one or more BLOCKS/REFACTOR findings without
+// changing what the program computes. The report and `cnready explain` link rules to recipes
+// through RuleInfo::recipe.
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace cnready {
 
@@ -12,12 +16,21 @@ struct Recipe {
     QString summary; ///< two or three sentences: what to change
     QString before;  ///< short Python example
     QString after;
-    int priority = 0; ///< lower runs first (RULES.md: R108 → R101/R103/R110 → R102 → ...)
+    /// Lower runs first. Follows RULES.md: R108 → R101/R103/R110 → R102 → R104/R105 → R203 →
+    /// R201/R202 → R204 → R206 → R106 → R107; recipes for INFO notes come last.
+    int priority = 0;
+    QStringList addresses; ///< rule codes this recipe removes, e.g. {"R104", "R105"}
+    QString why;           ///< one or two sentences: why the rewrite helps on cuPyNumeric
 };
 
-/// All recipes, sorted by priority.
+/// All recipes, sorted by priority (ties by anchor). Built once; thread-safe to read.
 const QList<Recipe>& allRecipes();
-/// The recipe with this anchor, or nullptr.
+/// The recipe with this anchor ("RR-sync", case-sensitive), or nullptr.
 const Recipe* findRecipe(const QString& anchor);
+/// The order in which findings of `code` should be fixed when several apply to one hot path:
+/// 1 for R108, 2 for R101/R103/R110, 3 for R102, 4 for R104/R105, 5 for R203, 6 for R201/R202,
+/// 7 for R204, 8 for R206, 9 for R106, 10 for R107 (RULES.md). Every other code gets 0
+/// ("no fixing order").
+int fixOrder(const QString& code);
 
 } // namespace cnready

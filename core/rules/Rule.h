@@ -16,15 +16,15 @@ class SemanticModel;
 /// Metadata of one rule: the single source for `cnready rules`, `cnready explain`, SARIF rule
 /// help, the report and the GUI's rule browser. All prose is the project's own.
 struct RuleInfo {
-    QString code;       ///< "R104"
+    QString code; ///< "R104"
     Category category = Category::Info;
-    QString name;       ///< kebab-case short name, e.g. "host-sync-in-hot-path"
-    QString title;      ///< one line, e.g. "Host materialization in a hot path"
-    QString recipe;     ///< recipe anchor ("RR-sync"), empty for SCALES
-    QString whatItDoes; ///< what the rule detects
-    QString why;        ///< why it matters on cuPyNumeric / Legate
-    QString example;    ///< Python that triggers the rule
-    QString useInstead; ///< Python that does not
+    QString name;             ///< kebab-case short name, e.g. "host-sync-in-hot-path"
+    QString title;            ///< one line, e.g. "Host materialization in a hot path"
+    QString recipe;           ///< recipe anchor ("RR-sync"), empty for SCALES
+    QString whatItDoes;       ///< what the rule detects
+    QString why;              ///< why it matters on cuPyNumeric / Legate
+    QString example;          ///< Python that triggers the rule
+    QString useInstead;       ///< Python that does not
     bool hotPathOnly = false; ///< fires only in hot paths (loops, functions called from loops)
 };
 

@@ -1,95 +1,2201 @@
 #include "semantic/SemanticModel.h"
 
+#include "manifest/Manifest.h"
 #include "parse/SyntaxTree.h"
+#include "semantic/NumpyNames.h"
+#include "semantic/Walk.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <array>
 
 namespace cnready {
 
 namespace {
+
+// ---- Node categories by grammar symbol (one table per language, built once) --------------
+
+enum Cat : quint8 {
+    C_Other,
+    C_Call,
+    C_Subscript,
+    C_Attribute,
+    C_Assignment,
+    C_Augmented,
+    C_Comprehension,
+    C_For,
+    C_While,
+    C_If,
+    C_Elif,
+    C_Assert,
+    C_Ternary,
+    C_FunctionDef,
+    C_ClassDef,
+    C_Import,
+    C_ImportFrom,
+    C_Decorator,
+    C_BinaryOp,
+    C_Comparison,
+    C_Keyword,
+    C_Slice,
+    C_Interpolation,
+    C_Return,
+    C_Lambda,
+    C_NamedExpr,
+    C_WithItem,
+};
+
+struct SymbolTable {
+    std::vector<Cat> cats;
+    SymbolTable() {
+        const TSLanguage* lang = pythonLanguage();
+        const uint32_t n = ts_language_symbol_count(lang);
+        cats.assign(n, C_Other);
+        static const std::pair<const char*, Cat> names[] = {
+            {"call", C_Call},
+            {"subscript", C_Subscript},
+            {"attribute", C_Attribute},
+            {"assignment", C_Assignment},
+            {"augmented_assignment", C_Augmented},
+            {"list_comprehension", C_Comprehension},
+            {"set_comprehension", C_Comprehension},
+            {"dictionary_comprehension", C_Comprehension},
+            {"generator_expression", C_Comprehension},
+            {"for_statement", C_For},
+            {"while_statement", C_While},
+            {"if_statement", C_If},
+            {"elif_clause", C_Elif},
+            {"assert_statement", C_Assert},
+            {"conditional_expression", C_Ternary},
+            {"function_definition", C_FunctionDef},
+            {"class_definition", C_ClassDef},
+            {"import_statement", C_Import},
+            {"import_from_statement", C_ImportFrom},
+            {"decorator", C_Decorator},
+            {"binary_operator", C_BinaryOp},
+            {"comparison_operator", C_Comparison},
+            {"keyword_argument", C_Keyword},
+            {"slice", C_Slice},
+            {"interpolation", C_Interpolation},
+            {"return_statement", C_Return},
+            {"lambda", C_Lambda},
+            {"named_expression", C_NamedExpr},
+            {"with_item", C_WithItem},
+        };
+        for (uint32_t s = 0; s < n; ++s) {
+            if (ts_language_symbol_type(lang, TSSymbol(s)) != TSSymbolTypeRegular)
+                continue;
+            const std::string_view name = ts_language_symbol_name(lang, TSSymbol(s));
+            for (const auto& [nm, c] : names)
+                if (name == nm)
+                    cats[s] = c;
+        }
+    }
+    Cat of(TSNode n) const {
+        const TSSymbol s = ts_node_symbol(n);
+        return s < cats.size() ? cats[s] : C_Other;
+    }
+};
+
+const SymbolTable& symbols() {
+    static const SymbolTable t;
+    return t;
+}
+
+inline bool is(TSNode n, std::string_view t) {
+    return SyntaxTree::is(n, t);
+}
+inline TSNode field(TSNode n, std::string_view f) {
+    return SyntaxTree::field(n, f);
+}
+inline uint32_t startOf(TSNode n) {
+    return ts_node_start_byte(n);
+}
+inline uint32_t endOf(TSNode n) {
+    return ts_node_end_byte(n);
+}
+
 QString canonicalModule(QString name) {
     if (name == QLatin1String("cupynumeric") || name.startsWith(QLatin1String("cupynumeric.")))
-        name.replace(0, int(qstrlen("cupynumeric")), QStringLiteral("numpy"));
+        name.replace(0, 11, QStringLiteral("numpy"));
     return name;
 }
+
+// Unwraps parentheses.
+TSNode unparen(TSNode n) {
+    int guard = 0;
+    while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) > 0 && guard++ < 64)
+        n = ts_node_named_child(n, 0);
+    return n;
+}
+
+// Collects identifier names of an assignment target pattern (identifier, pattern_list,
+// tuple_pattern, list_pattern, starred). Attributes and subscripts bind no name.
+void targetNames(TSNode pattern, std::vector<std::pair<TSNode, int>>& out) {
+    // (identifier, position in a flat tuple target or -1)
+    pattern = unparen(pattern);
+    if (is(pattern, "identifier")) {
+        out.push_back({pattern, -1});
+        return;
+    }
+    if (is(pattern, "pattern_list") || is(pattern, "tuple_pattern") ||
+        is(pattern, "list_pattern") || is(pattern, "expression_list") || is(pattern, "tuple") ||
+        is(pattern, "list")) {
+        const uint32_t k = ts_node_named_child_count(pattern);
+        for (uint32_t i = 0; i < k; ++i) {
+            TSNode c = unparen(ts_node_named_child(pattern, i));
+            if (is(c, "identifier"))
+                out.push_back({c, int(i)});
+            else if (is(c, "list_splat_pattern") || is(c, "list_splat"))
+                ; // starred targets: a list, not tracked
+            else
+                walkSubtree(c, [&](TSNode x) {
+                    if (is(x, "identifier"))
+                        out.push_back({x, -2}); // nested pattern: unknown element
+                    return !is(x, "attribute") && !is(x, "subscript");
+                });
+        }
+    }
+}
+
 } // namespace
 
-SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName)
-    : m_tree(tree), m_module(std::move(moduleName)) {
-    const TSNode root = tree.root();
-    const uint32_t n = ts_node_named_child_count(root);
-    for (uint32_t i = 0; i < n; ++i) {
-        TSNode stmt = ts_node_named_child(root, i);
-        if (SyntaxTree::is(stmt, "import_statement")) {
+QString loopSourceName(LoopSource s) {
+    switch (s) {
+    case LoopSource::Unknown:
+        return QStringLiteral("unknown");
+    case LoopSource::None:
+        return QStringLiteral("none");
+    case LoopSource::Range:
+        return QStringLiteral("range");
+    case LoopSource::SmallLiteralRange:
+        return QStringLiteral("small-range");
+    case LoopSource::RangeLen:
+        return QStringLiteral("range-len");
+    case LoopSource::RangeShape:
+        return QStringLiteral("range-shape");
+    case LoopSource::Product:
+        return QStringLiteral("product");
+    case LoopSource::NdIndex:
+        return QStringLiteral("ndindex");
+    case LoopSource::NdIter:
+        return QStringLiteral("nditer");
+    case LoopSource::NdEnumerate:
+        return QStringLiteral("ndenumerate");
+    case LoopSource::Array:
+        return QStringLiteral("array");
+    case LoopSource::EnumerateArray:
+        return QStringLiteral("enumerate-array");
+    case LoopSource::Collection:
+        return QStringLiteral("collection");
+    case LoopSource::Files:
+        return QStringLiteral("files");
+    }
+    return {};
+}
+
+// ---- Private data ---------------------------------------------------------------------------
+
+namespace {
+
+enum KindBit : quint16 {
+    B_Array = 1,
+    B_Device = 2,
+    B_Host = 4,
+    B_String = 8,
+    B_Sequence = 16,
+    B_Object = 32,
+    B_None = 64,
+    B_Unknown = 128,
+};
+
+quint16 bitOf(ValueKind k) {
+    switch (k) {
+    case ValueKind::Array:
+        return B_Array;
+    case ValueKind::DeviceScalar:
+        return B_Device;
+    case ValueKind::HostScalar:
+        return B_Host;
+    case ValueKind::String:
+        return B_String;
+    case ValueKind::Sequence:
+        return B_Sequence;
+    case ValueKind::Object:
+        return B_Object;
+    case ValueKind::None:
+        return B_None;
+    case ValueKind::Unknown:
+        return B_Unknown;
+    }
+    return B_Unknown;
+}
+
+ValueKind kindOfBits(quint16 b) {
+    if (b & (B_String | B_Sequence)) {
+        // A name that is sometimes a string or a list is never trusted as an array.
+        if (b & B_String)
+            return (b & ~(B_String | B_None)) ? ValueKind::Unknown : ValueKind::String;
+        return (b & ~(B_Sequence | B_None)) ? ValueKind::Unknown : ValueKind::Sequence;
+    }
+    if (b & B_Array)
+        return ValueKind::Array;
+    if (b & B_Device)
+        return ValueKind::DeviceScalar;
+    if (b & B_Object)
+        return (b & B_Unknown) ? ValueKind::Unknown : ValueKind::Object;
+    if (b & B_Host)
+        return (b & B_Unknown) ? ValueKind::Unknown : ValueKind::HostScalar;
+    if (b & B_Unknown)
+        return ValueKind::Unknown;
+    if (b & B_None)
+        return ValueKind::None;
+    return ValueKind::Unknown;
+}
+
+} // namespace
+
+struct SemanticModel::Data {
+    enum class BindKind { Assign, Augment, ForTarget, Param, Import, Def, Walrus, WithAs };
+    struct Binding {
+        int scope = 0;
+        QString name;
+        BindKind kind = BindKind::Assign;
+        TSNode value{};      // assigned value / iterable / annotation
+        TSNode annotation{}; // parameter or assignment annotation
+        TSNode target{};     // the identifier node
+        int position = -1;   // index in a tuple target; -1 plain; -2 nested
+        int loop = -1;       // ForTarget: loop index
+        QString alias;       // Import: canonical target
+        uint32_t at = 0;     // start byte of the identifier
+    };
+    struct Facts {
+        quint16 bits = 0;
+        QString type;  // for Object kind
+        QString alias; // canonical name when every binding is the same alias
+        bool aliasConflict = false;
+        QString shapeOf; // bound from `X.shape` / `X.shape[k]`: source text of X
+        int bindings = 0;
+        bool hasInt = false; // the only binding is an integer literal (`nt = 2`)
+        qint64 intValue = 0;
+    };
+    struct Scope {
+        int lookupParent = -1;     // next scope for name lookup (skips classes)
+        int structuralParent = -1; // innermost enclosing scope
+        uint32_t start = 0, end = 0;
+        int function = -1;
+        int cls = -1;
+        QHash<QString, Facts> names;
+    };
+    std::vector<Scope> scopes;                     // 0 = module
+    std::vector<int> scopeOrder;                   // scope indices sorted by start (excluding 0)
+    std::vector<Binding> bindings;                 // document order
+    std::vector<QHash<QString, Facts>> classAttrs; // per class: "self.x" facts
+    std::vector<TSNode> namedExprs, withItems, mainBlocks;
+    std::vector<QSet<QString>> derivedLoopVars; // per loop
+    QSet<QString> importedModules;              // canonical modules and parents
+    QStringList starModules;
+    QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
+    QHash<QString, int> classesByName;
+    mutable QHash<const void*, quint8> kindCache;
+};
+
+SemanticModel::~SemanticModel() = default;
+
+SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit)
+    : m_tree(tree), m_module(std::move(moduleName)), m_isInit(isPackageInit),
+      d(std::make_unique<Data>()) {
+    index();
+    buildImports();
+    buildScopes();
+    buildLoops();
+    buildHotness();
+}
+
+std::string_view SemanticModel::text(TSNode n) const {
+    return m_tree.text(n);
+}
+
+// ---- One walk -----------------------------------------------------------------------------
+
+void SemanticModel::index() {
+    const SymbolTable& st = symbols();
+    TSTreeCursor c = ts_tree_cursor_new(m_tree.root());
+    for (;;) {
+        const TSNode n = ts_tree_cursor_current_node(&c);
+        if (ts_node_is_named(n)) {
+            switch (st.of(n)) {
+            case C_Call:
+                m_calls.push_back(n);
+                break;
+            case C_Subscript:
+                m_subscripts.push_back(n);
+                break;
+            case C_Attribute:
+                m_attributes.push_back(n);
+                break;
+            case C_Assignment:
+                m_assignments.push_back(n);
+                break;
+            case C_Augmented:
+                m_assignments.push_back(n);
+                m_augmented.push_back(n);
+                break;
+            case C_Comprehension:
+                m_comprehensions.push_back(n);
+                break;
+            case C_For:
+                m_fors.push_back(n);
+                break;
+            case C_While:
+                m_whiles.push_back(n);
+                break;
+            case C_If: {
+                m_ifs.push_back(n);
+                // `if __name__ == "__main__":` at module level: a boundary block.
+                const TSNode cond = field(n, "condition");
+                if (is(ts_node_parent(n), "module") && is(cond, "comparison_operator") &&
+                    text(cond).find("__name__") != std::string_view::npos &&
+                    text(cond).find("__main__") != std::string_view::npos)
+                    d->mainBlocks.push_back(n);
+                break;
+            }
+            case C_Elif:
+                m_ifs.push_back(n);
+                break;
+            case C_Assert:
+                m_asserts.push_back(n);
+                break;
+            case C_Ternary:
+                m_ternaries.push_back(n);
+                break;
+            case C_FunctionDef:
+                m_functionDefs.push_back(n);
+                break;
+            case C_ClassDef:
+                m_classDefs.push_back(n);
+                break;
+            case C_Import:
+            case C_ImportFrom:
+                m_importNodes.push_back(n);
+                break;
+            case C_Decorator:
+                m_decorators.push_back(n);
+                break;
+            case C_BinaryOp:
+                m_binaryOps.push_back(n);
+                break;
+            case C_Comparison:
+                m_comparisons.push_back(n);
+                break;
+            case C_Keyword:
+                m_keywords.push_back(n);
+                break;
+            case C_Slice:
+                m_slices.push_back(n);
+                break;
+            case C_Interpolation:
+                m_interpolations.push_back(n);
+                break;
+            case C_Return:
+                m_returns.push_back(n);
+                break;
+            case C_Lambda:
+                m_lambdas.push_back(n);
+                break;
+            case C_NamedExpr:
+                d->namedExprs.push_back(n);
+                break;
+            case C_WithItem:
+                d->withItems.push_back(n);
+                break;
+            case C_Other:
+                break;
+            }
+        }
+        if (ts_tree_cursor_goto_first_child(&c))
+            continue;
+        bool done = false;
+        while (!ts_tree_cursor_goto_next_sibling(&c)) {
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                done = true;
+                break;
+            }
+        }
+        if (done)
+            break;
+    }
+    ts_tree_cursor_delete(&c);
+}
+
+std::span<const TSNode> SemanticModel::within(const std::vector<TSNode>& list, TSNode container) {
+    if (ts_node_is_null(container))
+        return {};
+    return within(list, startOf(container), endOf(container));
+}
+
+std::span<const TSNode> SemanticModel::within(const std::vector<TSNode>& list, uint32_t start,
+                                              uint32_t end) {
+    auto lo = std::lower_bound(list.begin(), list.end(), start,
+                               [](TSNode n, uint32_t b) { return startOf(n) < b; });
+    auto hi =
+        std::lower_bound(lo, list.end(), end, [](TSNode n, uint32_t b) { return startOf(n) < b; });
+    return std::span<const TSNode>(list.data() + (lo - list.begin()), size_t(hi - lo));
+}
+
+// ---- Imports ------------------------------------------------------------------------------
+
+void SemanticModel::buildImports() {
+    // Package of this module, for relative imports.
+    QStringList pkg = m_module.split(QLatin1Char('.'), Qt::SkipEmptyParts);
+    if (!m_isInit && !pkg.isEmpty())
+        pkg.removeLast();
+    auto addModule = [&](const QString& mod) {
+        QString m = mod;
+        for (;;) {
+            d->importedModules.insert(m);
+            const qsizetype dot = m.lastIndexOf(QLatin1Char('.'));
+            if (dot < 0)
+                break;
+            m.truncate(dot);
+        }
+    };
+    for (TSNode stmt : m_importNodes) {
+        if (is(stmt, "import_statement")) {
             const uint32_t k = ts_node_named_child_count(stmt);
             for (uint32_t j = 0; j < k; ++j) {
-                TSNode c = ts_node_named_child(stmt, j);
-                if (SyntaxTree::is(c, "aliased_import")) {
-                    m_aliases.insert(tree.qtext(SyntaxTree::field(c, "alias")),
-                                     canonicalModule(tree.qtext(SyntaxTree::field(c, "name"))));
-                } else if (SyntaxTree::is(c, "dotted_name")) {
-                    const QString full = tree.qtext(c);
-                    const QString head = full.section(QLatin1Char('.'), 0, 0);
-                    m_aliases.insert(head, canonicalModule(head));
+                const TSNode c = ts_node_named_child(stmt, j);
+                if (is(c, "aliased_import")) {
+                    const QString target = canonicalModule(m_tree.qtext(field(c, "name")));
+                    m_importBindings.push_back(
+                        {m_tree.qtext(field(c, "alias")), target, stmt, false});
+                    addModule(target);
+                } else if (is(c, "dotted_name")) {
+                    const QString full = canonicalModule(m_tree.qtext(c));
+                    const QString head = m_tree.qtext(ts_node_named_child(c, 0));
+                    m_importBindings.push_back({head, canonicalModule(head), stmt, false});
+                    addModule(full);
                 }
             }
-        } else if (SyntaxTree::is(stmt, "import_from_statement")) {
-            const QString module =
-                canonicalModule(tree.qtext(SyntaxTree::field(stmt, "module_name")));
+        } else {
+            const TSNode modNode = field(stmt, "module_name");
+            QString module;
+            if (is(modNode, "relative_import")) {
+                const std::string_view t = text(modNode);
+                size_t dots = 0;
+                while (dots < t.size() && t[dots] == '.')
+                    ++dots;
+                QStringList base = pkg;
+                for (size_t i = 1; i < dots && !base.isEmpty(); ++i)
+                    base.removeLast();
+                const QString rest =
+                    QString::fromUtf8(t.substr(dots).data(), qsizetype(t.size() - dots));
+                if (!rest.isEmpty())
+                    base.append(rest);
+                module = base.join(QLatin1Char('.'));
+            } else {
+                module = canonicalModule(m_tree.qtext(modNode));
+            }
+            addModule(module);
             const uint32_t k = ts_node_named_child_count(stmt);
-            for (uint32_t j = 1; j < k; ++j) {
-                TSNode c = ts_node_named_child(stmt, j);
-                if (SyntaxTree::is(c, "aliased_import"))
-                    m_aliases.insert(tree.qtext(SyntaxTree::field(c, "alias")),
-                                     module + QLatin1Char('.') +
-                                         tree.qtext(SyntaxTree::field(c, "name")));
-                else if (SyntaxTree::is(c, "dotted_name"))
-                    m_aliases.insert(tree.qtext(c), module + QLatin1Char('.') + tree.qtext(c));
+            bool star = false;
+            for (uint32_t j = 0; j < k; ++j) {
+                const TSNode c = ts_node_named_child(stmt, j);
+                if (ts_node_eq(c, modNode))
+                    continue;
+                if (is(c, "wildcard_import")) {
+                    star = true;
+                } else if (is(c, "aliased_import")) {
+                    const QString nm = m_tree.qtext(field(c, "name"));
+                    m_importBindings.push_back({m_tree.qtext(field(c, "alias")),
+                                                module + QLatin1Char('.') + nm, stmt, false});
+                } else if (is(c, "dotted_name")) {
+                    const QString nm = m_tree.qtext(c);
+                    m_importBindings.push_back({nm, module + QLatin1Char('.') + nm, stmt, false});
+                }
+            }
+            // tree-sitter-python exposes `*` as an unnamed child in some versions.
+            if (!star && text(stmt).find('*') != std::string_view::npos) {
+                const uint32_t all = ts_node_child_count(stmt);
+                for (uint32_t j = 0; j < all; ++j)
+                    if (is(ts_node_child(stmt, j), "wildcard_import") ||
+                        SyntaxTree::type(ts_node_child(stmt, j)) == "*")
+                        star = true;
+            }
+            if (star) {
+                m_importBindings.push_back({QStringLiteral("*"), module, stmt, true});
+                d->starModules.append(module);
             }
         }
     }
 }
 
-QString SemanticModel::canonicalName(TSNode expr) const {
-    if (SyntaxTree::is(expr, "identifier"))
-        return m_aliases.value(m_tree.qtext(expr));
-    if (SyntaxTree::is(expr, "attribute")) {
-        const QString base = canonicalName(SyntaxTree::field(expr, "object"));
-        if (base.isEmpty())
-            return {};
-        return base + QLatin1Char('.') + m_tree.qtext(SyntaxTree::field(expr, "attribute"));
+bool SemanticModel::importsModule(const QString& module) const {
+    return d->importedModules.contains(canonicalModule(module));
+}
+
+// ---- Scopes and bindings ------------------------------------------------------------------
+
+void SemanticModel::buildScopes() {
+    // Functions and classes, in document order.
+    d->scopes.push_back({-1, -1, 0, endOf(m_tree.root()), -1, -1, {}});
+    struct Open {
+        uint32_t end;
+        int scope;
+    };
+    std::vector<TSNode> defs;
+    defs.reserve(m_functionDefs.size() + m_classDefs.size());
+    std::merge(m_functionDefs.begin(), m_functionDefs.end(), m_classDefs.begin(), m_classDefs.end(),
+               std::back_inserter(defs),
+               [](TSNode a, TSNode b) { return startOf(a) < startOf(b); });
+    std::vector<Open> stack;
+    for (TSNode def : defs) {
+        const bool isFunc = is(def, "function_definition");
+        const TSNode body = field(def, "body");
+        const TSNode params = field(def, "parameters");
+        const uint32_t s = isFunc ? (ts_node_is_null(params) ? startOf(def) : startOf(params))
+                                  : (ts_node_is_null(body) ? endOf(def) : startOf(body));
+        while (!stack.empty() && stack.back().end <= startOf(def))
+            stack.pop_back();
+        const int parentScope = stack.empty() ? 0 : stack.back().scope;
+        Data::Scope sc;
+        sc.structuralParent = parentScope;
+        // Name lookup skips class scopes (Python semantics).
+        int lp = parentScope;
+        while (lp > 0 && d->scopes[size_t(lp)].cls >= 0)
+            lp = d->scopes[size_t(lp)].structuralParent;
+        sc.lookupParent = lp;
+        sc.start = s;
+        sc.end = endOf(def);
+        const QString name = m_tree.qtext(field(def, "name"));
+        // Relative name: path through enclosing functions/classes.
+        QString prefix;
+        const Data::Scope& ps = d->scopes[size_t(parentScope)];
+        if (ps.function >= 0)
+            prefix = m_functions[size_t(ps.function)].name;
+        else if (ps.cls >= 0)
+            prefix = m_classes[size_t(ps.cls)].name;
+        const QString rel = prefix.isEmpty() ? name : prefix + QLatin1Char('.') + name;
+        if (isFunc) {
+            FunctionRegion f;
+            f.index = int(m_functions.size());
+            f.node = def;
+            f.body = body;
+            f.name = rel;
+            f.qualifiedName = m_module.isEmpty() ? rel : m_module + QLatin1Char('.') + rel;
+            f.className = ps.cls >= 0 ? m_classes[size_t(ps.cls)].name : QString();
+            f.parent = ps.function;
+            f.startByte = s;
+            f.endByte = endOf(def);
+            sc.function = f.index;
+            m_functions.push_back(f);
+            d->localFunctionsByName.insert(rel, f.index);
+        } else {
+            ClassRegion c{def, rel, s, endOf(def)};
+            sc.cls = int(m_classes.size());
+            d->classesByName.insert(rel, sc.cls);
+            m_classes.push_back(c);
+            d->classAttrs.emplace_back();
+        }
+        const int idx = int(d->scopes.size());
+        d->scopes.push_back(sc);
+        d->scopeOrder.push_back(idx);
+        stack.push_back({endOf(def), idx});
+        // The def/class name is bound in the parent scope.
+        Data::Binding b;
+        b.scope = parentScope;
+        b.name = name;
+        b.kind = Data::BindKind::Def;
+        b.target = field(def, "name");
+        b.at = startOf(def);
+        b.alias = isFunc ? QStringLiteral("function") : QStringLiteral("class");
+        d->bindings.push_back(b);
+    }
+    // scopeOrder is already sorted by start (document order of defs; starts differ).
+    std::stable_sort(d->scopeOrder.begin(), d->scopeOrder.end(), [&](int a, int b) {
+        return d->scopes[size_t(a)].start < d->scopes[size_t(b)].start;
+    });
+
+    // Parameters.
+    for (const FunctionRegion& f : m_functions) {
+        const TSNode params = field(f.node, "parameters");
+        const int scope = scopeIndexAt(startOf(params) + 1);
+        const uint32_t k = ts_node_named_child_count(params);
+        for (uint32_t i = 0; i < k; ++i) {
+            const TSNode p = ts_node_named_child(params, i);
+            Data::Binding b;
+            b.scope = scope;
+            b.kind = Data::BindKind::Param;
+            TSNode id;
+            if (is(p, "identifier")) {
+                id = p;
+            } else if (is(p, "typed_parameter")) {
+                id = ts_node_named_child(p, 0);
+                b.annotation = field(p, "type");
+            } else if (is(p, "default_parameter") || is(p, "typed_default_parameter")) {
+                id = field(p, "name");
+                b.annotation = field(p, "type");
+                b.value = field(p, "value");
+            } else {
+                continue; // *args, **kwargs, separators
+            }
+            if (!is(id, "identifier"))
+                continue;
+            b.name = m_tree.qtext(id);
+            b.target = id;
+            b.at = startOf(id);
+            b.position = int(i);
+            if (i == 0 && !f.className.isEmpty() &&
+                (b.name == QLatin1String("self") || b.name == QLatin1String("cls")))
+                b.alias = QStringLiteral("self");
+            d->bindings.push_back(b);
+            m_functions[size_t(f.index)].parameters.append(b.name);
+        }
+    }
+
+    // Imports.
+    for (const ImportBinding& ib : m_importBindings) {
+        if (ib.star)
+            continue;
+        Data::Binding b;
+        b.scope = scopeIndexAt(startOf(ib.node));
+        b.name = ib.local;
+        b.kind = Data::BindKind::Import;
+        b.alias = ib.canonical;
+        b.at = startOf(ib.node);
+        d->bindings.push_back(b);
+    }
+
+    // Assignments.
+    std::vector<std::pair<TSNode, int>> names;
+    for (TSNode a : m_assignments) {
+        const bool aug = is(a, "augmented_assignment");
+        TSNode left = field(a, "left");
+        TSNode right = field(a, "right");
+        // `a = b = expr`: the right side is itself an assignment; use its final value.
+        int guard = 0;
+        while (is(right, "assignment") && guard++ < 64)
+            right = field(right, "right");
+        // self.x = value → class attribute facts.
+        if (is(unparen(left), "attribute")) {
+            const TSNode obj = field(unparen(left), "object");
+            if (is(obj, "identifier") && text(obj) == "self") {
+                const int sc = scopeIndexAt(startOf(a));
+                const int fn = d->scopes[size_t(sc)].function;
+                if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
+                    Data::Binding b;
+                    b.scope = -1 - d->classesByName.value(m_functions[size_t(fn)].className);
+                    b.name =
+                        QStringLiteral("self.") + m_tree.qtext(field(unparen(left), "attribute"));
+                    b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
+                    b.value = right;
+                    b.at = startOf(left);
+                    b.target = left;
+                    d->bindings.push_back(b);
+                }
+            }
+            continue;
+        }
+        names.clear();
+        targetNames(left, names);
+        const int scope = scopeIndexAt(startOf(a));
+        for (const auto& [id, pos] : names) {
+            Data::Binding b;
+            b.scope = scope;
+            b.name = m_tree.qtext(id);
+            b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
+            b.value = right;
+            b.annotation = field(a, "type");
+            b.target = id;
+            b.position = pos;
+            b.at = startOf(id);
+            d->bindings.push_back(b);
+        }
+    }
+    for (TSNode ne : d->namedExprs) {
+        const TSNode id = field(ne, "name");
+        if (!is(id, "identifier"))
+            continue;
+        Data::Binding b;
+        b.scope = scopeIndexAt(startOf(ne));
+        b.name = m_tree.qtext(id);
+        b.kind = Data::BindKind::Walrus;
+        b.value = field(ne, "value");
+        b.target = id;
+        b.at = startOf(id);
+        d->bindings.push_back(b);
+    }
+    for (TSNode wi : d->withItems) {
+        const TSNode v = field(wi, "value");
+        if (!is(v, "as_pattern"))
+            continue;
+        const TSNode alias = field(v, "alias");
+        TSNode id = ts_node_named_child_count(alias) > 0 ? ts_node_named_child(alias, 0) : alias;
+        if (!is(id, "identifier"))
+            continue;
+        Data::Binding b;
+        b.scope = scopeIndexAt(startOf(wi));
+        b.name = m_tree.qtext(id);
+        b.kind = Data::BindKind::WithAs;
+        b.value = ts_node_named_child(v, 0);
+        b.target = id;
+        b.at = startOf(id);
+        d->bindings.push_back(b);
+    }
+    std::stable_sort(d->bindings.begin(), d->bindings.end(),
+                     [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
+}
+
+int SemanticModel::scopeIndexAt(uint32_t byte) const {
+    const auto& order = d->scopeOrder;
+    auto it = std::upper_bound(order.begin(), order.end(), byte,
+                               [&](uint32_t b, int s) { return b < d->scopes[size_t(s)].start; });
+    if (it == order.begin())
+        return 0;
+    int s = *(it - 1);
+    while (s > 0) {
+        const Data::Scope& sc = d->scopes[size_t(s)];
+        if (byte >= sc.start && byte < sc.end)
+            return s;
+        s = sc.structuralParent;
+    }
+    return 0;
+}
+
+int SemanticModel::functionIndexAt(uint32_t start, uint32_t) const {
+    int s = scopeIndexAt(start);
+    while (s > 0 && d->scopes[size_t(s)].function < 0)
+        s = d->scopes[size_t(s)].structuralParent;
+    return s > 0 ? d->scopes[size_t(s)].function : -1;
+}
+
+// ---- Loops --------------------------------------------------------------------------------
+
+void SemanticModel::buildLoops() {
+    std::vector<TSNode> all;
+    all.reserve(m_fors.size() + m_whiles.size() + m_comprehensions.size());
+    all.insert(all.end(), m_fors.begin(), m_fors.end());
+    all.insert(all.end(), m_whiles.begin(), m_whiles.end());
+    all.insert(all.end(), m_comprehensions.begin(), m_comprehensions.end());
+    std::sort(all.begin(), all.end(), [](TSNode a, TSNode b) {
+        return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : endOf(a) > endOf(b);
+    });
+    m_loops.reserve(all.size());
+    std::vector<int> stack;
+    std::vector<std::pair<TSNode, int>> names;
+    for (TSNode n : all) {
+        LoopInfo L;
+        L.index = int(m_loops.size());
+        L.node = n;
+        L.startByte = startOf(n);
+        L.endByte = endOf(n);
+        L.function = functionIndexAt(L.startByte, L.endByte);
+        if (is(n, "for_statement")) {
+            L.kind = LoopKind::For;
+            L.iterable = field(n, "right");
+            L.body = field(n, "body");
+            L.hotStart = ts_node_is_null(L.body) ? L.endByte : startOf(L.body);
+            L.hotEnd = ts_node_is_null(L.body) ? L.endByte : endOf(L.body);
+            names.clear();
+            targetNames(field(n, "left"), names);
+            for (const auto& [id, pos] : names)
+                L.variables.append(m_tree.qtext(id));
+        } else if (is(n, "while_statement")) {
+            L.kind = LoopKind::While;
+            L.source = LoopSource::None;
+            L.condition = field(n, "condition");
+            L.body = field(n, "body");
+            L.hotStart = ts_node_is_null(L.condition) ? L.startByte : startOf(L.condition);
+            L.hotEnd = ts_node_is_null(L.body) ? L.endByte : endOf(L.body);
+        } else {
+            L.kind = LoopKind::Comprehension;
+            L.body = field(n, "body");
+            if (ts_node_is_null(L.body))
+                L.body = ts_node_named_child(n, 0);
+            const uint32_t k = ts_node_named_child_count(n);
+            bool first = true;
+            for (uint32_t i = 0; i < k; ++i) {
+                const TSNode cl = ts_node_named_child(n, i);
+                if (!is(cl, "for_in_clause"))
+                    continue;
+                names.clear();
+                targetNames(field(cl, "left"), names);
+                for (const auto& [id, pos] : names)
+                    L.variables.append(m_tree.qtext(id));
+                if (first) {
+                    L.iterable = field(cl, "right");
+                    first = false;
+                }
+            }
+            L.hotStart = ts_node_is_null(L.body) ? L.startByte : startOf(L.body);
+            L.hotEnd = ts_node_is_null(L.body) ? L.startByte : endOf(L.body);
+            L.hotStart2 = ts_node_is_null(L.iterable) ? L.endByte : endOf(L.iterable);
+            L.hotEnd2 = L.endByte;
+        }
+        while (!stack.empty() && m_loops[size_t(stack.back())].endByte <= L.startByte)
+            stack.pop_back();
+        for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+            const LoopInfo& P = m_loops[size_t(*it)];
+            if (P.function != L.function)
+                break;
+            if (P.hotContains(L.startByte)) {
+                L.parent = P.index;
+                L.depth = P.depth + 1;
+                break;
+            }
+        }
+        stack.push_back(L.index);
+        m_loops.push_back(L);
+    }
+    // Names bound in each loop (same function), plus header variables.
+    for (LoopInfo& L : m_loops) {
+        for (const QString& v : L.variables)
+            L.boundInLoop.insert(v);
+        auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
+                                   [](const Data::Binding& b, uint32_t x) { return b.at < x; });
+        for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
+            if (it->kind == Data::BindKind::Param || it->kind == Data::BindKind::Def ||
+                it->scope < 0)
+                continue;
+            if (d->scopes[size_t(it->scope)].function != L.function)
+                continue;
+            L.boundInLoop.insert(it->name);
+        }
+    }
+    // For-target bindings (after loops exist, so their kinds can use the loop source).
+    for (const LoopInfo& L : m_loops) {
+        if (L.kind == LoopKind::While)
+            continue;
+        auto addTargets = [&](TSNode pattern, TSNode iterable) {
+            names.clear();
+            targetNames(pattern, names);
+            const int scope = scopeIndexAt(L.startByte);
+            for (const auto& [id, pos] : names) {
+                Data::Binding b;
+                b.scope = scope;
+                b.name = m_tree.qtext(id);
+                b.kind = Data::BindKind::ForTarget;
+                b.value = iterable;
+                b.target = id;
+                b.position = pos;
+                b.loop = L.index;
+                b.at = startOf(id);
+                d->bindings.push_back(b);
+            }
+        };
+        if (L.kind == LoopKind::For) {
+            addTargets(field(L.node, "left"), L.iterable);
+        } else {
+            const uint32_t k = ts_node_named_child_count(L.node);
+            for (uint32_t i = 0; i < k; ++i) {
+                const TSNode cl = ts_node_named_child(L.node, i);
+                if (is(cl, "for_in_clause"))
+                    addTargets(field(cl, "left"), field(cl, "right"));
+            }
+        }
+    }
+    std::stable_sort(d->bindings.begin(), d->bindings.end(),
+                     [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
+
+    // Provenance fixpoint: a few passes so that names defined later in the text are seen.
+    for (int pass = 0; pass < 5; ++pass) {
+        // Functions of this file that return arrays (uses the facts of the previous pass).
+        bool returnsChanged = false;
+        for (TSNode r : m_returns) {
+            const int fn = functionIndexAt(startOf(r), endOf(r));
+            if (fn < 0 || m_functions[size_t(fn)].returnsArray)
+                continue;
+            const TSNode v = unparen(ts_node_named_child(r, 0));
+            if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
+                continue; // a tuple of arrays is a tuple
+            if (kindOf(v, 0, nullptr) == ValueKind::Array) {
+                m_functions[size_t(fn)].returnsArray = true;
+                returnsChanged = true;
+            }
+        }
+        std::vector<QHash<QString, Data::Facts>> next(d->scopes.size());
+        std::vector<QHash<QString, Data::Facts>> nextClass(m_classes.size());
+        for (const Data::Binding& b : d->bindings) {
+            Data::Facts& f = b.scope >= 0 ? next[size_t(b.scope)][b.name]
+                                          : nextClass[size_t(-1 - b.scope)][b.name];
+            ++f.bindings;
+            QString type;
+            ValueKind k = ValueKind::Unknown;
+            QString alias;
+            switch (b.kind) {
+            case Data::BindKind::Import:
+                k = ValueKind::Object;
+                type = QStringLiteral("module");
+                alias = b.alias;
+                break;
+            case Data::BindKind::Def:
+                k = ValueKind::Object;
+                type = b.alias;
+                break;
+            case Data::BindKind::Param: {
+                const std::string_view ann = text(b.annotation);
+                if (!b.alias.isEmpty()) {
+                    k = ValueKind::Object;
+                    type = b.alias;
+                } else if (ann.find("ndarray") != std::string_view::npos ||
+                           ann.find("NDArray") != std::string_view::npos) {
+                    k = ValueKind::Array;
+                } else if (ann == "int" || ann == "float" || ann == "bool" || ann == "complex") {
+                    k = ValueKind::HostScalar;
+                } else if (ann == "str") {
+                    k = ValueKind::String;
+                } else if (!ts_node_is_null(b.value)) {
+                    const ValueKind dk = kindOf(b.value, 0, &type);
+                    // Defaults say little about the value passed in, except its family.
+                    k = (dk == ValueKind::None || dk == ValueKind::Array) ? ValueKind::Unknown : dk;
+                    if (dk == ValueKind::Array)
+                        k = ValueKind::Array;
+                }
+                break;
+            }
+            case Data::BindKind::Assign:
+            case Data::BindKind::Walrus: {
+                const std::string_view ann = text(b.annotation);
+                if (ann.find("ndarray") != std::string_view::npos ||
+                    ann.find("NDArray") != std::string_view::npos) {
+                    k = ValueKind::Array;
+                    break;
+                }
+                TSNode v = unparen(b.value);
+                if (b.position >= 0 && (is(v, "expression_list") || is(v, "tuple") ||
+                                        is(v, "list") || is(v, "pattern_list"))) {
+                    const TSNode e = ts_node_named_child(v, uint32_t(b.position));
+                    k = ts_node_is_null(e) ? ValueKind::Unknown : kindOf(e, 0, &type);
+                    if (is(unparen(e), "attribute") || is(unparen(e), "identifier")) {
+                        const QString c = canonicalName(e);
+                        if (!c.isEmpty())
+                            alias = c;
+                    }
+                } else if (b.position != -1) {
+                    // Unpacking a single value: shapes give host ints, numpy calls arrays.
+                    if (is(v, "attribute") && text(field(v, "attribute")) == "shape") {
+                        k = ValueKind::HostScalar;
+                        f.shapeOf = m_tree.qtext(field(v, "object"));
+                    } else if (is(v, "call")) {
+                        const QString cn = callName(v);
+                        QString t;
+                        const ValueKind ck = kindOf(v, 0, &t);
+                        if (ck == ValueKind::Array ||
+                            (ck == ValueKind::Sequence && cn.startsWith(QLatin1String("numpy."))))
+                            k = ValueKind::Array;
+                        else if (numpy::returnsArrayTuple(cn))
+                            k = ValueKind::Array;
+                    }
+                } else {
+                    k = kindOf(v, 0, &type);
+                    if (is(v, "integer") && f.bindings == 1) {
+                        bool ok = false;
+                        const qint64 iv =
+                            m_tree.qtext(v).remove(QLatin1Char('_')).toLongLong(&ok, 0);
+                        f.hasInt = ok;
+                        f.intValue = iv;
+                    } else {
+                        f.hasInt = false;
+                    }
+                    if (is(v, "attribute") && text(field(v, "attribute")) == "shape")
+                        f.shapeOf = m_tree.qtext(field(v, "object"));
+                    if (is(v, "subscript")) {
+                        const TSNode base = unparen(field(v, "value"));
+                        if (is(base, "attribute") && text(field(base, "attribute")) == "shape")
+                            f.shapeOf = m_tree.qtext(field(base, "object"));
+                    }
+                    if (is(v, "attribute") || is(v, "identifier")) {
+                        const QString c = canonicalName(v);
+                        if (!c.isEmpty())
+                            alias = c;
+                    }
+                }
+                break;
+            }
+            case Data::BindKind::Augment: {
+                const ValueKind vk = kindOf(b.value, 0, &type);
+                k = (vk == ValueKind::Array || vk == ValueKind::DeviceScalar) ? vk
+                                                                              : ValueKind::Unknown;
+                if (vk == ValueKind::HostScalar || vk == ValueKind::String ||
+                    vk == ValueKind::Sequence)
+                    k = vk;
+                break;
+            }
+            case Data::BindKind::ForTarget: {
+                const LoopInfo& L = m_loops[size_t(b.loop)];
+                const bool header = ts_node_eq(b.value, L.iterable);
+                const LoopSource src = header ? L.source : LoopSource::Unknown;
+                switch (src) {
+                case LoopSource::Range:
+                case LoopSource::SmallLiteralRange:
+                case LoopSource::RangeLen:
+                case LoopSource::RangeShape:
+                    k = ValueKind::HostScalar;
+                    break;
+                case LoopSource::Product:
+                case LoopSource::NdIndex:
+                    k = b.position == -1 ? ValueKind::Sequence : ValueKind::HostScalar;
+                    break;
+                case LoopSource::EnumerateArray:
+                case LoopSource::NdEnumerate:
+                    k = b.position == 0 ? ValueKind::HostScalar : ValueKind::Unknown;
+                    break;
+                case LoopSource::Files:
+                    k = ValueKind::String;
+                    break;
+                default:
+                    k = ValueKind::Unknown;
+                    break;
+                }
+                break;
+            }
+            case Data::BindKind::WithAs: {
+                const TSNode v = unparen(b.value);
+                if (is(v, "call") && text(field(v, "function")) == "open") {
+                    k = ValueKind::Object;
+                    type = QStringLiteral("file");
+                }
+                break;
+            }
+            }
+            if (f.bindings > 1)
+                f.hasInt = false;
+            f.bits |= bitOf(k);
+            if (k == ValueKind::Object && !type.isEmpty()) {
+                if (f.type.isEmpty())
+                    f.type = type;
+                else if (f.type != type)
+                    f.type = QStringLiteral("?");
+            }
+            // A name is an alias only when every binding binds the same imported object
+            // (`try: import cupynumeric as np / except: import numpy as np`); a fallback
+            // `np = None` is neutral.
+            const bool neutral = b.kind == Data::BindKind::Assign && is(unparen(b.value), "none");
+            if (!neutral) {
+                if (alias.isEmpty()) {
+                    f.aliasConflict = true;
+                    f.alias.clear();
+                } else if (!f.aliasConflict) {
+                    if (f.alias.isEmpty())
+                        f.alias = alias;
+                    else if (f.alias != alias) {
+                        f.alias.clear();
+                        f.aliasConflict = true;
+                    }
+                }
+            }
+        }
+        bool changed = returnsChanged;
+        for (size_t s = 0; s < d->scopes.size(); ++s) {
+            auto& cur = d->scopes[s].names;
+            if (!changed) {
+                if (cur.size() != next[s].size())
+                    changed = true;
+                else
+                    for (auto it = next[s].cbegin(); it != next[s].cend(); ++it) {
+                        const auto o = cur.constFind(it.key());
+                        if (o == cur.cend() || o->bits != it->bits || o->type != it->type ||
+                            o->alias != it->alias) {
+                            changed = true;
+                            break;
+                        }
+                    }
+            }
+            cur = std::move(next[s]);
+        }
+        for (size_t c = 0; c < m_classes.size(); ++c) {
+            if (!changed && d->classAttrs[c].size() != nextClass[c].size())
+                changed = true;
+            if (!changed)
+                for (auto it = nextClass[c].cbegin(); it != nextClass[c].cend(); ++it) {
+                    const auto o = d->classAttrs[c].constFind(it.key());
+                    if (o == d->classAttrs[c].cend() || o->bits != it->bits) {
+                        changed = true;
+                        break;
+                    }
+                }
+            d->classAttrs[c] = std::move(nextClass[c]);
+        }
+        // Loop sources depend on provenance (`for row in a`): reclassify every pass.
+        for (LoopInfo& L : m_loops)
+            if (L.kind != LoopKind::While) {
+                const LoopSource before = L.source;
+                // classification below
+                TSNode it = unparen(L.iterable);
+                L.iteratedArray.clear();
+                L.literalCount = -1;
+                L.source = LoopSource::Unknown;
+                if (ts_node_is_null(it)) {
+                    // nothing
+                } else if (is(it, "call")) {
+                    const TSNode fn = field(it, "function");
+                    const QString cn = canonicalName(fn);
+                    const std::string_view ft = text(fn);
+                    const bool builtin = cn.isEmpty() && is(fn, "identifier");
+                    if (builtin && ft == "range") {
+                        const int n = positionalCount(it);
+                        auto lit = [&](TSNode x, long long& v) {
+                            x = unparen(x);
+                            bool neg = false;
+                            if (is(x, "unary_operator") && text(x).starts_with("-")) {
+                                neg = true;
+                                x = field(x, "argument");
+                            }
+                            if (is(x, "identifier")) {
+                                // A name bound once to an integer literal (`nt = 2`).
+                                const QString nm = m_tree.qtext(x);
+                                for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
+                                     sc = d->scopes[size_t(sc)].lookupParent) {
+                                    const auto f = d->scopes[size_t(sc)].names.constFind(nm);
+                                    if (f == d->scopes[size_t(sc)].names.cend())
+                                        continue;
+                                    if (!f->hasInt)
+                                        return false;
+                                    v = neg ? -f->intValue : f->intValue;
+                                    return true;
+                                }
+                                return false;
+                            }
+                            if (!is(x, "integer"))
+                                return false;
+                            bool ok = false;
+                            v = QString::fromUtf8(text(x).data(), qsizetype(text(x).size()))
+                                    .remove(QLatin1Char('_'))
+                                    .toLongLong(&ok, 0);
+                            if (neg)
+                                v = -v;
+                            return ok;
+                        };
+                        long long a = 0, bnd = 0, step = 1;
+                        bool literal = false;
+                        if (n == 1)
+                            literal = lit(argument(it, 0), bnd);
+                        else if (n >= 2)
+                            literal = lit(argument(it, 0), a) && lit(argument(it, 1), bnd) &&
+                                      (n < 3 || lit(argument(it, 2), step));
+                        if (literal && step != 0) {
+                            const long long cnt =
+                                step > 0 ? (bnd > a ? (bnd - a + step - 1) / step : 0)
+                                         : (a > bnd ? (a - bnd - step - 1) / -step : 0);
+                            L.literalCount = int(std::min<long long>(cnt, 1 << 30));
+                            L.source = cnt <= 8 ? LoopSource::SmallLiteralRange : LoopSource::Range;
+                        } else {
+                            L.source = LoopSource::Range;
+                            const TSNode bound = argument(it, n >= 2 ? 1 : 0);
+                            // Look for len(X), X.shape, X.size or a name bound from X.shape.
+                            walkSubtree(bound, [&](TSNode x) {
+                                if (L.source != LoopSource::Range)
+                                    return false;
+                                if (is(x, "call") && text(field(x, "function")) == "len") {
+                                    L.source = LoopSource::RangeLen;
+                                    L.iteratedArray = m_tree.qtext(unparen(argument(x, 0)));
+                                    return false;
+                                }
+                                if (is(x, "attribute")) {
+                                    const std::string_view a2 = text(field(x, "attribute"));
+                                    if (a2 == "shape" || a2 == "size") {
+                                        L.source = LoopSource::RangeShape;
+                                        L.iteratedArray = m_tree.qtext(field(x, "object"));
+                                        return false;
+                                    }
+                                }
+                                if (is(x, "identifier")) {
+                                    const int sc = scopeIndexAt(startOf(x));
+                                    const QString nm = m_tree.qtext(x);
+                                    for (int s = sc; s >= 0;
+                                         s = d->scopes[size_t(s)].lookupParent) {
+                                        const auto f = d->scopes[size_t(s)].names.constFind(nm);
+                                        if (f != d->scopes[size_t(s)].names.cend()) {
+                                            if (!f->shapeOf.isEmpty()) {
+                                                L.source = LoopSource::RangeShape;
+                                                L.iteratedArray = f->shapeOf;
+                                            }
+                                            break;
+                                        }
+                                    }
+                                }
+                                return true;
+                            });
+                        }
+                    } else if (cn == QLatin1String("itertools.product")) {
+                        L.source = LoopSource::Product;
+                    } else if (cn == QLatin1String("numpy.ndindex")) {
+                        L.source = LoopSource::NdIndex;
+                    } else if (cn == QLatin1String("numpy.nditer")) {
+                        L.source = LoopSource::NdIter;
+                        L.iteratedArray = m_tree.qtext(argument(it, 0));
+                    } else if (cn == QLatin1String("numpy.ndenumerate")) {
+                        L.source = LoopSource::NdEnumerate;
+                        L.iteratedArray = m_tree.qtext(argument(it, 0));
+                    } else if (builtin && (ft == "enumerate" || ft == "zip" || ft == "reversed")) {
+                        L.source = LoopSource::Collection;
+                        const int n = positionalCount(it);
+                        for (int i = 0; i < n; ++i) {
+                            const TSNode a = argument(it, i);
+                            if (isArray(a)) {
+                                L.source = ft == "reversed" ? LoopSource::Array
+                                                            : LoopSource::EnumerateArray;
+                                L.iteratedArray = m_tree.qtext(unparen(a));
+                                break;
+                            }
+                            if (ft == "enumerate" || ft == "reversed") {
+                                const TSNode ua = unparen(a);
+                                if (is(ua, "call") && text(field(ua, "function")) == "range")
+                                    L.source = LoopSource::Range;
+                                break;
+                            }
+                        }
+                    } else if (cn == QLatin1String("os.listdir") ||
+                               cn == QLatin1String("os.scandir") ||
+                               cn == QLatin1String("os.walk") || cn == QLatin1String("glob.glob") ||
+                               cn == QLatin1String("glob.iglob") || (builtin && ft == "open") ||
+                               (is(fn, "attribute") &&
+                                (text(field(fn, "attribute")) == "glob" ||
+                                 text(field(fn, "attribute")) == "rglob" ||
+                                 text(field(fn, "attribute")) == "iterdir" ||
+                                 text(field(fn, "attribute")) == "readlines"))) {
+                        L.source = LoopSource::Files;
+                    } else if ((builtin &&
+                                (ft == "sorted" || ft == "list" || ft == "set" || ft == "tuple" ||
+                                 ft == "dict" || ft == "map" || ft == "filter")) ||
+                               (is(fn, "attribute") &&
+                                (text(field(fn, "attribute")) == "items" ||
+                                 text(field(fn, "attribute")) == "keys" ||
+                                 text(field(fn, "attribute")) == "values" ||
+                                 text(field(fn, "attribute")) == "split" ||
+                                 text(field(fn, "attribute")) == "splitlines"))) {
+                        L.source = LoopSource::Collection;
+                    } else if (isArray(it)) {
+                        L.source = LoopSource::Array;
+                        L.iteratedArray = m_tree.qtext(it);
+                    }
+                } else {
+                    const ValueKind k = valueKind(it);
+                    if (k == ValueKind::Array) {
+                        L.source = LoopSource::Array;
+                        L.iteratedArray = m_tree.qtext(it);
+                    } else if (k == ValueKind::Sequence || k == ValueKind::String ||
+                               is(it, "list") || is(it, "tuple") || is(it, "dictionary") ||
+                               is(it, "set")) {
+                        L.source = LoopSource::Collection;
+                    } else if (k == ValueKind::Object && typeName(it) == QLatin1String("file")) {
+                        L.source = LoopSource::Files;
+                    }
+                }
+                if (L.source != before)
+                    changed = true;
+            }
+        d->kindCache.clear();
+        if (!changed && pass > 0)
+            break;
+    }
+
+    // Names derived from loop variables inside each loop (k = i + 1).
+    d->derivedLoopVars.resize(m_loops.size());
+    for (const LoopInfo& L : m_loops) {
+        QSet<QString> vars(L.variables.begin(), L.variables.end());
+        auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
+                                   [](const Data::Binding& b, uint32_t x) { return b.at < x; });
+        for (int pass = 0; pass < 2; ++pass)
+            for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
+                if ((it->kind != Data::BindKind::Assign && it->kind != Data::BindKind::Walrus) ||
+                    vars.contains(it->name) || ts_node_is_null(it->value))
+                    continue;
+                bool uses = false;
+                walkSubtree(it->value, [&](TSNode x) {
+                    if (uses)
+                        return false;
+                    if (is(x, "identifier") && vars.contains(m_tree.qtext(x)))
+                        uses = true;
+                    return !is(x, "keyword_argument") || true;
+                });
+                if (uses)
+                    vars.insert(it->name);
+            }
+        d->derivedLoopVars[size_t(L.index)] = vars;
+    }
+}
+
+// ---- Names and provenance -----------------------------------------------------------------
+
+QString SemanticModel::aliasOf(const QString& name, int scope) const {
+    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+        const auto it = d->scopes[size_t(s)].names.constFind(name);
+        if (it != d->scopes[size_t(s)].names.cend())
+            return it->alias;
+    }
+    // Star imports: a bare name that numpy provides.
+    if (!d->starModules.isEmpty()) {
+        for (const QString& m : d->starModules)
+            if (m == QLatin1String("numpy") && isKnownNumpyFunction(name))
+                return QStringLiteral("numpy.") + name;
     }
     return {};
 }
 
-bool SemanticModel::inLoop(TSNode n) const {
-    for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-        const auto t = SyntaxTree::type(p);
-        if (t == "for_statement" || t == "while_statement" || t == "list_comprehension" ||
-            t == "set_comprehension" || t == "dictionary_comprehension" ||
-            t == "generator_expression")
+bool SemanticModel::boundLocally(const QString& name, int scope) const {
+    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent)
+        if (d->scopes[size_t(s)].names.contains(name))
             return true;
-        if (t == "function_definition" || t == "class_definition")
-            return false;
-    }
     return false;
 }
 
-QString SemanticModel::enclosingFunction(TSNode n) const {
-    QStringList parts;
-    for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-        const auto t = SyntaxTree::type(p);
-        if (t == "function_definition" || t == "class_definition")
-            parts.prepend(m_tree.qtext(SyntaxTree::field(p, "name")));
+QString SemanticModel::canonicalName(TSNode expr) const {
+    expr = unparen(expr);
+    if (is(expr, "identifier"))
+        return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));
+    if (is(expr, "attribute")) {
+        // Iterative: find the root identifier, then append attribute names.
+        QStringList parts;
+        TSNode cur = expr;
+        int guard = 0;
+        while (is(cur, "attribute") && guard++ < 256) {
+            parts.prepend(m_tree.qtext(field(cur, "attribute")));
+            cur = unparen(field(cur, "object"));
+        }
+        if (!is(cur, "identifier"))
+            return {};
+        const QString base = aliasOf(m_tree.qtext(cur), scopeIndexAt(startOf(cur)));
+        if (base.isEmpty())
+            return {};
+        return base + QLatin1Char('.') + parts.join(QLatin1Char('.'));
     }
-    return parts.join(QLatin1Char('.'));
+    return {};
+}
+
+QString SemanticModel::calleeLeaf(TSNode call) const {
+    const TSNode fn = unparen(field(call, "function"));
+    if (is(fn, "identifier"))
+        return m_tree.qtext(fn);
+    if (is(fn, "attribute"))
+        return m_tree.qtext(field(fn, "attribute"));
+    return {};
+}
+
+QString SemanticModel::callName(TSNode call) const {
+    const TSNode fn = unparen(field(call, "function"));
+    const QString cn = canonicalName(fn);
+    if (!cn.isEmpty())
+        return cn;
+    if (is(fn, "attribute")) {
+        const TSNode obj = field(fn, "object");
+        QString type;
+        const ValueKind k = kindOf(obj, 0, &type);
+        const QString m = m_tree.qtext(field(fn, "attribute"));
+        if (k == ValueKind::Array)
+            return QStringLiteral("numpy.ndarray.") + m;
+        if (k == ValueKind::Object && !type.isEmpty() && type != QLatin1String("?") &&
+            type != QLatin1String("module") && type != QLatin1String("self"))
+            return type + QLatin1Char('.') + m;
+    }
+    return {};
+}
+
+TSNode SemanticModel::argument(TSNode call, int i) {
+    const TSNode args = SyntaxTree::field(call, "arguments");
+    if (ts_node_is_null(args) || !is(args, "argument_list"))
+        return TSNode{};
+    const uint32_t k = ts_node_named_child_count(args);
+    int pos = 0;
+    for (uint32_t j = 0; j < k; ++j) {
+        const TSNode a = ts_node_named_child(args, j);
+        if (is(a, "keyword_argument") || is(a, "dictionary_splat") || is(a, "comment"))
+            continue;
+        if (pos++ == i)
+            return a;
+    }
+    return TSNode{};
+}
+
+int SemanticModel::positionalCount(TSNode call) {
+    const TSNode args = SyntaxTree::field(call, "arguments");
+    if (ts_node_is_null(args) || !is(args, "argument_list"))
+        return is(args, "generator_expression") ? 1 : 0;
+    const uint32_t k = ts_node_named_child_count(args);
+    int pos = 0;
+    for (uint32_t j = 0; j < k; ++j) {
+        const TSNode a = ts_node_named_child(args, j);
+        if (!is(a, "keyword_argument") && !is(a, "dictionary_splat") && !is(a, "comment"))
+            ++pos;
+    }
+    return pos;
+}
+
+TSNode SemanticModel::keywordArgument(TSNode call, std::string_view name) const {
+    const TSNode args = field(call, "arguments");
+    if (ts_node_is_null(args))
+        return TSNode{};
+    const uint32_t k = ts_node_named_child_count(args);
+    for (uint32_t j = 0; j < k; ++j) {
+        const TSNode a = ts_node_named_child(args, j);
+        if (is(a, "keyword_argument") && text(field(a, "name")) == name)
+            return field(a, "value");
+    }
+    return TSNode{};
+}
+
+ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* type) const {
+    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+        const auto it = d->scopes[size_t(s)].names.constFind(name);
+        if (it != d->scopes[size_t(s)].names.cend()) {
+            const ValueKind k = kindOfBits(it->bits);
+            if (type) {
+                if (k == ValueKind::Object)
+                    *type = it->type == QLatin1String("module") && !it->alias.isEmpty()
+                                ? QStringLiteral("module")
+                                : it->type;
+                if (k == ValueKind::Object && !it->alias.isEmpty() &&
+                    it->type != QLatin1String("module"))
+                    *type = it->type;
+            }
+            return k;
+        }
+    }
+    if (name == QLatin1String("True") || name == QLatin1String("False"))
+        return ValueKind::HostScalar;
+    return ValueKind::Unknown;
+}
+
+bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
+    return boundLocally(name, scopeIndexAt(startOf(at)));
+}
+
+ValueKind SemanticModel::nameKind(const QString& name, TSNode at) const {
+    return lookupName(name, scopeIndexAt(startOf(at)), nullptr);
+}
+
+namespace {
+ValueKind combine(ValueKind a, ValueKind b) {
+    if (a == ValueKind::Array || b == ValueKind::Array)
+        return ValueKind::Array;
+    if (a == ValueKind::DeviceScalar || b == ValueKind::DeviceScalar)
+        return ValueKind::DeviceScalar;
+    if (a == ValueKind::HostScalar && b == ValueKind::HostScalar)
+        return ValueKind::HostScalar;
+    return ValueKind::Unknown;
+}
+} // namespace
+
+ValueKind SemanticModel::valueKind(TSNode expr) const {
+    if (ts_node_is_null(expr))
+        return ValueKind::Unknown;
+    const void* key = expr.id;
+    const auto it = d->kindCache.constFind(key);
+    if (it != d->kindCache.cend())
+        return ValueKind(*it);
+    const ValueKind k = kindOf(expr, 0, nullptr);
+    d->kindCache.insert(key, quint8(k));
+    return k;
+}
+
+QString SemanticModel::typeName(TSNode expr) const {
+    QString t;
+    const ValueKind k = kindOf(expr, 0, &t);
+    if (k == ValueKind::Array)
+        return QStringLiteral("numpy.ndarray");
+    return k == ValueKind::Object ? t : QString();
+}
+
+bool SemanticModel::isArray(TSNode expr) const {
+    return valueKind(expr) == ValueKind::Array;
+}
+
+bool SemanticModel::isDeviceValue(TSNode expr) const {
+    const ValueKind k = valueKind(expr);
+    return k == ValueKind::Array || k == ValueKind::DeviceScalar;
+}
+
+bool SemanticModel::isArrayReduction(TSNode expr) const {
+    expr = unparen(expr);
+    if (!is(expr, "call"))
+        return false;
+    const QString cn = callName(expr);
+    if (cn.startsWith(QLatin1String("numpy.ndarray."))) {
+        if (!numpy::isReduction(cn.mid(14)))
+            return false;
+        return ts_node_is_null(keywordArgument(expr, "axis")) && positionalCount(expr) == 0;
+    }
+    if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
+        return false;
+    if (!ts_node_is_null(keywordArgument(expr, "axis")))
+        return false;
+    if (positionalCount(expr) >= 2 && cn != QLatin1String("numpy.linalg.norm") &&
+        !cn.endsWith(QLatin1String("percentile")) && !cn.endsWith(QLatin1String("quantile")))
+        return false;
+    return isArray(argument(expr, 0));
+}
+
+bool SemanticModel::isScalarElementRead(TSNode expr) const {
+    expr = unparen(expr);
+    if (!is(expr, "subscript"))
+        return false;
+    return isArray(field(expr, "value")) && valueKind(expr) == ValueKind::DeviceScalar;
+}
+
+ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
+    if (ts_node_is_null(expr) || depth > 48)
+        return ValueKind::Unknown;
+    const std::string_view t = SyntaxTree::type(expr);
+    if (t == "parenthesized_expression")
+        return ts_node_named_child_count(expr)
+                   ? kindOf(ts_node_named_child(expr, 0), depth + 1, type)
+                   : ValueKind::Sequence;
+    if (t == "identifier")
+        return lookupName(m_tree.qtext(expr), scopeIndexAt(startOf(expr)), type);
+    if (t == "integer" || t == "float" || t == "true" || t == "false")
+        return ValueKind::HostScalar;
+    if (t == "none")
+        return ValueKind::None;
+    if (t == "string" || t == "concatenated_string")
+        return ValueKind::String;
+    if (t == "list" || t == "tuple" || t == "dictionary" || t == "set" ||
+        t == "list_comprehension" || t == "dictionary_comprehension" || t == "set_comprehension" ||
+        t == "generator_expression" || t == "expression_list")
+        return ValueKind::Sequence;
+    if (t == "unary_operator")
+        return kindOf(field(expr, "argument"), depth + 1, type);
+    if (t == "not_operator") {
+        const ValueKind a = kindOf(field(expr, "argument"), depth + 1, nullptr);
+        return (a == ValueKind::DeviceScalar || a == ValueKind::Array) ? ValueKind::DeviceScalar
+                                                                       : ValueKind::HostScalar;
+    }
+    if (t == "binary_operator") {
+        const ValueKind l = kindOf(field(expr, "left"), depth + 1, nullptr);
+        if (l == ValueKind::String)
+            return ValueKind::String;
+        if (l == ValueKind::Sequence) {
+            const std::string_view op = text(field(expr, "operator"));
+            if (op == "+" || op == "*")
+                return ValueKind::Sequence;
+        }
+        const ValueKind r = kindOf(field(expr, "right"), depth + 1, nullptr);
+        if (l == ValueKind::HostScalar && r == ValueKind::Sequence)
+            return ValueKind::Sequence; // 3 * [0]
+        return combine(l, r);
+    }
+    if (t == "comparison_operator") {
+        // `x is None`, `k in d`: host booleans.
+        const uint32_t n = ts_node_child_count(expr);
+        for (uint32_t i = 0; i < n; ++i) {
+            const std::string_view op = SyntaxTree::type(ts_node_child(expr, i));
+            if (op == "is" || op == "in" || op == "not in" || op == "is not")
+                return ValueKind::HostScalar;
+        }
+        ValueKind k = ValueKind::HostScalar;
+        const uint32_t m = ts_node_named_child_count(expr);
+        for (uint32_t i = 0; i < m; ++i) {
+            const ValueKind c = kindOf(ts_node_named_child(expr, i), depth + 1, nullptr);
+            if (c == ValueKind::Array)
+                return ValueKind::Array;
+            if (c == ValueKind::DeviceScalar)
+                k = ValueKind::DeviceScalar;
+        }
+        return k;
+    }
+    if (t == "boolean_operator") {
+        const ValueKind l = kindOf(field(expr, "left"), depth + 1, nullptr);
+        const ValueKind r = kindOf(field(expr, "right"), depth + 1, nullptr);
+        if (l == ValueKind::DeviceScalar || r == ValueKind::DeviceScalar || l == ValueKind::Array ||
+            r == ValueKind::Array)
+            return ValueKind::DeviceScalar;
+        return (l == ValueKind::HostScalar && r == ValueKind::HostScalar) ? ValueKind::HostScalar
+                                                                          : ValueKind::Unknown;
+    }
+    if (t == "conditional_expression") {
+        const ValueKind a = kindOf(ts_node_named_child(expr, 0), depth + 1, type);
+        const ValueKind b = kindOf(ts_node_named_child(expr, 2), depth + 1, nullptr);
+        if (a == ValueKind::Array || b == ValueKind::Array)
+            return ValueKind::Array;
+        return a == b ? a : ValueKind::Unknown;
+    }
+    if (t == "named_expression")
+        return kindOf(field(expr, "value"), depth + 1, type);
+    if (t == "await")
+        return ValueKind::Unknown;
+    if (t == "attribute") {
+        const std::string_view attr = text(field(expr, "attribute"));
+        const TSNode obj = field(expr, "object");
+        // self.x: class attribute facts.
+        if (is(obj, "identifier") && text(obj) == "self") {
+            const int fn = functionIndexAt(startOf(expr), endOf(expr));
+            if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
+                const int c = d->classesByName.value(m_functions[size_t(fn)].className, -1);
+                if (c >= 0) {
+                    const auto it = d->classAttrs[size_t(c)].constFind(
+                        QStringLiteral("self.") +
+                        QString::fromUtf8(attr.data(), qsizetype(attr.size())));
+                    if (it != d->classAttrs[size_t(c)].cend()) {
+                        const ValueKind k = kindOfBits(it->bits);
+                        if (type && k == ValueKind::Object)
+                            *type = it->type;
+                        return k;
+                    }
+                }
+            }
+            return ValueKind::Unknown;
+        }
+        if (attr == "shape" || attr == "strides")
+            return ValueKind::Sequence;
+        if (attr == "size" || attr == "ndim" || attr == "nbytes" || attr == "itemsize")
+            return ValueKind::HostScalar;
+        const QString cn = canonicalName(expr);
+        if (!cn.isEmpty()) {
+            if (cn.startsWith(QLatin1String("numpy."))) {
+                const QString leaf = cn.mid(6);
+                if (leaf == QLatin1String("pi") || leaf == QLatin1String("e") ||
+                    leaf == QLatin1String("inf") || leaf == QLatin1String("nan") ||
+                    leaf == QLatin1String("euler_gamma") || leaf == QLatin1String("newaxis") ||
+                    leaf == QLatin1String("Inf") || leaf == QLatin1String("NaN"))
+                    return leaf == QLatin1String("newaxis") ? ValueKind::None
+                                                            : ValueKind::HostScalar;
+            }
+            if (type)
+                *type = cn;
+            return ValueKind::Object;
+        }
+        const ValueKind ok = kindOf(obj, depth + 1, nullptr);
+        if (ok == ValueKind::Array) {
+            if (attr == "T" || attr == "real" || attr == "imag" || attr == "flat" || attr == "mT" ||
+                attr == "H")
+                return ValueKind::Array;
+            if (attr == "dtype") {
+                if (type)
+                    *type = QStringLiteral("numpy.dtype");
+                return ValueKind::Object;
+            }
+        }
+        return ValueKind::Unknown;
+    }
+    if (t == "subscript") {
+        const TSNode base = field(expr, "value");
+        const TSNode ub = unparen(base);
+        if (is(ub, "attribute") &&
+            (text(field(ub, "attribute")) == "shape" || text(field(ub, "attribute")) == "strides"))
+            return ValueKind::HostScalar;
+        const ValueKind bk = kindOf(base, depth + 1, nullptr);
+        if (bk == ValueKind::String)
+            return ValueKind::String;
+        if (bk != ValueKind::Array)
+            return ValueKind::Unknown;
+        // Array: a slice, ellipsis, newaxis, mask or index array anywhere → an array.
+        const uint32_t n = ts_node_named_child_count(expr);
+        bool any = false;
+        for (uint32_t i = 0; i < n; ++i) {
+            const TSNode ix = ts_node_named_child(expr, i);
+            if (ts_node_eq(ix, base) || is(ix, "comment"))
+                continue;
+            any = true;
+            const std::string_view it = SyntaxTree::type(ix);
+            if (it == "slice" || it == "ellipsis" || it == "none" || it == "string" ||
+                it == "list" || it == "list_comprehension")
+                return ValueKind::Array;
+            if (it == "tuple" || it == "expression_list") {
+                const uint32_t m = ts_node_named_child_count(ix);
+                for (uint32_t j = 0; j < m; ++j) {
+                    const TSNode e = ts_node_named_child(ix, j);
+                    const std::string_view et = SyntaxTree::type(e);
+                    if (et == "slice" || et == "ellipsis" || et == "none" ||
+                        kindOf(e, depth + 1, nullptr) == ValueKind::Array ||
+                        kindOf(e, depth + 1, nullptr) == ValueKind::Sequence ||
+                        canonicalName(e) == QLatin1String("numpy.newaxis"))
+                        return ValueKind::Array;
+                }
+                continue;
+            }
+            const ValueKind ik = kindOf(ix, depth + 1, nullptr);
+            if (ik == ValueKind::Array || ik == ValueKind::Sequence ||
+                canonicalName(ix) == QLatin1String("numpy.newaxis"))
+                return ValueKind::Array;
+        }
+        return any ? ValueKind::DeviceScalar : ValueKind::Unknown;
+    }
+    if (t == "call") {
+        const TSNode fn = unparen(field(expr, "function"));
+        const QString cn = canonicalName(fn);
+        if (cn.isEmpty() && is(fn, "identifier")) {
+            const std::string_view b = text(fn);
+            const int scope = scopeIndexAt(startOf(fn));
+            const QString qb = m_tree.qtext(fn);
+            if (!boundLocally(qb, scope)) {
+                if (b == "len" || b == "int" || b == "float" || b == "bool" || b == "complex" ||
+                    b == "round" || b == "isinstance" || b == "hasattr" || b == "callable" ||
+                    b == "id" || b == "hash" || b == "ord")
+                    return ValueKind::HostScalar;
+                if (b == "str" || b == "repr" || b == "format" || b == "chr")
+                    return ValueKind::String;
+                if (b == "list" || b == "tuple" || b == "dict" || b == "set" || b == "sorted" ||
+                    b == "zip" || b == "enumerate" || b == "range" || b == "map" || b == "filter" ||
+                    b == "frozenset")
+                    return ValueKind::Sequence;
+                if (b == "abs") {
+                    const ValueKind a = kindOf(argument(expr, 0), depth + 1, nullptr);
+                    return a;
+                }
+                if (b == "sum" || b == "max" || b == "min") {
+                    ValueKind k = ValueKind::HostScalar;
+                    const int n = positionalCount(expr);
+                    for (int i = 0; i < n; ++i) {
+                        const ValueKind a = kindOf(argument(expr, i), depth + 1, nullptr);
+                        if (a == ValueKind::Array || a == ValueKind::DeviceScalar)
+                            k = ValueKind::DeviceScalar;
+                        else if (a == ValueKind::Unknown && k == ValueKind::HostScalar)
+                            k = ValueKind::Unknown;
+                    }
+                    return k;
+                }
+                if (b == "open") {
+                    if (type)
+                        *type = QStringLiteral("file");
+                    return ValueKind::Object;
+                }
+                return ValueKind::Unknown;
+            }
+            // A function of this file that returns arrays; a class of this file.
+            const auto fIt = d->localFunctionsByName.constFind(qb);
+            if (fIt != d->localFunctionsByName.cend())
+                return m_functions[size_t(*fIt)].returnsArray ? ValueKind::Array
+                                                              : ValueKind::Unknown;
+            if (d->classesByName.contains(qb)) {
+                if (type)
+                    *type = m_module + QLatin1Char('.') + qb;
+                return ValueKind::Object;
+            }
+            return ValueKind::Unknown;
+        }
+        if (cn.startsWith(QLatin1String("numpy."))) {
+            return numpyCallKind(expr, cn.mid(6), depth, type);
+        }
+        if (!cn.isEmpty()) {
+            if (cn.startsWith(QLatin1String("mpi4py."))) {
+                if (type)
+                    *type = QStringLiteral("mpi4py.MPI.Comm");
+                return ValueKind::Object;
+            }
+            // An imported class (CapWords by convention): an instance of it.
+            const qsizetype dot = cn.lastIndexOf(QLatin1Char('.'));
+            if (dot >= 0 && dot + 1 < cn.size() && cn.at(dot + 1).isUpper() &&
+                cn.mid(dot + 1) != cn.mid(dot + 1).toUpper()) {
+                if (type)
+                    *type = cn;
+                return ValueKind::Object;
+            }
+            return ValueKind::Unknown;
+        }
+        if (is(fn, "attribute")) {
+            const TSNode obj = field(fn, "object");
+            // self.method() of this class.
+            if (is(obj, "identifier") && text(obj) == "self") {
+                const int f = functionIndexAt(startOf(expr), endOf(expr));
+                if (f >= 0 && !m_functions[size_t(f)].className.isEmpty()) {
+                    const auto fIt = d->localFunctionsByName.constFind(
+                        m_functions[size_t(f)].className + QLatin1Char('.') +
+                        m_tree.qtext(field(fn, "attribute")));
+                    if (fIt != d->localFunctionsByName.cend())
+                        return m_functions[size_t(*fIt)].returnsArray ? ValueKind::Array
+                                                                      : ValueKind::Unknown;
+                }
+            }
+            QString otype;
+            const ValueKind ok = kindOf(obj, depth + 1, &otype);
+            const std::string_view m = text(field(fn, "attribute"));
+            if (ok == ValueKind::Array)
+                return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
+            if (ok == ValueKind::Object) {
+                if (otype == QLatin1String("numpy.random.Generator") ||
+                    otype == QLatin1String("numpy.random.RandomState"))
+                    return positionalCount(expr) > 0 ||
+                                   !ts_node_is_null(keywordArgument(expr, "size"))
+                               ? ValueKind::Array
+                               : ValueKind::HostScalar;
+                if (otype.startsWith(QLatin1String("mpi4py."))) {
+                    if (m.starts_with("Get_") || m == "Wtime")
+                        return ValueKind::HostScalar;
+                    if (type)
+                        *type = QStringLiteral("mpi4py.MPI.Comm");
+                    return m == "Split" || m == "Dup" || m == "Create_cart" ? ValueKind::Object
+                                                                            : ValueKind::Unknown;
+                }
+                if (otype == QLatin1String("file") && (m == "readlines"))
+                    return ValueKind::Sequence;
+            }
+            if (ok == ValueKind::String) {
+                if (m == "split" || m == "splitlines")
+                    return ValueKind::Sequence;
+                if (m == "startswith" || m == "endswith" || m == "isdigit" || m == "find" ||
+                    m == "count" || m == "index")
+                    return ValueKind::HostScalar;
+                return ValueKind::String;
+            }
+            if (m == "item")
+                return ValueKind::HostScalar;
+            if (m == "tolist")
+                return ValueKind::Sequence;
+        }
+        return ValueKind::Unknown;
+    }
+    return ValueKind::Unknown;
+}
+
+ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int depth,
+                                       QString* type) const {
+    auto object = [&](const QString& t) {
+        if (type)
+            *type = t;
+        return ValueKind::Object;
+    };
+    if (numpy::isScalarType(leaf))
+        return ValueKind::HostScalar;
+    if (leaf == QLatin1String("random.default_rng") || leaf == QLatin1String("random.Generator"))
+        return object(QStringLiteral("numpy.random.Generator"));
+    if (leaf == QLatin1String("random.RandomState"))
+        return object(QStringLiteral("numpy.random.RandomState"));
+    if (leaf == QLatin1String("random.seed") || leaf == QLatin1String("random.shuffle") ||
+        leaf == QLatin1String("copyto") || leaf == QLatin1String("put") ||
+        leaf == QLatin1String("place") || leaf == QLatin1String("putmask") ||
+        leaf == QLatin1String("fill_diagonal") || leaf == QLatin1String("save") ||
+        leaf == QLatin1String("savez") || leaf == QLatin1String("savez_compressed") ||
+        leaf == QLatin1String("savetxt") || leaf == QLatin1String("set_printoptions") ||
+        leaf == QLatin1String("seterr"))
+        return ValueKind::None;
+    if (leaf.startsWith(QLatin1String("random."))) {
+        return positionalCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "size"))
+                   ? ValueKind::Array
+                   : ValueKind::HostScalar;
+    }
+    if (leaf == QLatin1String("dtype") || leaf == QLatin1String("finfo") ||
+        leaf == QLatin1String("iinfo") || leaf == QLatin1String("errstate") ||
+        leaf == QLatin1String("printoptions") || leaf == QLatin1String("result_type") ||
+        leaf == QLatin1String("promote_types") || leaf == QLatin1String("vectorize") ||
+        leaf == QLatin1String("frompyfunc") || leaf == QLatin1String("nditer") ||
+        leaf == QLatin1String("ndindex") || leaf == QLatin1String("ndenumerate") ||
+        leaf == QLatin1String("poly1d"))
+        return object(QStringLiteral("numpy.") + leaf);
+    if (leaf == QLatin1String("isscalar") || leaf == QLatin1String("ndim") ||
+        leaf == QLatin1String("size") || leaf == QLatin1String("isrealobj") ||
+        leaf == QLatin1String("iscomplexobj") || leaf == QLatin1String("issubdtype") ||
+        leaf == QLatin1String("can_cast") || leaf == QLatin1String("shares_memory") ||
+        leaf == QLatin1String("may_share_memory") || leaf == QLatin1String("prod_shape"))
+        return ValueKind::HostScalar;
+    if (leaf == QLatin1String("shape"))
+        return ValueKind::Sequence;
+    if (numpy::isReduction(leaf)) {
+        const ValueKind a = kindOf(argument(call, 0), depth + 1, nullptr);
+        const bool hasAxis =
+            !ts_node_is_null(keywordArgument(call, "axis")) ||
+            (positionalCount(call) >= 2 && leaf != QLatin1String("linalg.norm") &&
+             !leaf.endsWith(QLatin1String("percentile")) &&
+             !leaf.endsWith(QLatin1String("quantile")) && leaf != QLatin1String("allclose") &&
+             leaf != QLatin1String("array_equal") && leaf != QLatin1String("array_equiv") &&
+             leaf != QLatin1String("vdot") && leaf != QLatin1String("average"));
+        if (a == ValueKind::Array)
+            return hasAxis ? ValueKind::Array : ValueKind::DeviceScalar;
+        if (a == ValueKind::DeviceScalar)
+            return ValueKind::DeviceScalar;
+        if (a == ValueKind::HostScalar || a == ValueKind::Sequence)
+            return ValueKind::HostScalar;
+        return ValueKind::Unknown;
+    }
+    if (numpy::returnsArrayTuple(QStringLiteral("numpy.") + leaf) &&
+        !(leaf == QLatin1String("atleast_1d") || leaf == QLatin1String("atleast_2d") ||
+          leaf == QLatin1String("atleast_3d")))
+        return ValueKind::Sequence;
+    if (leaf == QLatin1String("where") && positionalCount(call) == 1)
+        return ValueKind::Sequence;
+    if (numpy::isElementwise(leaf)) {
+        ValueKind k = ValueKind::HostScalar;
+        const int n = positionalCount(call);
+        for (int i = 0; i < n; ++i) {
+            const ValueKind a = kindOf(argument(call, i), depth + 1, nullptr);
+            if (a == ValueKind::Array)
+                return ValueKind::Array;
+            if (a == ValueKind::DeviceScalar)
+                k = ValueKind::DeviceScalar;
+            else if (a == ValueKind::Sequence && k != ValueKind::DeviceScalar)
+                return ValueKind::Array; // np.sqrt([1, 2]) is an array
+            else if (a != ValueKind::HostScalar && k == ValueKind::HostScalar)
+                k = ValueKind::Unknown;
+        }
+        return n == 0 ? ValueKind::Unknown : k;
+    }
+    // Constructors, shape manipulation, linear algebra, fft, stacking, ...: arrays.
+    return ValueKind::Array;
+}
+
+ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {
+    if (m == QLatin1String("item"))
+        return ValueKind::HostScalar;
+    if (m == QLatin1String("tolist"))
+        return ValueKind::Sequence;
+    if (m == QLatin1String("tobytes") || m == QLatin1String("tostring"))
+        return ValueKind::String;
+    if (numpy::isReductionMethod(m))
+        return (positionalCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "axis")))
+                   ? ValueKind::Array
+                   : ValueKind::DeviceScalar;
+    if (m == QLatin1String("nonzero"))
+        return ValueKind::Sequence;
+    if (m == QLatin1String("sort") || m == QLatin1String("fill") || m == QLatin1String("resize") ||
+        m == QLatin1String("put") || m == QLatin1String("itemset") ||
+        m == QLatin1String("setflags") || m == QLatin1String("partition") ||
+        m == QLatin1String("tofile") || m == QLatin1String("dump"))
+        return ValueKind::None;
+    if (numpy::isArrayMethodReturningArray(m))
+        return ValueKind::Array;
+    return ValueKind::Unknown;
+}
+
+// ---- Loops queries ------------------------------------------------------------------------
+
+const LoopInfo* SemanticModel::enclosingLoop(TSNode n) const {
+    if (ts_node_is_null(n) || m_loops.empty())
+        return nullptr;
+    const uint32_t b = startOf(n);
+    const int fn = functionIndexAt(b, endOf(n));
+    auto it = std::upper_bound(m_loops.begin(), m_loops.end(), b,
+                               [](uint32_t x, const LoopInfo& L) { return x < L.startByte; });
+    if (it == m_loops.begin())
+        return nullptr;
+    int i = int(it - m_loops.begin()) - 1;
+    // Walk up to the innermost loop whose span contains b (structural chain by spans).
+    while (i >= 0) {
+        const LoopInfo& L = m_loops[size_t(i)];
+        if (b >= L.startByte && b < L.endByte) {
+            if (L.function != fn)
+                return nullptr;
+            if (L.hotContains(b))
+                return &L;
+        }
+        // Next candidate: the closest earlier loop that contains L (or b).
+        --i;
+        while (i >= 0 && m_loops[size_t(i)].endByte <= b)
+            --i;
+    }
+    return nullptr;
+}
+
+const LoopInfo* SemanticModel::loopOf(TSNode loopNode) const {
+    const uint32_t b = startOf(loopNode);
+    auto it = std::lower_bound(m_loops.begin(), m_loops.end(), b,
+                               [](const LoopInfo& L, uint32_t x) { return L.startByte < x; });
+    for (; it != m_loops.end() && it->startByte == b; ++it)
+        if (ts_node_eq(it->node, loopNode))
+            return &*it;
+    return nullptr;
+}
+
+bool SemanticModel::inLoop(TSNode n) const {
+    return enclosingLoop(n) != nullptr;
+}
+
+int SemanticModel::loopDepth(TSNode n) const {
+    const LoopInfo* L = enclosingLoop(n);
+    return L ? L->depth : 0;
+}
+
+namespace {
+// Identifiers read by an expression: skips attribute names and keyword names.
+template <class F> void forEachName(const SyntaxTree& tree, TSNode expr, F&& f) {
+    walkSubtree(expr, [&](TSNode x) {
+        if (is(x, "identifier")) {
+            const TSNode p = ts_node_parent(x);
+            if (is(p, "attribute") && ts_node_eq(field(p, "attribute"), x))
+                return false;
+            if (is(p, "keyword_argument") && ts_node_eq(field(p, "name"), x))
+                return false;
+            f(tree.qtext(x));
+            return false;
+        }
+        return true;
+    });
+}
+} // namespace
+
+bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
+    bool inv = true;
+    forEachName(m_tree, expr, [&](const QString& nm) {
+        if (loop.boundInLoop.contains(nm))
+            inv = false;
+    });
+    return inv;
+}
+
+bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
+    const QSet<QString>& vars = d->derivedLoopVars[size_t(loop.index)];
+    bool uses = false;
+    forEachName(m_tree, expr, [&](const QString& nm) {
+        if (vars.contains(nm))
+            uses = true;
+    });
+    return uses;
+}
+
+// ---- Hot paths and regions ----------------------------------------------------------------
+
+namespace {
+// Resolution of a call to a function of this file or of the project.
+} // namespace
+
+void SemanticModel::buildHotness() {
+    // Local call graph.
+    std::vector<std::vector<int>> callees(m_functions.size());
+    std::vector<int> work;
+    for (TSNode c : m_calls) {
+        const TSNode fn = unparen(field(c, "function"));
+        int target = -1;
+        if (is(fn, "identifier")) {
+            const QString nm = m_tree.qtext(fn);
+            // Nested function of an enclosing function, then module-level function, then class.
+            const int caller = functionIndexAt(startOf(c), endOf(c));
+            for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent) {
+                const auto it = d->localFunctionsByName.constFind(m_functions[size_t(f)].name +
+                                                                  QLatin1Char('.') + nm);
+                if (it != d->localFunctionsByName.cend())
+                    target = *it;
+            }
+            if (target < 0)
+                target = d->localFunctionsByName.value(nm, -1);
+            if (target < 0 && d->classesByName.contains(nm))
+                target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
+        } else if (is(fn, "attribute")) {
+            const TSNode obj = field(fn, "object");
+            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
+                const int caller = functionIndexAt(startOf(c), endOf(c));
+                if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
+                    target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
+                                                               QLatin1Char('.') +
+                                                               m_tree.qtext(field(fn, "attribute")),
+                                                           -1);
+            }
+        }
+        if (target < 0)
+            continue;
+        const int caller = functionIndexAt(startOf(c), endOf(c));
+        if (inLoop(c))
+            work.push_back(target);
+        else if (caller >= 0)
+            callees[size_t(caller)].push_back(target);
+    }
+    while (!work.empty()) {
+        const int f = work.back();
+        work.pop_back();
+        if (m_functions[size_t(f)].locallyHot)
+            continue;
+        m_functions[size_t(f)].locallyHot = true;
+        for (int g : callees[size_t(f)])
+            work.push_back(g);
+    }
+}
+
+const FunctionRegion* SemanticModel::enclosingFunctionRegion(TSNode n) const {
+    const int f = functionIndexAt(startOf(n), endOf(n));
+    return f >= 0 ? &m_functions[size_t(f)] : nullptr;
+}
+
+QString SemanticModel::enclosingFunction(TSNode n) const {
+    const FunctionRegion* f = enclosingFunctionRegion(n);
+    return f ? f->name : QString();
+}
+
+QString SemanticModel::enclosingClass(TSNode n) const {
+    int s = scopeIndexAt(startOf(n));
+    while (s > 0 && d->scopes[size_t(s)].cls < 0)
+        s = d->scopes[size_t(s)].structuralParent;
+    return s > 0 ? m_classes[size_t(d->scopes[size_t(s)].cls)].name : QString();
+}
+
+bool SemanticModel::isHot(TSNode n) const {
+    if (inLoop(n))
+        return true;
+    const FunctionRegion* f = enclosingFunctionRegion(n);
+    return f && f->locallyHot;
+}
+
+bool SemanticModel::atBoundary(TSNode n) const {
+    return !inLoop(n) && enclosingFunctionRegion(n) == nullptr;
+}
+
+QString SemanticModel::hotCondition(TSNode n) const {
+    if (isHot(n))
+        return {};
+    const FunctionRegion* f = enclosingFunctionRegion(n);
+    return f ? f->qualifiedName : QString();
+}
+
+bool SemanticModel::isKnownNumpyFunction(const QString& name) {
+    static const QSet<QString> names = [] {
+        QSet<QString> s = numpy::knownFunctionNames();
+        const Manifest m = Manifest::bundled();
+        for (const ManifestEntry& e : m.entries())
+            if (e.name.startsWith(QLatin1String("numpy.")) && e.name.count(QLatin1Char('.')) == 1)
+                s.insert(e.name.mid(6));
+        return s;
+    }();
+    return names.contains(name);
 }
 
 void SemanticModel::exportTo(FileResult& out) const {
-    QStringList mods;
-    for (const QString& v : m_aliases)
-        mods << v.section(QLatin1Char('.'), 0, 0);
-    mods.removeDuplicates();
+    // Imports: canonical modules (with parents), sorted.
+    QStringList mods(d->importedModules.begin(), d->importedModules.end());
     mods.sort();
     out.imports = mods;
+
+    for (const FunctionRegion& f : m_functions)
+        out.functions.append(
+            FunctionInfo{f.qualifiedName,
+                         SourceRange{out.path, SyntaxTree::line(f.node), SyntaxTree::column(f.node),
+                                     SyntaxTree::endLine(f.node), SyntaxTree::endColumn(f.node)},
+                         f.returnsArray});
+
+    for (TSNode c : m_calls) {
+        const TSNode fn = unparen(field(c, "function"));
+        const FunctionRegion* caller = enclosingFunctionRegion(c);
+        QString callee;
+        if (is(fn, "identifier")) {
+            const QString nm = m_tree.qtext(fn);
+            const int scope = scopeIndexAt(startOf(fn));
+            // Local def (nested first), else import alias.
+            for (int f = caller ? caller->index : -1; f >= 0 && callee.isEmpty();
+                 f = m_functions[size_t(f)].parent) {
+                const QString rel = m_functions[size_t(f)].name + QLatin1Char('.') + nm;
+                if (d->localFunctionsByName.contains(rel))
+                    callee = m_functions[size_t(d->localFunctionsByName.value(rel))].qualifiedName;
+            }
+            if (callee.isEmpty() && d->localFunctionsByName.contains(nm))
+                callee = m_functions[size_t(d->localFunctionsByName.value(nm))].qualifiedName;
+            if (callee.isEmpty() && d->classesByName.contains(nm))
+                callee = m_module + QLatin1Char('.') + nm + QStringLiteral(".__init__");
+            if (callee.isEmpty())
+                callee = aliasOf(nm, scope);
+        } else if (is(fn, "attribute")) {
+            const TSNode obj = field(fn, "object");
+            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") && caller &&
+                !caller->className.isEmpty())
+                callee = m_module + QLatin1Char('.') + caller->className + QLatin1Char('.') +
+                         m_tree.qtext(field(fn, "attribute"));
+            else
+                callee = canonicalName(fn);
+            // A method on an instance of a known class: `s = Solver(); s.step()`.
+            if (callee.isEmpty())
+                callee = callName(c);
+        }
+        if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy.")))
+            out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee, inLoop(c),
+                                      SyntaxTree::line(c)});
+        // API uses: numpy module functions and ndarray methods.
+        const QString api = callName(c);
+        if (api.startsWith(QLatin1String("numpy."))) {
+            ApiUse u;
+            u.name = api;
+            u.range = SourceRange{out.path, SyntaxTree::line(c), SyntaxTree::column(c),
+                                  SyntaxTree::endLine(c), SyntaxTree::endColumn(c)};
+            u.function = caller ? caller->name : QString();
+            u.hot = isHot(c);
+            if (!u.hot && caller)
+                u.requiresHotFunction = caller->qualifiedName;
+            out.apiUses.append(u);
+        }
+    }
 }
 
 } // namespace cnready

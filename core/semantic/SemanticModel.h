@@ -1,44 +1,255 @@
 #pragma once
-// The semantic model of one Python file that every rule stands on: imports and aliases,
-// canonical call names, array provenance, loops and hot paths, enclosing functions.
-// Built once per file on the worker thread; read-only afterwards.
+// The semantic model of one Python file that every rule stands on: indexed node lists (built
+// in one iterative walk), imports and aliases, canonical call names, array provenance, loops,
+// loop invariance, hot paths and regions (functions / classes).
+// Built once per file on the worker thread; read-only (and thread-compatible) afterwards.
+//
+// Rules must not walk the whole tree themselves: they iterate the indexed lists below (all in
+// document order, i.e. sorted by start byte) and use within() to restrict them to a span.
 
 #include "model/FileResult.h"
+#include "semantic/Loops.h"
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 #include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+#include <vector>
 
 namespace cnready {
 
 class SyntaxTree;
 
+/// What kind of value an expression evaluates to, as far as the model can tell (provenance).
+enum class ValueKind {
+    Unknown,      ///< cannot tell (unannotated parameter, unknown call, ...)
+    Array,        ///< an ndarray (NumPy / cuPyNumeric), possibly 0-d from an axis-less view
+    DeviceScalar, ///< a scalar that still lives with the array runtime: a full reduction of an
+                  ///< array (`np.max(a)`, `a.sum()`) or an element read (`a[i]`, `a[i, j]`)
+    HostScalar,   ///< a Python number/bool: literals, `len(a)`, `a.shape[0]`, `a.size`,
+                  ///< `float(...)`, `.item()`, loop counters over range()
+    String,       ///< str / bytes / f-string
+    Sequence,     ///< list / tuple / dict / set (literals, comprehensions, `.tolist()`, `a.shape`)
+    Object,       ///< some other known object: see typeName() (e.g. "numpy.random.Generator")
+    None,         ///< the literal None
+};
+
+/// A function or method defined in the file (a region).
+struct FunctionRegion {
+    int index = -1;
+    TSNode node{};          ///< function_definition
+    TSNode body{};          ///< its block
+    QString name;           ///< "func", "Class.method", "outer.inner" (relative to the module)
+    QString qualifiedName;  ///< "module.Class.method" (FunctionInfo::qualifiedName)
+    QString className;      ///< enclosing class name for methods, "" otherwise
+    QStringList parameters; ///< parameter names in order (including self)
+    int parent = -1;        ///< enclosing function index, -1 if defined at module/class level
+    uint32_t startByte = 0, endByte = 0;
+    bool returnsArray = false; ///< some `return` returns an Array-kind expression
+    bool locallyHot = false;   ///< called from a loop of this file, or from a locally hot
+                               ///< function of this file (transitively)
+};
+
+/// A class defined in the file (a region).
+struct ClassRegion {
+    TSNode node{};
+    QString name; ///< "Class" or "Outer.Inner"
+    uint32_t startByte = 0, endByte = 0;
+};
+
+/// One import binding: the local name and what it stands for.
+struct ImportBinding {
+    QString local;     ///< name bound in the module ("np", "la", "zeros", "*")
+    QString canonical; ///< canonical dotted target ("numpy", "numpy.linalg", "numpy.zeros");
+                       ///< cupynumeric → numpy; relative imports resolved against the module
+    TSNode node{};     ///< the import statement
+    bool star = false; ///< `from M import *` (local is "*", canonical is M)
+};
+
 class SemanticModel {
 public:
-    /// Reads the whole file. `moduleName` is the dotted module name ("pkg.sub.mod").
-    SemanticModel(const SyntaxTree& tree, QString moduleName);
+    /// Reads the whole file in one iterative walk plus a few passes over the indexed lists.
+    /// `moduleName` is the dotted module name ("pkg.sub.mod"); `isPackageInit` tells whether the
+    /// file is a package's `__init__.py` (for resolving relative imports). Never throws;
+    /// syntax errors only leave ERROR nodes that are skipped.
+    SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit = false);
+    ~SemanticModel();
+    SemanticModel(const SemanticModel&) = delete;
+    SemanticModel& operator=(const SemanticModel&) = delete;
 
     const SyntaxTree& tree() const { return m_tree; }
     const QString& moduleName() const { return m_module; }
+    /// Source text of a node (a view valid while the tree lives).
+    std::string_view text(TSNode n) const;
 
+    // ---- Indexed node lists (document order) -------------------------------------------
+    const std::vector<TSNode>& calls() const { return m_calls; }           ///< `call`
+    const std::vector<TSNode>& subscripts() const { return m_subscripts; } ///< `subscript`
+    const std::vector<TSNode>& attributes() const { return m_attributes; } ///< `attribute`
+    /// `assignment` and `augmented_assignment` (incl. annotated assignments).
+    const std::vector<TSNode>& assignments() const { return m_assignments; }
+    const std::vector<TSNode>& augmentedAssignments() const { return m_augmented; }
+    /// list/set/dict comprehensions and generator expressions (also in loops()).
+    const std::vector<TSNode>& comprehensions() const { return m_comprehensions; }
+    const std::vector<TSNode>& forStatements() const { return m_fors; }
+    const std::vector<TSNode>& whiles() const { return m_whiles; }
+    /// `if_statement` and `elif_clause` nodes (both have a `condition` field).
+    const std::vector<TSNode>& ifs() const { return m_ifs; }
+    const std::vector<TSNode>& asserts() const { return m_asserts; }
+    const std::vector<TSNode>& ternaries() const { return m_ternaries; } ///< conditional_expression
+    const std::vector<TSNode>& functionDefs() const { return m_functionDefs; }
+    const std::vector<TSNode>& classDefs() const { return m_classDefs; }
+    const std::vector<TSNode>& imports() const { return m_importNodes; } ///< import / from-import
+    const std::vector<TSNode>& decorators() const { return m_decorators; }
+    const std::vector<TSNode>& binaryOperators() const { return m_binaryOps; }
+    const std::vector<TSNode>& comparisons() const {
+        return m_comparisons;
+    } ///< comparison_operator
+    const std::vector<TSNode>& keywordArguments() const { return m_keywords; }
+    const std::vector<TSNode>& slices() const { return m_slices; } ///< `slice`
+    const std::vector<TSNode>& interpolations() const {
+        return m_interpolations;
+    } ///< f-string `{…}`
+    const std::vector<TSNode>& returns() const { return m_returns; }
+    const std::vector<TSNode>& lambdas() const { return m_lambdas; }
+
+    /// The sub-range of a document-ordered list whose nodes start inside `container`
+    /// (binary search; includes `container` itself if it is in the list).
+    static std::span<const TSNode> within(const std::vector<TSNode>& list, TSNode container);
+    /// Same for a byte range [start, end).
+    static std::span<const TSNode> within(const std::vector<TSNode>& list, uint32_t start,
+                                          uint32_t end);
+
+    // ---- Imports and names ---------------------------------------------------------------
+    const std::vector<ImportBinding>& importBindings() const { return m_importBindings; }
+    /// Whether the file imports `module` or a submodule of it ("mpi4py", "scipy",
+    /// "scipy.sparse"); canonical names, so "numpy" is true for `import cupynumeric as np`.
+    bool importsModule(const QString& module) const;
+    /// Whether the file imports numpy or cupynumeric in any form.
+    bool importsNumpy() const { return importsModule(QStringLiteral("numpy")); }
     /// Canonical dotted name of an expression naming an imported object, e.g. `la.norm` with
-    /// `import numpy.linalg as la` → "numpy.linalg.norm"; `cupynumeric` is canonicalised to
-    /// "numpy". Empty when the expression does not resolve through an import.
+    /// `import numpy.linalg as la` → "numpy.linalg.norm"; `cupynumeric` → "numpy"; a bare
+    /// `zeros` after `from numpy import *` → "numpy.zeros"; a name bound at module level to an
+    /// imported attribute (`comm = MPI.COMM_WORLD`) → "mpi4py.MPI.COMM_WORLD". Empty when the
+    /// expression does not resolve through an import (or the name is shadowed locally).
     QString canonicalName(TSNode expr) const;
+    /// Canonical callee of a `call` node: canonicalName(function) for module functions;
+    /// "numpy.ndarray.<m>" for a method called on an Array-kind receiver (`a.sum()`);
+    /// "<typeName>.<m>" for a method on a known object (`rng.normal()` with
+    /// `rng = np.random.default_rng()` → "numpy.random.Generator.normal"). Empty otherwise.
+    QString callName(TSNode call) const;
+    /// The last component of the callee as written (`np.linalg.norm` → "norm", `f` → "f",
+    /// `a.sum` → "sum"); empty for calls of non-name expressions.
+    QString calleeLeaf(TSNode call) const;
+    /// Positional (non-keyword) argument `i` of a call, or a null node.
+    static TSNode argument(TSNode call, int i);
+    /// The value of keyword argument `name` of a call, or a null node.
+    TSNode keywordArgument(TSNode call, std::string_view name) const;
+    /// Number of positional arguments of a call.
+    static int positionalCount(TSNode call);
 
-    /// Whether the statement/expression runs inside a loop of this file (for / while /
-    /// comprehension) — the local part of "hot".
+    // ---- Provenance ----------------------------------------------------------------------
+    /// Kind of value of an expression in its scope (flow-insensitive per scope: a name is an
+    /// Array when some binding in its scope makes it one and none binds it to a string/list).
+    ValueKind valueKind(TSNode expr) const;
+    /// For ValueKind::Object (and Array: "numpy.ndarray"): the canonical type name.
+    QString typeName(TSNode expr) const;
+    /// valueKind(expr) == Array.
+    bool isArray(TSNode expr) const;
+    /// Array or DeviceScalar: the value lives with the array runtime and reading it on the
+    /// host forces a synchronisation.
+    bool isDeviceValue(TSNode expr) const;
+    /// A full reduction of an array to a scalar: `np.max(a)`, `np.linalg.norm(r)`, `a.sum()`,
+    /// `np.any(m)` (no `axis=`; with an axis the result is an Array).
+    bool isArrayReduction(TSNode expr) const;
+    /// An element read `a[i]` / `a[i, j]` of an Array with scalar (non-slice, non-array) indices.
+    bool isScalarElementRead(TSNode expr) const;
+    /// Whether a bare name is bound (assignment, parameter, import, def, loop target, ...) in the
+    /// scope chain seen from `at`; false for builtins nobody rebinds.
+    bool isNameBound(const QString& name, TSNode at) const;
+    /// Kind of a bare name as seen from position `at` (its scope chain).
+    ValueKind nameKind(const QString& name, TSNode at) const;
+
+    // ---- Loops ---------------------------------------------------------------------------
+    const std::vector<LoopInfo>& loops() const { return m_loops; }
+    /// The innermost loop of the same function whose per-iteration part contains `n`
+    /// (a nested `def` is a boundary); nullptr if none.
+    const LoopInfo* enclosingLoop(TSNode n) const;
+    /// The LoopInfo of a for/while/comprehension node, or nullptr.
+    const LoopInfo* loopOf(TSNode loopNode) const;
+    /// Whether `n` runs once per iteration of a loop of this file (enclosingLoop != nullptr).
     bool inLoop(TSNode n) const;
+    /// Number of loops of the same function around `n` (0 when not in a loop).
+    int loopDepth(TSNode n) const;
+    /// Whether `expr` reads none of the loop's variables and none of the names (re)bound
+    /// inside the loop (identifiers only; attribute bases count by their root name).
+    bool isLoopInvariant(TSNode expr, const LoopInfo& loop) const;
+    /// Whether `expr` mentions one of the loop's header variables (directly, or through a
+    /// name assigned in the loop from an expression that does, e.g. `k = i + 1`).
+    bool usesLoopVariable(TSNode expr, const LoopInfo& loop) const;
+
+    // ---- Hot paths and regions -----------------------------------------------------------
+    /// Locally hot: in a loop, or in a function called from a loop of this file (or from a
+    /// locally hot function), transitively.
+    bool isHot(TSNode n) const;
+    /// At the boundary: module level or an `if __name__ == "__main__":` block, outside loops.
+    bool atBoundary(TSNode n) const;
+    /// When `n` is not locally hot but sits in a function: the qualified name of that function,
+    /// whose project-wide hotness decides (FindingSink/ApiUse::requiresHotFunction). "" when
+    /// `n` is locally hot or at the boundary.
+    QString hotCondition(TSNode n) const;
+    const std::vector<FunctionRegion>& functions() const { return m_functions; }
+    const std::vector<ClassRegion>& classes() const { return m_classes; }
+    /// Innermost function containing `n` (a node's own function_definition counts only for
+    /// nodes strictly inside it), or nullptr at module level.
+    const FunctionRegion* enclosingFunctionRegion(TSNode n) const;
     /// Enclosing function as "func" or "Class.method"; "" at module level.
     QString enclosingFunction(TSNode n) const;
+    /// Enclosing class name ("Class") or "".
+    QString enclosingClass(TSNode n) const;
 
-    /// Copies functions, call sites and imports into the file result.
+    /// Copies functions, call sites, imports and ApiUse records (every resolved numpy call and
+    /// ndarray method on an array, with hot flag / requiresHotFunction) into the file result.
     void exportTo(FileResult& out) const;
 
+    /// Whether `name` (last component, e.g. "zeros") is a NumPy module-level function known to
+    /// the model (used for star imports).
+    static bool isKnownNumpyFunction(const QString& name);
+
 private:
+    struct Data; ///< scopes, bindings and caches (SemanticModel.cpp)
+    void index();
+    void buildImports();
+    void buildScopes();
+    void buildLoops();
+    void buildHotness();
+    int scopeIndexAt(uint32_t byte) const;
+    int functionIndexAt(uint32_t start, uint32_t end) const;
+    ValueKind kindOf(TSNode expr, int depth, QString* type) const;
+    ValueKind numpyCallKind(TSNode call, const QString& leaf, int depth, QString* type) const;
+    ValueKind arrayMethodKind(TSNode call, const QString& method) const;
+    ValueKind lookupName(const QString& name, int scope, QString* type) const;
+    QString aliasOf(const QString& name, int scope) const;
+    bool boundLocally(const QString& name, int scope) const;
+
     const SyntaxTree& m_tree;
     QString m_module;
-    QHash<QString, QString> m_aliases; ///< local name → canonical dotted name
+    bool m_isInit = false;
+    std::unique_ptr<Data> d;
+
+    std::vector<TSNode> m_calls, m_subscripts, m_attributes, m_assignments, m_augmented,
+        m_comprehensions, m_fors, m_whiles, m_ifs, m_asserts, m_ternaries, m_functionDefs,
+        m_classDefs, m_importNodes, m_decorators, m_binaryOps, m_comparisons, m_keywords, m_slices,
+        m_interpolations, m_returns, m_lambdas;
+    std::vector<ImportBinding> m_importBindings;
+    std::vector<FunctionRegion> m_functions;
+    std::vector<ClassRegion> m_classes;
+    std::vector<LoopInfo> m_loops;
 };
 
 } // namespace cnready

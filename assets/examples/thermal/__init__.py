@@ -1,0 +1,1 @@
+"""Plate-cooling example project bundled with cnready."""

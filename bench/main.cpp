@@ -1,0 +1,222 @@
+// cnready-bench: throughput of the full assessment against tree-sitter parsing alone on the
+// same corpus, plus peak memory. See docs/benchmarks.md for how to read the figures.
+//
+//   cnready-bench [--lines N] [--lines-per-file N] [--seed S] [--threads T] [--repeat R]
+//                 [--corpus DIR] [--keep DIR] [--only full|parse]
+//
+// Without --corpus a corpus is generated into a temporary folder (or into --keep DIR, left in
+// place). Each phase runs R times; the best wall time is reported (the machine is shared).
+
+#include "CorpusGenerator.h"
+
+#include "analysis/ProjectAnalyzer.h"
+#include "assess/Assessment.h"
+#include "parse/SyntaxTree.h"
+#include "report/Report.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDate>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <sys/resource.h>
+
+#include <atomic>
+#include <cstdio>
+
+using namespace cnready;
+
+namespace {
+
+struct Times {
+    double wall = 0; ///< seconds
+    double cpu = 0;  ///< user + system seconds of the whole process
+};
+
+double cpuSeconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+/// Peak resident set size of this process so far, in MiB (Linux reports ru_maxrss in KiB).
+double peakRssMiB() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_maxrss) / 1024.0;
+}
+
+template <typename F> Times timed(F&& f) {
+    QElapsedTimer t;
+    const double c0 = cpuSeconds();
+    t.start();
+    f();
+    return {double(t.nsecsElapsed()) / 1e9, cpuSeconds() - c0};
+}
+
+// Parse-only floor: read each file and let tree-sitter parse it; nothing else.
+// One TSParser per worker thread, like the analyzer.
+struct ParseOnly {
+    QString root;
+    std::atomic<qint64> nodes{0};
+    void run(const QStringList& files) {
+        QtConcurrent::blockingMap(files, [this](const QString& rel) {
+            QFile f(root + QLatin1Char('/') + rel);
+            if (!f.open(QIODevice::ReadOnly))
+                return;
+            const SyntaxTree tree(f.readAll());
+            nodes += ts_node_child_count(tree.root());
+        });
+    }
+};
+
+void line(const char* label, const QString& text) {
+    std::printf("%-14s %s\n", label, qPrintable(text));
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("cnready-bench"));
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Full cnready assessment vs tree-sitter parsing alone on one corpus."));
+    p.addHelpOption();
+    const QCommandLineOption lines(QStringLiteral("lines"), QStringLiteral("Corpus lines."),
+                                   QStringLiteral("N"), QStringLiteral("100000"));
+    const QCommandLineOption perFile(QStringLiteral("lines-per-file"),
+                                     QStringLiteral("Average lines per module."),
+                                     QStringLiteral("N"), QStringLiteral("500"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Generator seed."),
+                                  QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption threads(QStringLiteral("threads"),
+                                     QStringLiteral("Worker threads (default: all cores)."),
+                                     QStringLiteral("T"));
+    const QCommandLineOption repeat(QStringLiteral("repeat"),
+                                    QStringLiteral("Runs per phase; the best is reported."),
+                                    QStringLiteral("R"), QStringLiteral("3"));
+    const QCommandLineOption corpus(QStringLiteral("corpus"),
+                                    QStringLiteral("Measure this folder instead of generating."),
+                                    QStringLiteral("DIR"));
+    const QCommandLineOption keep(QStringLiteral("keep"),
+                                  QStringLiteral("Generate into DIR and leave it there."),
+                                  QStringLiteral("DIR"));
+    const QCommandLineOption only(QStringLiteral("only"),
+                                  QStringLiteral("Run one phase only: full or parse."),
+                                  QStringLiteral("PHASE"));
+    p.addOptions({lines, perFile, seed, threads, repeat, corpus, keep, only});
+    p.process(app);
+
+    if (p.isSet(threads))
+        QThreadPool::globalInstance()->setMaxThreadCount(qMax(1, p.value(threads).toInt()));
+    const int workers = QThreadPool::globalInstance()->maxThreadCount();
+    const int runs = qMax(1, p.value(repeat).toInt());
+    const QString phase = p.value(only);
+
+    QTemporaryDir tmp;
+    QString dir = p.value(corpus);
+    if (dir.isEmpty()) {
+        dir = p.isSet(keep) ? p.value(keep) : tmp.path() + QStringLiteral("/corpus");
+        bench::CorpusOptions o;
+        o.totalLines = p.value(lines).toLongLong();
+        o.linesPerFile = qMax(20, p.value(perFile).toInt());
+        o.seed = p.value(seed).toULongLong();
+        QElapsedTimer g;
+        g.start();
+        const bench::CorpusStats s = bench::writeCorpus(dir, o);
+        if (s.files == 0) {
+            std::fprintf(stderr, "cnready-bench: cannot write the corpus to %s\n", qPrintable(dir));
+            return 1;
+        }
+        line("generated:", QStringLiteral("%1 files, %2 lines, %3 bytes in %4 s (seed %5)")
+                               .arg(s.files)
+                               .arg(s.lines)
+                               .arg(s.bytes)
+                               .arg(double(g.elapsed()) / 1000.0, 0, 'f', 2)
+                               .arg(o.seed));
+    }
+
+    const ScanResult scan = scanProject({dir});
+    if (!scan.missing.isEmpty() || scan.files.isEmpty()) {
+        std::fprintf(stderr, "cnready-bench: no Python files under %s\n", qPrintable(dir));
+        return 1;
+    }
+    line("corpus:", QStringLiteral("%1 (%2 files), %3 worker threads, best of %4")
+                        .arg(dir)
+                        .arg(scan.files.size())
+                        .arg(workers)
+                        .arg(runs));
+
+    // Lines are counted by the analyzer itself (physical lines), once.
+    qint64 totalLines = 0;
+    Times bestParse{1e300, 0}, bestFull{1e300, 0};
+    int findings = 0;
+    QString verdict;
+    if (phase != QLatin1String("parse")) {
+        const Manifest manifest = Manifest::bundled();
+        for (int r = 0; r < runs; ++r) {
+            qsizetype reportBytes = 0;
+            const Times t = timed([&] {
+                const ScanResult s = scanProject({dir});
+                const ProjectResult project = analyzeProject(s);
+                const Assessment a = assess(project, ContextInput{}, manifest);
+                reportBytes = renderReport(ReportInput{project, a, manifest, QDate(2026, 6, 1)},
+                                           ReportFormat::Markdown)
+                                  .size();
+                totalLines = project.totalLines;
+                findings = int(project.findings.size());
+                verdict = verdictLabel(a.verdict);
+            });
+            if (t.wall < bestFull.wall)
+                bestFull = t;
+            if (reportBytes <= 0)
+                return 1;
+        }
+    }
+    const double rssAfterFull = peakRssMiB();
+    if (phase != QLatin1String("full")) {
+        ParseOnly po{scan.root};
+        for (int r = 0; r < runs; ++r) {
+            const Times t = timed([&] { po.run(scan.files); });
+            if (t.wall < bestParse.wall)
+                bestParse = t;
+        }
+        if (totalLines == 0) {
+            for (const QString& rel : scan.files) {
+                QFile f(scan.root + QLatin1Char('/') + rel);
+                if (f.open(QIODevice::ReadOnly)) {
+                    const QByteArray b = f.readAll();
+                    totalLines += b.count('\n') + ((b.isEmpty() || b.endsWith('\n')) ? 0 : 1);
+                }
+            }
+        }
+    }
+
+    auto rate = [&](const Times& t) {
+        return QStringLiteral("%1 lines/s (%2 lines in %3 s wall, %4 s cpu)")
+            .arg(qint64(double(totalLines) / t.wall))
+            .arg(totalLines)
+            .arg(t.wall, 0, 'f', 3)
+            .arg(t.cpu, 0, 'f', 3);
+    };
+    if (phase != QLatin1String("parse")) {
+        line("full:", rate(bestFull));
+        line("findings:", QStringLiteral("%1, verdict %2").arg(findings).arg(verdict));
+    }
+    if (phase != QLatin1String("full"))
+        line("parse-only:", rate(bestParse));
+    if (phase.isEmpty())
+        line("ratio:", QStringLiteral("%1 (full / parse-only throughput, same threads)")
+                           .arg(bestParse.wall / bestFull.wall, 0, 'f', 3));
+    line("peak-rss:", QStringLiteral("%1 MiB (after full: %2 MiB)")
+                          .arg(peakRssMiB(), 0, 'f', 1)
+                          .arg(rssAfterFull, 0, 'f', 1));
+    return 0;
+}

@@ -1,0 +1,184 @@
+// The JSON report: schema "cnready-report", version kReportSchemaVersion
+// (docs/report-json-schema.md). Qt sorts object keys, so the bytes are stable.
+#include "report/Report.h"
+
+#include "rules/RuleRegistry.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace cnready {
+
+namespace {
+
+QJsonObject rangeJson(const SourceRange& r) {
+    return QJsonObject{{QStringLiteral("path"), r.path},
+                       {QStringLiteral("line"), r.line},
+                       {QStringLiteral("column"), r.column},
+                       {QStringLiteral("endLine"), r.endLine},
+                       {QStringLiteral("endColumn"), r.endColumn}};
+}
+
+QJsonArray rangesJson(const QList<SourceRange>& rs) {
+    QJsonArray arr;
+    for (const SourceRange& r : rs)
+        arr.append(rangeJson(r));
+    return arr;
+}
+
+QJsonArray strings(const QStringList& l) {
+    return QJsonArray::fromStringList(l);
+}
+
+} // namespace
+
+QByteArray renderJson(const ReportInput& in) {
+    const Assessment& a = in.assessment;
+    const Context& c = a.context;
+    const ProjectResult& p = in.project;
+
+    QJsonObject project{{QStringLiteral("name"), projectDisplayName(p)},
+                        {QStringLiteral("files"), int(p.files.size())},
+                        {QStringLiteral("lines"), p.totalLines}};
+    QJsonArray diags;
+    for (const FileDiagnostic& d : p.diagnostics)
+        diags.append(QJsonObject{{QStringLiteral("kind"), diagnosticKindName(d.kind)},
+                                 {QStringLiteral("range"), rangeJson(d.range)},
+                                 {QStringLiteral("message"), d.message}});
+    project.insert(QStringLiteral("diagnostics"), diags);
+
+    const Manifest& m = in.manifest;
+    const int age = m.ageInDays(in.today);
+    QJsonObject manifest{
+        {QStringLiteral("origin"), m.origin()},
+        {QStringLiteral("source"), m.source()},
+        {QStringLiteral("fetched"), m.fetched().isValid()
+                                        ? QJsonValue(m.fetched().date().toString(Qt::ISODate))
+                                        : QJsonValue()},
+        {QStringLiteral("ageDays"), age >= 0 ? QJsonValue(age) : QJsonValue()},
+        {QStringLiteral("stale"), age > Manifest::kStaleAfterDays},
+        {QStringLiteral("today"),
+         in.today.isValid() ? QJsonValue(in.today.toString(Qt::ISODate)) : QJsonValue()}};
+
+    QJsonArray rows;
+    for (const ContextValue& r : c.rows)
+        rows.append(QJsonObject{{QStringLiteral("key"), r.key},
+                                {QStringLiteral("label"), r.label},
+                                {QStringLiteral("value"), r.value},
+                                {QStringLiteral("provenance"), provenanceLabel(r.provenance)},
+                                {QStringLiteral("evidence"), r.evidence}});
+    QJsonArray scores;
+    for (const PatternScore& s : c.patternScores)
+        scores.append(QJsonObject{{QStringLiteral("pattern"), s.pattern},
+                                  {QStringLiteral("score"), s.score},
+                                  {QStringLiteral("sites"), s.sites}});
+    QJsonArray patternEvidence;
+    for (const PatternEvidence& e : c.patternEvidence)
+        patternEvidence.append(QJsonObject{{QStringLiteral("pattern"), e.pattern},
+                                           {QStringLiteral("range"), rangeJson(e.range)},
+                                           {QStringLiteral("note"), e.note},
+                                           {QStringLiteral("hot"), e.hot}});
+    QJsonObject context{
+        {QStringLiteral("rows"), rows},
+        {QStringLiteral("totalElements"), double(c.totalElements)},
+        {QStringLiteral("perGpuElements"), double(c.perGpuElements)},
+        {QStringLiteral("sizeProvenance"), provenanceLabel(c.sizeProvenance)},
+        {QStringLiteral("gpus"), c.gpus},
+        {QStringLiteral("nodes"), c.nodes},
+        {QStringLiteral("gpuModel"), c.gpuModel.isEmpty() ? QJsonValue() : QJsonValue(c.gpuModel)},
+        {QStringLiteral("computeCapability"),
+         c.computeCapability > 0 ? QJsonValue(c.computeCapability) : QJsonValue()},
+        {QStringLiteral("cuda"), c.cuda.isEmpty() ? QJsonValue() : QJsonValue(c.cuda)},
+        {QStringLiteral("os"), c.os.isEmpty() ? QJsonValue() : QJsonValue(c.os)},
+        {QStringLiteral("pattern"), c.pattern.isEmpty() ? QJsonValue() : QJsonValue(c.pattern)},
+        {QStringLiteral("patternProvenance"), provenanceLabel(c.patternProvenance)},
+        {QStringLiteral("patternScores"), scores},
+        {QStringLiteral("patternEvidence"), patternEvidence}};
+
+    QJsonObject verdict{
+        {QStringLiteral("key"), verdictKey(a.verdict)},
+        {QStringLiteral("label"), verdictLabel(a.verdict)},
+        {QStringLiteral("decidingRule"), a.decidingRule},
+        {QStringLiteral("reason"), a.decidingReason},
+        {QStringLiteral("rationale"), a.rationale},
+        {QStringLiteral("beforeDemotion"), verdictKey(a.verdictBeforeDemotion)},
+        {QStringLiteral("codeVerdict"), verdictKey(a.codeVerdict)},
+        {QStringLiteral("demotions"), strings(a.demotions)},
+        {QStringLiteral("onSupportedHardware"),
+         a.verdictOnVolta ? QJsonValue(verdictKey(*a.verdictOnVolta)) : QJsonValue()}};
+
+    QJsonArray gates;
+    for (const Gate& g : a.gates)
+        gates.append(QJsonObject{{QStringLiteral("number"), g.number},
+                                 {QStringLiteral("name"), g.name},
+                                 {QStringLiteral("status"), gateStatusLabel(g.status)},
+                                 {QStringLiteral("reason"), g.reason},
+                                 {QStringLiteral("evidence"), strings(g.evidence)}});
+
+    QJsonArray findings;
+    for (const Finding& f : a.findings) {
+        const Rule* rule = RuleRegistry::instance().find(f.code);
+        findings.append(QJsonObject{{QStringLiteral("code"), f.code},
+                                    {QStringLiteral("category"), categoryName(f.category)},
+                                    {QStringLiteral("title"), rule ? rule->info().title : f.code},
+                                    {QStringLiteral("range"), rangeJson(f.range)},
+                                    {QStringLiteral("location"), f.range.toString()},
+                                    {QStringLiteral("function"), f.function},
+                                    {QStringLiteral("message"), f.message},
+                                    {QStringLiteral("snippet"), f.snippet},
+                                    {QStringLiteral("hot"), findingOnHotPath(f)},
+                                    {QStringLiteral("recipe"), recipeForCode(f.code)}});
+    }
+
+    QJsonArray gaps;
+    for (const ApiGap& g : a.apiGaps)
+        gaps.append(QJsonObject{{QStringLiteral("name"), g.name},
+                                {QStringLiteral("support"), supportName(g.support)},
+                                {QStringLiteral("glyph"), supportGlyph(g.support)},
+                                {QStringLiteral("note"), g.note},
+                                {QStringLiteral("hot"), g.onHotPath},
+                                {QStringLiteral("material"), g.material},
+                                {QStringLiteral("rewrite"), g.rewrite},
+                                {QStringLiteral("locations"), rangesJson(g.locations)}});
+
+    QJsonArray steps;
+    for (const NextStep& s : recommendedSteps(in))
+        steps.append(QJsonObject{{QStringLiteral("kind"), s.kind},
+                                 {QStringLiteral("text"), s.text},
+                                 {QStringLiteral("recipe"), s.recipe},
+                                 {QStringLiteral("locations"), rangesJson(s.locations)}});
+
+    QJsonObject counts;
+    for (Category cat : {Category::Scales, Category::Blocks, Category::Refactor, Category::Info}) {
+        int n = 0;
+        for (const Finding& f : a.findings)
+            n += f.category == cat;
+        counts.insert(categoryName(cat), n);
+    }
+    counts.insert(QStringLiteral("droppedRng"), a.droppedRngFindings);
+
+    const QJsonObject root{
+        {QStringLiteral("schema"), QStringLiteral("cnready-report")},
+        {QStringLiteral("schemaVersion"), kReportSchemaVersion},
+        {QStringLiteral("tool"),
+         QJsonObject{{QStringLiteral("name"), QStringLiteral("cnready")},
+                     {QStringLiteral("version"), QStringLiteral(CNREADY_VERSION)}}},
+        {QStringLiteral("project"), project},
+        {QStringLiteral("manifest"), manifest},
+        {QStringLiteral("context"), context},
+        {QStringLiteral("verdict"), verdict},
+        {QStringLiteral("gates"), gates},
+        {QStringLiteral("counts"), counts},
+        {QStringLiteral("findings"), findings},
+        {QStringLiteral("apiGaps"), gaps},
+        {QStringLiteral("entryScript"),
+         a.entryScript.isEmpty() ? QJsonValue() : QJsonValue(a.entryScript)},
+        {QStringLiteral("pilotModule"),
+         a.pilotModule.isEmpty() ? QJsonValue() : QJsonValue(a.pilotModule)},
+        {QStringLiteral("doctorCommand"), doctorCommand(a.entryScript)},
+        {QStringLiteral("nextSteps"), steps}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace cnready

@@ -1,0 +1,224 @@
+#include "report/Report.h"
+
+#include "rules/Recipes.h"
+#include "rules/RuleRegistry.h"
+
+#include <QMap>
+
+namespace cnready {
+
+QString projectDisplayName(const ProjectResult& project) {
+    QString root = project.root;
+    while (root.size() > 1 && root.endsWith(QLatin1Char('/')))
+        root.chop(1);
+    const QString name = root.section(QLatin1Char('/'), -1);
+    return name.isEmpty() ? QStringLiteral("project") : name;
+}
+
+QString doctorCommand(const QString& entryScript) {
+    return QStringLiteral("CUPYNUMERIC_DOCTOR=1 CUPYNUMERIC_DOCTOR_FORMAT=json "
+                          "CUPYNUMERIC_DOCTOR_FILENAME=doctor-report.json legate --gpus 1 %1")
+        .arg(entryScript.isEmpty() ? QStringLiteral("main.py") : entryScript);
+}
+
+QString recipeForCode(const QString& code) {
+    if (const Rule* r = RuleRegistry::instance().find(code))
+        if (!r->info().recipe.isEmpty())
+            return r->info().recipe;
+    for (const Recipe& r : allRecipes())
+        if (r.addresses.contains(code))
+            return r.anchor;
+    return {};
+}
+
+QByteArray renderReport(const ReportInput& in, ReportFormat format) {
+    switch (format) {
+    case ReportFormat::Json:
+        return renderJson(in);
+    case ReportFormat::Sarif:
+        return renderSarif(in);
+    case ReportFormat::Markdown:
+        break;
+    }
+    return renderMarkdown(in);
+}
+
+namespace {
+
+QString sites(const QList<SourceRange>& locs, int max = 6) {
+    QStringList parts;
+    for (qsizetype i = 0; i < locs.size() && i < max; ++i)
+        parts << QStringLiteral("`%1`").arg(locs[i].toString());
+    if (locs.size() > max)
+        parts << QStringLiteral("and %1 more").arg(locs.size() - max);
+    return parts.join(QStringLiteral(", "));
+}
+
+QString alternativeFor(const QString& pattern) {
+    if (pattern == QLatin1String("sparse"))
+        return QStringLiteral("keep the sparse algebra on SciPy, or look at legate.sparse or "
+                              "cupyx.scipy.sparse if they cover the operations used");
+    if (pattern == QLatin1String("graph"))
+        return QStringLiteral("use a graph library built for GPUs (for example RAPIDS cuGraph) "
+                              "or keep the search on the CPU");
+    if (pattern == QLatin1String("ml"))
+        return QStringLiteral("use the ML framework's own GPU path (PyTorch, JAX, RAPIDS cuML "
+                              "for scikit-learn estimators)");
+    if (pattern == QLatin1String("string"))
+        return QStringLiteral("keep text processing on the CPU; only a dense numeric stage "
+                              "after it could be a candidate");
+    if (pattern == QLatin1String("sequential"))
+        return QStringLiteral("restructure the recurrence (a parallel scan, a block-wise "
+                              "formulation, or many independent series processed together) "
+                              "or compile the loop with Numba");
+    return QStringLiteral("use a runtime suited to this kind of work");
+}
+
+} // namespace
+
+QList<NextStep> recommendedSteps(const ReportInput& in) {
+    const Assessment& a = in.assessment;
+    const Context& c = a.context;
+    QList<NextStep> steps;
+
+    if (a.decidingRule == 2) {
+        steps << NextStep{QStringLiteral("alternative"),
+                          QStringLiteral("Do not port this workload to cuPyNumeric: the dominant "
+                                         "pattern is %1. Instead, %2.")
+                              .arg(c.pattern, alternativeFor(c.pattern)),
+                          {},
+                          {}};
+        QList<SourceRange> ev;
+        for (const PatternEvidence& e : c.patternEvidence)
+            ev << e.range;
+        if (!ev.isEmpty())
+            steps.last().locations = ev;
+        steps << NextStep{QStringLiteral("reassess"),
+                          QStringLiteral("If one module is purely dense array math, assess it on "
+                                         "its own (`cnready assess that/module.py`); it may be a "
+                                         "candidate even though the whole is not."),
+                          {},
+                          {}};
+        steps << NextStep{QStringLiteral("doctor"),
+                          QStringLiteral("No cuPyNumeric Doctor run: Doctor inspects a running "
+                                         "cuPyNumeric program, and this workload should not "
+                                         "become one."),
+                          {},
+                          {}};
+        return steps;
+    }
+    if (a.decidingRule == 1) {
+        steps << NextStep{
+            QStringLiteral("hardware"),
+            QStringLiteral("Secure supported hardware before any porting work: %1. On a Volta-or-"
+                           "newer GPU with CUDA 12.x/13.x on Linux or WSL2 this code would get "
+                           "**%2**; the steps below apply there.")
+                .arg(a.gates.value(0).reason, verdictLabel(a.verdictOnVolta.value_or(a.verdict))),
+            {},
+            {}};
+        if (a.verdictOnVolta == Verdict::NotRecommended)
+            return steps;
+    }
+    if (a.decidingRule == 3) {
+        const qint64 per = std::max<qint64>(1, c.perGpuElements);
+        const qint64 batch = (1'048'576 + per - 1) / per;
+        steps << NextStep{
+            QStringLiteral("batching"),
+            QStringLiteral("Batch the small arrays before porting: stack %1 arrays of %2 elements "
+                           "into one (%1, %2) array (about %3 elements) and express the per-array "
+                           "work along axis 1; then re-assess with `--elements %3`. If no "
+                           "batching is possible, stay with NumPy and a finer-grained tool "
+                           "(Numba, Cython).")
+                .arg(batch)
+                .arg(formatCount(per))
+                .arg(formatCount(batch * per)),
+            {},
+            {}};
+        if (!c.sizeEvidence.isEmpty())
+            steps.last().text += QStringLiteral(" Size seen at %1.").arg(c.sizeEvidence);
+    }
+
+    // Recipes in priority order.
+    QMap<QString, QList<SourceRange>> byRecipe;
+    for (const Finding& f : a.findings) {
+        if (f.category != Category::Blocks && f.category != Category::Refactor)
+            continue;
+        const QString anchor = recipeForCode(f.code);
+        byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
+    }
+    for (const Recipe& r : allRecipes()) {
+        const auto it = byRecipe.constFind(r.anchor);
+        if (it == byRecipe.cend())
+            continue;
+        steps << NextStep{QStringLiteral("recipe"),
+                          QStringLiteral("Apply **%1** (%2) at %3 site%4: %5. %6")
+                              .arg(r.anchor, r.title)
+                              .arg(it->size())
+                              .arg(it->size() == 1 ? QString() : QStringLiteral("s"))
+                              .arg(sites(*it), r.summary),
+                          r.anchor, *it};
+        byRecipe.remove(r.anchor);
+    }
+    for (auto it = byRecipe.cbegin(); it != byRecipe.cend(); ++it)
+        steps << NextStep{QStringLiteral("recipe"),
+                          QStringLiteral("Remove the %1 findings at %2 (no recipe registered "
+                                         "for this code yet).")
+                              .arg(it.key().mid(1), sites(it.value())),
+                          {},
+                          it.value()};
+
+    for (const ApiGap& g : a.apiGaps) {
+        if (!g.rewrite.isEmpty() && g.support == Support::Missing)
+            steps << NextStep{QStringLiteral("api-rewrite"),
+                              QStringLiteral("Replace `%1` (not implemented in cuPyNumeric) with "
+                                             "`%2` at %3.")
+                                  .arg(g.name, g.rewrite, sites(g.locations)),
+                              {},
+                              g.locations};
+        else if (g.material)
+            steps << NextStep{QStringLiteral("api-rewrite"),
+                              QStringLiteral("Move `%1` off the hot path (call it once at the "
+                                             "boundary on host data) or replace it: %2.")
+                                  .arg(g.name, sites(g.locations)),
+                              {},
+                              g.locations};
+    }
+    if (a.codeVerdict != Verdict::Ready)
+        steps << NextStep{QStringLiteral("reassess"),
+                          QStringLiteral("Run `cnready assess` again after the rewrites and "
+                                         "confirm the verdict reaches READY."),
+                          {},
+                          {}};
+    if (!a.pilotModule.isEmpty())
+        steps << NextStep{QStringLiteral("pilot"),
+                          QStringLiteral("Pilot module: `%1` (%2). Swap `import numpy as np` for "
+                                         "`import cupynumeric as np` there first and check the "
+                                         "results with `np.allclose` against the NumPy version.")
+                              .arg(a.pilotModule, a.pilotReason),
+                          {},
+                          {SourceRange{a.pilotModule, 0, 1, 0, 1}}};
+    steps << NextStep{
+        QStringLiteral("doctor"),
+        QStringLiteral("Hand-off to cuPyNumeric Doctor on the first real run%1: `%2`. In "
+                       "`doctor-report.json`, look for repeated scalar reads (`.item()`, "
+                       "`float()` of arrays), per-element indexing and iteration over arrays, "
+                       "gathers through index arrays, stacking in loops, `nonzero` calls, "
+                       "builtin reductions and an `mpi4py` import; each entry names a line to "
+                       "compare with this report.")
+            .arg(a.entryScript.isEmpty()
+                     ? QStringLiteral(" (no entry script found; replace `main.py` with yours)")
+                     : QString(),
+                 doctorCommand(a.entryScript)),
+        {},
+        {}};
+    steps << NextStep{QStringLiteral("benchmark"),
+                      QStringLiteral("Benchmark on one GPU with `legate.timing.time()` against "
+                                     "NumPy on the same machine; only when one GPU is clearly "
+                                     "faster, add GPUs while each keeps well above 65,536 "
+                                     "elements."),
+                      {},
+                      {}};
+    return steps;
+}
+
+} // namespace cnready

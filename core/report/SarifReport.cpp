@@ -1,0 +1,181 @@
+// SARIF 2.1.0 output: one run, tool.driver.rules from the RuleRegistry (with help text and
+// recipe), one result per finding with a region and a URI relative to PROJECTROOT.
+#include "report/Report.h"
+
+#include "rules/Recipes.h"
+#include "rules/RuleRegistry.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QUrl>
+
+namespace cnready {
+
+namespace {
+
+QString levelFor(Category c) {
+    switch (c) {
+    case Category::Blocks:
+        return QStringLiteral("error");
+    case Category::Refactor:
+        return QStringLiteral("warning");
+    case Category::Info:
+        return QStringLiteral("note");
+    case Category::Scales:
+        break;
+    }
+    return QStringLiteral("none"); // SCALES: kind "pass"
+}
+
+QJsonObject ruleJson(const RuleInfo& i) {
+    QString helpText = i.whatItDoes;
+    QString helpMd = i.whatItDoes;
+    if (!i.why.isEmpty()) {
+        helpText += QStringLiteral(" Why: ") + i.why;
+        helpMd += QStringLiteral("\n\n**Why it matters.** ") + i.why;
+    }
+    if (const Recipe* r = findRecipe(i.recipe)) {
+        helpText += QStringLiteral(" Fix (%1, %2): %3").arg(r->anchor, r->title, r->summary);
+        helpMd += QStringLiteral("\n\n**Fix (%1: %2).** %3").arg(r->anchor, r->title, r->summary);
+    }
+    if (!i.example.isEmpty())
+        helpMd += QStringLiteral("\n\nExample:\n\n```python\n%1\n```").arg(i.example);
+    if (!i.useInstead.isEmpty())
+        helpMd += QStringLiteral("\n\nUse instead:\n\n```python\n%1\n```").arg(i.useInstead);
+    return QJsonObject{
+        {QStringLiteral("id"), i.code},
+        {QStringLiteral("name"), i.name},
+        {QStringLiteral("shortDescription"), QJsonObject{{QStringLiteral("text"), i.title}}},
+        {QStringLiteral("fullDescription"),
+         QJsonObject{{QStringLiteral("text"), i.whatItDoes.isEmpty() ? i.title : i.whatItDoes}}},
+        {QStringLiteral("help"),
+         QJsonObject{{QStringLiteral("text"), helpText.isEmpty() ? i.title : helpText},
+                     {QStringLiteral("markdown"), helpMd.isEmpty() ? i.title : helpMd}}},
+        {QStringLiteral("defaultConfiguration"),
+         QJsonObject{{QStringLiteral("level"), levelFor(i.category)}}},
+        {QStringLiteral("properties"),
+         QJsonObject{{QStringLiteral("category"), categoryName(i.category)},
+                     {QStringLiteral("recipe"), i.recipe},
+                     {QStringLiteral("hotPathOnly"), i.hotPathOnly},
+                     {QStringLiteral("tags"), QJsonArray{categoryName(i.category)}}}}};
+}
+
+QString rootUri(const QString& root) {
+    if (root.isEmpty())
+        return {};
+    QString abs = QDir::cleanPath(QDir(root).absolutePath());
+    if (!abs.endsWith(QLatin1Char('/')))
+        abs += QLatin1Char('/');
+    return QUrl::fromLocalFile(abs).toString(QUrl::FullyEncoded);
+}
+
+} // namespace
+
+QByteArray renderSarif(const ReportInput& in) {
+    const Assessment& a = in.assessment;
+
+    // Rules: every registered rule, plus a minimal entry for a code seen in results that the
+    // registry does not know (so every result's ruleId resolves).
+    QMap<QString, QJsonObject> rulesByCode;
+    for (const auto& r : RuleRegistry::instance().rules())
+        rulesByCode.insert(r->info().code, ruleJson(r->info()));
+    for (const Finding& f : a.findings)
+        if (!rulesByCode.contains(f.code)) {
+            RuleInfo i;
+            i.code = f.code;
+            i.category = f.category;
+            i.name = f.code.toLower();
+            i.title = f.code;
+            i.recipe = recipeForCode(f.code);
+            rulesByCode.insert(f.code, ruleJson(i));
+        }
+    QJsonArray rules;
+    QHash<QString, int> index;
+    for (auto it = rulesByCode.cbegin(); it != rulesByCode.cend(); ++it) {
+        index.insert(it.key(), int(rules.size()));
+        rules.append(it.value());
+    }
+
+    QJsonArray results;
+    for (const Finding& f : a.findings) {
+        QJsonObject region{{QStringLiteral("startLine"), std::max(1, f.range.line)},
+                           {QStringLiteral("startColumn"), std::max(1, f.range.column)}};
+        if (f.range.endLine >= f.range.line && f.range.endLine > 0) {
+            region.insert(QStringLiteral("endLine"), f.range.endLine);
+            region.insert(QStringLiteral("endColumn"), std::max(1, f.range.endColumn));
+        }
+        if (!f.snippet.isEmpty())
+            region.insert(QStringLiteral("snippet"),
+                          QJsonObject{{QStringLiteral("text"), f.snippet}});
+        const QJsonObject physical{
+            {QStringLiteral("artifactLocation"),
+             QJsonObject{{QStringLiteral("uri"),
+                          QString::fromLatin1(QUrl::toPercentEncoding(f.range.path, "/"))},
+                         {QStringLiteral("uriBaseId"), QStringLiteral("PROJECTROOT")}}},
+            {QStringLiteral("region"), region}};
+        QJsonObject location{{QStringLiteral("physicalLocation"), physical}};
+        if (!f.function.isEmpty())
+            location.insert(
+                QStringLiteral("logicalLocations"),
+                QJsonArray{QJsonObject{{QStringLiteral("fullyQualifiedName"), f.function},
+                                       {QStringLiteral("kind"), QStringLiteral("function")}}});
+        const QString recipe = recipeForCode(f.code);
+        QJsonObject result{
+            {QStringLiteral("ruleId"), f.code},
+            {QStringLiteral("ruleIndex"), index.value(f.code)},
+            {QStringLiteral("kind"),
+             f.category == Category::Scales ? QStringLiteral("pass") : QStringLiteral("fail")},
+            {QStringLiteral("level"), levelFor(f.category)},
+            {QStringLiteral("message"),
+             QJsonObject{{QStringLiteral("text"), f.message.isEmpty() ? f.code : f.message}}},
+            {QStringLiteral("locations"), QJsonArray{location}},
+            {QStringLiteral("properties"),
+             QJsonObject{{QStringLiteral("category"), categoryName(f.category)},
+                         {QStringLiteral("hot"), findingOnHotPath(f)},
+                         {QStringLiteral("recipe"), recipe}}}};
+        results.append(result);
+    }
+
+    QJsonArray gates;
+    for (const Gate& g : a.gates)
+        gates.append(QJsonObject{{QStringLiteral("number"), g.number},
+                                 {QStringLiteral("name"), g.name},
+                                 {QStringLiteral("status"), gateStatusLabel(g.status)},
+                                 {QStringLiteral("reason"), g.reason}});
+
+    QJsonObject run{
+        {QStringLiteral("tool"),
+         QJsonObject{
+             {QStringLiteral("driver"),
+              QJsonObject{{QStringLiteral("name"), QStringLiteral("cnready")},
+                          {QStringLiteral("version"), QStringLiteral(CNREADY_VERSION)},
+                          {QStringLiteral("semanticVersion"), QStringLiteral(CNREADY_VERSION)},
+                          {QStringLiteral("rules"), rules}}}}},
+        {QStringLiteral("columnKind"), QStringLiteral("unicodeCodePoints")},
+        {QStringLiteral("results"), results},
+        {QStringLiteral("properties"),
+         QJsonObject{{QStringLiteral("verdict"), verdictKey(a.verdict)},
+                     {QStringLiteral("verdictLabel"), verdictLabel(a.verdict)},
+                     {QStringLiteral("decidingRule"), a.decidingRule},
+                     {QStringLiteral("rationale"), a.rationale},
+                     {QStringLiteral("gates"), gates}}}};
+    const QString uri = rootUri(in.project.root);
+    QJsonObject base{{QStringLiteral("description"),
+                      QJsonObject{{QStringLiteral("text"),
+                                   QStringLiteral("The root of the assessed project.")}}}};
+    if (!uri.isEmpty())
+        base.insert(QStringLiteral("uri"), uri);
+    run.insert(QStringLiteral("originalUriBaseIds"),
+               QJsonObject{{QStringLiteral("PROJECTROOT"), base}});
+
+    const QJsonObject root{{QStringLiteral("$schema"),
+                            QStringLiteral("https://json.schemastore.org/sarif-2.1.0.json")},
+                           {QStringLiteral("version"), QStringLiteral("2.1.0")},
+                           {QStringLiteral("runs"), QJsonArray{run}}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace cnready

@@ -1,0 +1,70 @@
+#include "rules/R007_bool_mask.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/RuleSupport.h"
+#include "semantic/SemanticModel.h"
+
+namespace cnready {
+
+using namespace rules;
+
+namespace {
+
+// A parameter or other unresolved name that reads as a mask by its name: `mask`, `roi_mask`,
+// `mask_valid`. Used only when provenance cannot tell (e.g. an unannotated parameter).
+bool maskLikeName(std::string_view n) {
+    return n == "mask" ||
+           (n.size() > 5 && (n.substr(0, 5) == "mask_" || n.substr(n.size() - 5) == "_mask"));
+}
+
+} // namespace
+
+const RuleInfo& R007BooleanMask::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R007"),
+        Category::Scales,
+        QStringLiteral("boolean-mask-indexing"),
+        QStringLiteral("Boolean mask indexing"),
+        QString(),
+        QStringLiteral("Marks reads and writes that index an array with a boolean array of "
+                       "the same shape: `a[mask]`, `a[a < 0] = 0`, `a[(a > lo) & (a < hi)]`. "
+                       "One finding per function."),
+        QStringLiteral("A mask is laid out exactly like the array it selects from, so each GPU "
+                       "applies its part of the mask to its own block. No list of positions is "
+                       "built and no elements move between GPUs, unlike indexing through "
+                       "`nonzero` positions (R204)."),
+        QStringLiteral("depth[depth < 0.0] = 0.0\n"
+                       "inside = pts[(r > r_min) & (r < r_max)]"),
+        QStringLiteral("# nothing to change"),
+        false};
+    return i;
+}
+
+void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    RegionGroups groups;
+    for (TSNode sub : m.subscripts()) {
+        const TSNode value = SyntaxTree::field(sub, "value");
+        const ValueKind kind = m.valueKind(value);
+        if (kind != ValueKind::Array && kind != ValueKind::Unknown)
+            continue;
+        if (ts_node_named_child_count(sub) < 2)
+            continue;
+        const TSNode index = ts_node_named_child(sub, 1);
+        bool mask = isBooleanArray(m, index);
+        if (!mask && SyntaxTree::is(index, "identifier") && maskLikeName(m.text(index))) {
+            const ValueKind k = m.valueKind(index);
+            mask = k == ValueKind::Unknown || k == ValueKind::Array;
+        }
+        if (!mask)
+            continue;
+        groups.add(m, sub, m.tree().qtext(value));
+    }
+    groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
+        return QStringLiteral("boolean mask indexing of %1 %2").arg(quoteList(subjects), where);
+    });
+}
+
+} // namespace cnready

@@ -1,0 +1,193 @@
+#include "rules/R101_element_loop.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
+#include "semantic/SemanticModel.h"
+
+#include <map>
+#include <set>
+
+namespace cnready {
+
+const RuleInfo& R101ElementLoop::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R101"),
+        Category::Blocks,
+        QStringLiteral("element-loop"),
+        QStringLiteral("Python loop that walks array elements"),
+        QStringLiteral("RR-loop"),
+        QStringLiteral("Finds for-loops and comprehensions over `range(n)`, `range(len(a))`, "
+                       "`range(a.shape[k])`, `itertools.product(range(...), ...)` or "
+                       "`np.ndindex` whose body reads or writes single array elements with the "
+                       "loop variable (`a[i]`, `out[i, j]`, `y[i - 1]`). Loops whose variable "
+                       "only picks whole slabs (`v[..., c]`, `u[i, :]`), step loops that never "
+                       "index with their variable, and loops over a literal range of at most 8 "
+                       "are left alone."),
+        QStringLiteral("Every element access launches its own operation on a distributed "
+                       "array. The work per operation is one number while the cost of issuing "
+                       "it is microseconds, so the loop runs at interpreter speed no matter how "
+                       "many GPUs are attached, and the Python loop cannot be fused into one "
+                       "kernel."),
+        QStringLiteral("for i in range(len(x)):\n"
+                       "    y[i] = 3.0 * x[i] + y[i]"),
+        QStringLiteral("y += 3.0 * x            # one whole-array update"),
+        false};
+    return i;
+}
+
+namespace {
+
+// An element access: a subscript with only scalar index components (no slice, no `...`,
+// no None) at least one of which uses the loop variable.
+bool scalarIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    const TSNode base = SyntaxTree::field(sub, "value");
+    const uint32_t n = ts_node_named_child_count(sub);
+    bool uses = false;
+    for (uint32_t i = 0; i < n; ++i) {
+        const TSNode ix = ts_node_named_child(sub, i);
+        if (ts_node_eq(ix, base) || SyntaxTree::is(ix, "comment"))
+            continue;
+        auto scalar = [&](TSNode e) {
+            const auto t = SyntaxTree::type(e);
+            if (t == "slice" || t == "ellipsis" || t == "none" || t == "list" || t == "string")
+                return false;
+            if (m.canonicalName(e) == QLatin1String("numpy.newaxis"))
+                return false;
+            // `for idx in np.ndindex(...)`: the tuple index addresses one element.
+            if (SyntaxTree::is(e, "identifier") && L.source == LoopSource::NdIndex)
+                return true;
+            const ValueKind k = m.valueKind(e);
+            return k != ValueKind::Array && k != ValueKind::Sequence;
+        };
+        // A component that depends on the loop variable must be a Python integer
+        // (`i`, `i - 1`, `k = i + 1`): index arrays computed from it (`rr, cc = disk(...)`)
+        // are gathers, not element accesses.
+        auto elementIndex = [&](TSNode e) {
+            if (!m.usesLoopVariable(e, L))
+                return false;
+            if (SyntaxTree::is(e, "identifier") && L.source == LoopSource::NdIndex)
+                return true;
+            return m.valueKind(e) == ValueKind::HostScalar;
+        };
+        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
+            const uint32_t k = ts_node_named_child_count(ix);
+            for (uint32_t j = 0; j < k; ++j) {
+                const TSNode e = ts_node_named_child(ix, j);
+                if (!scalar(e))
+                    return false;
+                uses = uses || elementIndex(e);
+            }
+        } else {
+            if (!scalar(ix))
+                return false;
+            uses = uses || elementIndex(ix);
+        }
+    }
+    return uses;
+}
+
+// The base of a subscript is an array: by provenance, or because the loop ranges over its
+// shape (`for i in range(img.shape[0])` makes `img` array-like).
+bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
+    if (m.isArray(base))
+        return true;
+    if (L.source == LoopSource::RangeShape && !L.iteratedArray.isEmpty()) {
+        const std::string_view t = m.text(base);
+        return QString::fromUtf8(t.data(), qsizetype(t.size())) == L.iteratedArray;
+    }
+    return false;
+}
+
+// A slab access: a subscript whose index mixes a slice / `...` with a component that uses
+// the loop variable (`out[..., c]`, `y[:, j]`, `u[i, :]`): the loop walks an axis and its
+// body works on whole slabs, so it is not an element loop even if it also reads a per-slab
+// scalar (`sigma[c]`).
+bool slabIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    const TSNode base = SyntaxTree::field(sub, "value");
+    bool slab = false, uses = false;
+    auto visit = [&](TSNode e) {
+        const auto t = SyntaxTree::type(e);
+        if (t == "slice" || t == "ellipsis")
+            slab = true;
+        else if (m.usesLoopVariable(e, L))
+            uses = true;
+    };
+    const uint32_t n = ts_node_named_child_count(sub);
+    for (uint32_t i = 0; i < n; ++i) {
+        const TSNode ix = ts_node_named_child(sub, i);
+        if (ts_node_eq(ix, base))
+            continue;
+        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
+            const uint32_t k = ts_node_named_child_count(ix);
+            for (uint32_t j = 0; j < k; ++j)
+                visit(ts_node_named_child(ix, j));
+        } else {
+            visit(ix);
+        }
+    }
+    return slab && uses;
+}
+
+} // namespace
+
+void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    const auto& loops = m.loops();
+    // Loop index → first element access that qualifies it.
+    std::map<int, TSNode> qualifying;
+    std::set<int> slabLoops;
+    for (const TSNode sub : m.subscripts()) {
+        const LoopInfo* L = m.enclosingLoop(sub);
+        for (const LoopInfo* cur = L; cur;
+             cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
+            if (cur->isIndexLoop() && slabIndexUsing(m, sub, *cur))
+                slabLoops.insert(cur->index);
+    }
+    for (const TSNode sub : m.subscripts()) {
+        const LoopInfo* L = m.enclosingLoop(sub);
+        if (!L)
+            continue;
+        const TSNode base = SyntaxTree::field(sub, "value");
+        for (const LoopInfo* cur = L; cur;
+             cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
+            if (!cur->isIndexLoop() || qualifying.count(cur->index) || slabLoops.count(cur->index))
+                continue;
+            if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur))
+                qualifying.emplace(cur->index, sub);
+        }
+    }
+    for (const auto& [index, sub] : qualifying) {
+        const LoopInfo& L = loops[size_t(index)];
+        // Report the outermost qualifying loop of a nest only.
+        bool outer = true;
+        for (int p = L.parent; p >= 0; p = loops[size_t(p)].parent)
+            if (qualifying.count(p))
+                outer = false;
+        if (!outer)
+            continue;
+        int nest = 1;
+        for (const auto& [j, s2] : qualifying) {
+            Q_UNUSED(s2);
+            int depth = 0;
+            for (int p = loops[size_t(j)].parent; p >= 0; p = loops[size_t(p)].parent) {
+                ++depth;
+                if (p == index)
+                    nest = std::max(nest, depth + 1);
+            }
+        }
+        const TSNode header = L.kind == LoopKind::Comprehension ? L.node : L.iterable;
+        const QString over = blocks::quoted(m, header, 48);
+        QString msg = L.kind == LoopKind::Comprehension
+                          ? QStringLiteral("comprehension over %1 builds its result one array "
+                                           "element at a time (%2)")
+                                .arg(over, blocks::quoted(m, sub))
+                          : QStringLiteral("loop over %1 touches one array element per "
+                                           "iteration (%2)")
+                                .arg(over, blocks::quoted(m, sub));
+        if (nest > 1)
+            msg += QStringLiteral(", %1 nested levels deep").arg(nest);
+        out.report(L.node, msg);
+    }
+}
+
+} // namespace cnready

@@ -1,0 +1,58 @@
+#include "rules/R103_iterate_array.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
+#include "semantic/SemanticModel.h"
+
+namespace cnready {
+
+const RuleInfo& R103IterateArray::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R103"),
+        Category::Blocks,
+        QStringLiteral("iterate-array"),
+        QStringLiteral("Python iteration over an ndarray"),
+        QStringLiteral("RR-loop"),
+        QStringLiteral("Finds `for x in a`, `enumerate(a)` / `zip(a, ...)`, comprehensions and "
+                       "generator expressions over an array, and `np.nditer` / `np.ndenumerate` "
+                       "loops. Iterating lists, dicts, ranges, strings or file names is fine."),
+        QStringLiteral("Python iteration asks the array for one row or element at a time. On "
+                       "cuPyNumeric each step waits for the data and copies it to the host, so "
+                       "the loop is serial, host-bound and pays a synchronisation per item."),
+        QStringLiteral("norms = [np.sqrt(np.dot(r, r)) for r in points]"),
+        QStringLiteral("norms = np.sqrt(np.einsum('ij,ij->i', points, points))"),
+        false};
+    return i;
+}
+
+void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    for (const LoopInfo& L : m.loops()) {
+        QString how;
+        switch (L.source) {
+        case LoopSource::Array:
+            how = QStringLiteral("iterates the array");
+            break;
+        case LoopSource::EnumerateArray:
+            how = QStringLiteral("iterates the array");
+            break;
+        case LoopSource::NdIter:
+            how = QStringLiteral("walks the array with np.nditer");
+            break;
+        case LoopSource::NdEnumerate:
+            how = QStringLiteral("walks the array with np.ndenumerate");
+            break;
+        default:
+            continue;
+        }
+        const QString what = blocks::quoted(m, L.iterable, 48);
+        const QString msg =
+            L.kind == LoopKind::Comprehension
+                ? QStringLiteral("comprehension over %1 %2 on the host, one item per step")
+                      .arg(what, how)
+                : QStringLiteral("loop over %1 %2 on the host, one item per step").arg(what, how);
+        out.report(L.kind == LoopKind::Comprehension ? L.node : L.node, msg);
+    }
+}
+
+} // namespace cnready

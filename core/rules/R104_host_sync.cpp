@@ -1,0 +1,166 @@
+#include "rules/R104_host_sync.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
+#include "semantic/SemanticModel.h"
+
+namespace cnready {
+
+const RuleInfo& R104HostSync::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R104"),
+        Category::Blocks,
+        QStringLiteral("host-sync-in-hot-path"),
+        QStringLiteral("Host materialization in a hot path"),
+        QStringLiteral("RR-sync"),
+        QStringLiteral("Finds `.item()`, `.tolist()`, `float()` / `int()` / `bool()` / "
+                       "`complex()` of an array value, and `print`, f-strings, `str`, `repr`, "
+                       "`%`/`format` and logging calls that format an array value, when they "
+                       "run in a hot path: inside a loop, or inside a function that a loop "
+                       "calls (followed across the project's files). The same code once at the "
+                       "boundary (module level, `__main__`, after the loop) is silent."),
+        QStringLiteral("Turning a device value into a Python object makes the host wait for "
+                       "every queued operation that feeds it, then copies it over the bus. "
+                       "Once per run that is nothing; once per iteration it serialises the "
+                       "whole loop and the GPUs sit idle between steps."),
+        QStringLiteral("for step in range(steps):\n"
+                       "    u = update(u)\n"
+                       "    print(f\"residual {np.abs(u - u0).max()}\")"),
+        QStringLiteral("for step in range(steps):\n"
+                       "    u = update(u)\n"
+                       "    if step % 100 == 0:       # report rarely\n"
+                       "        log.append(np.abs(u - u0).max())   # stays on the device\n"
+                       "print(f\"residual {float(log[-1])}\")"),
+        true};
+    return i;
+}
+
+namespace {
+
+bool isConversion(std::string_view name) {
+    return name == "float" || name == "int" || name == "bool" || name == "complex";
+}
+
+bool isLogging(const SemanticModel& m, TSNode fn) {
+    if (!SyntaxTree::is(fn, "attribute"))
+        return false;
+    const std::string_view meth = m.text(SyntaxTree::field(fn, "attribute"));
+    if (meth != "debug" && meth != "info" && meth != "warning" && meth != "warn" &&
+        meth != "error" && meth != "critical" && meth != "exception" && meth != "log")
+        return false;
+    const QString cn = m.canonicalName(fn);
+    if (cn.startsWith(QLatin1String("logging.")))
+        return true;
+    const std::string_view obj = m.text(SyntaxTree::field(fn, "object"));
+    return obj == "logger" || obj == "log" || obj == "LOG" || obj == "LOGGER" || obj == "_logger" ||
+           obj == "_log" || obj.ends_with(".logger") || obj.ends_with(".log");
+}
+
+} // namespace
+
+void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    for (const TSNode c : m.calls()) {
+        const TSNode fn = SyntaxTree::field(c, "function");
+        if (SyntaxTree::is(fn, "attribute")) {
+            const std::string_view meth = m.text(SyntaxTree::field(fn, "attribute"));
+            if ((meth == "item" || meth == "tolist") &&
+                SemanticModel::positionalCount(c) <= (meth == "item" ? 8 : 0)) {
+                const TSNode recv = SyntaxTree::field(fn, "object");
+                const ValueKind k = m.valueKind(recv);
+                if (k == ValueKind::Array || k == ValueKind::DeviceScalar ||
+                    (k == ValueKind::Unknown && m.typeName(recv).isEmpty() &&
+                     !SyntaxTree::is(recv, "string"))) {
+                    out.report(c, QStringLiteral(".%1() on %2 copies it to the host on every "
+                                                 "pass of this hot path")
+                                      .arg(QString::fromUtf8(meth.data(), qsizetype(meth.size())),
+                                           blocks::quoted(m, recv)));
+                }
+                continue;
+            }
+            if (isLogging(m, fn)) {
+                const int n = SemanticModel::positionalCount(c);
+                for (int i = 0; i < n; ++i) {
+                    const TSNode a = SemanticModel::argument(c, i);
+                    if (m.isDeviceValue(a)) {
+                        out.report(c, QStringLiteral("logging %1 formats an array value on the "
+                                                     "host in a hot path")
+                                          .arg(blocks::quoted(m, a)));
+                        break;
+                    }
+                }
+                continue;
+            }
+            // "...".format(x) / "%f" % x
+            if (meth == "format" && SyntaxTree::is(SyntaxTree::field(fn, "object"), "string")) {
+                const int n = SemanticModel::positionalCount(c);
+                for (int i = 0; i < n; ++i) {
+                    const TSNode a = SemanticModel::argument(c, i);
+                    if (m.isDeviceValue(a)) {
+                        out.report(c, QStringLiteral("str.format of %1 pulls an array value to "
+                                                     "the host in a hot path")
+                                          .arg(blocks::quoted(m, a)));
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        if (!SyntaxTree::is(fn, "identifier"))
+            continue;
+        const std::string_view name = m.text(fn);
+        if (isConversion(name) && blocks::isBuiltin(m, fn, name)) {
+            const TSNode a = SemanticModel::argument(c, 0);
+            if (!ts_node_is_null(a) && SemanticModel::positionalCount(c) == 1 && m.isDeviceValue(a))
+                out.report(c, QStringLiteral("%1(%2) waits for the device and copies the value "
+                                             "to the host on every pass of this hot path")
+                                  .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
+                                       blocks::quoted(m, a).mid(1).chopped(1)));
+        } else if ((name == "str" || name == "repr") && blocks::isBuiltin(m, fn, name)) {
+            const TSNode a = SemanticModel::argument(c, 0);
+            if (m.isDeviceValue(a))
+                out.report(c, QStringLiteral("%1() of %2 formats an array value on the host in a "
+                                             "hot path")
+                                  .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
+                                       blocks::quoted(m, a)));
+        } else if (name == "print" && blocks::isBuiltin(m, fn, name)) {
+            const int n = SemanticModel::positionalCount(c);
+            for (int i = 0; i < n; ++i) {
+                const TSNode a = SemanticModel::argument(c, i);
+                if (m.isDeviceValue(a)) {
+                    out.report(c, QStringLiteral("print of %1 copies an array value to the host "
+                                                 "in a hot path")
+                                      .arg(blocks::quoted(m, a)));
+                    break;
+                }
+            }
+        }
+    }
+    // f-string interpolations and "%" formatting of device values.
+    for (const TSNode ip : m.interpolations()) {
+        const TSNode e = ts_node_named_child(ip, 0);
+        if (!ts_node_is_null(e) && m.isDeviceValue(e))
+            out.report(ip, QStringLiteral("f-string formats %1, an array value, on the host in a "
+                                          "hot path")
+                               .arg(blocks::quoted(m, e)));
+    }
+    for (const TSNode b : m.binaryOperators()) {
+        if (m.text(SyntaxTree::field(b, "operator")) != "%" ||
+            !SyntaxTree::is(SyntaxTree::field(b, "left"), "string"))
+            continue;
+        TSNode r = SyntaxTree::field(b, "right");
+        bool dev = m.isDeviceValue(r);
+        if (!dev && (SyntaxTree::is(r, "tuple") || SyntaxTree::is(r, "parenthesized_expression"))) {
+            const uint32_t k = ts_node_named_child_count(r);
+            for (uint32_t j = 0; j < k && !dev; ++j)
+                dev = m.isDeviceValue(ts_node_named_child(r, j));
+        }
+        if (dev)
+            out.report(b, QStringLiteral("%-formatting of an array value pulls it to the host in "
+                                         "a hot path"));
+    }
+}
+
+} // namespace cnready

@@ -1,0 +1,71 @@
+#include "rules/R105_array_branch.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
+#include "semantic/SemanticModel.h"
+
+namespace cnready {
+
+const RuleInfo& R105ArrayBranch::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R105"),
+        Category::Blocks,
+        QStringLiteral("branch-on-array-value"),
+        QStringLiteral("Branching on an array value inside a loop"),
+        QStringLiteral("RR-converge"),
+        QStringLiteral("Finds `if` / `elif` / `while` / conditional expressions / `assert` "
+                       "whose condition reduces an array (`np.max(r) > tol`, `mask.any()`, "
+                       "`np.allclose(a, b)`) or reads one of its elements (`a[i] > 0`), when "
+                       "they run in a hot path, and `while` loops whose own condition reduces "
+                       "an array. Conditions on Python numbers, shapes or loop counters are "
+                       "fine."),
+        QStringLiteral("Python has to know the truth value now, so the host stops and waits "
+                       "for the reduction (and everything queued before it) to finish. In a "
+                       "loop this turns an asynchronous pipeline into lock-step: one full "
+                       "device round-trip per iteration."),
+        QStringLiteral("while np.linalg.norm(r) > tol:\n"
+                       "    x, r = step(x, r)"),
+        QStringLiteral("for it in range(max_iter):\n"
+                       "    x, r = step(x, r)\n"
+                       "    if it % 50 == 0 and float(np.linalg.norm(r)) <= tol:  # rare check\n"
+                       "        break"),
+        true};
+    return i;
+}
+
+void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    // Reported at the condition: a `while` condition runs once per iteration of its own loop.
+    auto test = [&](TSNode cond, const char* what) {
+        if (ts_node_is_null(cond))
+            return;
+        // The condition as a whole must be a device value: `len(a[idx]) == 0` or
+        // `float(np.max(r)) < tol` are host values (the latter is R104's business).
+        const ValueKind k = m.valueKind(cond);
+        if (k != ValueKind::DeviceScalar && k != ValueKind::Array)
+            return;
+        TSNode found{};
+        if (!blocks::readsDeviceValue(m, cond, &found))
+            found = cond;
+        const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
+        out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
+                                        "evaluated (%3)")
+                             .arg(QLatin1String(what), blocks::quoted(m, found),
+                                  reduction ? QStringLiteral("array reduction")
+                                  : SyntaxTree::is(found, "subscript")
+                                      ? QStringLiteral("array element")
+                                      : QStringLiteral("device scalar")));
+    };
+    for (const TSNode n : m.ifs())
+        test(SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if");
+    for (const TSNode n : m.whiles())
+        test(SyntaxTree::field(n, "condition"), "while");
+    for (const TSNode n : m.ternaries())
+        test(ts_node_named_child(n, 1), "conditional expression");
+    for (const TSNode n : m.asserts())
+        test(ts_node_named_child(n, 0), "assert");
+}
+
+} // namespace cnready

@@ -1,0 +1,80 @@
+#include "rules/R109_order_keyword.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
+#include "semantic/SemanticModel.h"
+
+#include <QSet>
+
+namespace cnready {
+
+const RuleInfo& R109OrderKeyword::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R109"),
+        Category::Blocks,
+        QStringLiteral("order-keyword"),
+        QStringLiteral("order= keyword"),
+        QStringLiteral("RR-host-fallback"),
+        QStringLiteral("Finds `order=` passed to `reshape`, `ravel`, `flatten`, `asarray`, "
+                       "`array`, `copy`, `astype` and the array constructors (`zeros`, "
+                       "`empty`, `*_like`, ...), as NumPy functions or array methods, whatever "
+                       "the value."),
+        QStringLiteral("A distributed array has no single memory layout, so cuPyNumeric does "
+                       "not honour `order=`: depending on the call it warns and falls back or "
+                       "ignores it. Code that relies on C or Fortran contiguity gets a "
+                       "different layout than it asked for."),
+        QStringLiteral("flat = grid.ravel(order=\"F\")"),
+        QStringLiteral("flat = grid.T.ravel()   # same element order, no layout request"),
+        false};
+    return i;
+}
+
+namespace {
+const QSet<QString>& orderCalls() {
+    static const QSet<QString> s = {
+        QStringLiteral("reshape"),       QStringLiteral("ravel"),
+        QStringLiteral("flatten"),       QStringLiteral("asarray"),
+        QStringLiteral("array"),         QStringLiteral("copy"),
+        QStringLiteral("astype"),        QStringLiteral("zeros"),
+        QStringLiteral("ones"),          QStringLiteral("empty"),
+        QStringLiteral("full"),          QStringLiteral("zeros_like"),
+        QStringLiteral("ones_like"),     QStringLiteral("empty_like"),
+        QStringLiteral("full_like"),     QStringLiteral("asanyarray"),
+        QStringLiteral("require"),       QStringLiteral("ndarray"),
+        QStringLiteral("frombuffer"),    QStringLiteral("ravel_multi_index"),
+        QStringLiteral("unravel_index"), QStringLiteral("resize")};
+    return s;
+}
+} // namespace
+
+void R109OrderKeyword::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    for (const TSNode c : m.calls()) {
+        const TSNode order = m.keywordArgument(c, "order");
+        if (ts_node_is_null(order))
+            continue;
+        const QString leaf = m.calleeLeaf(c);
+        if (!orderCalls().contains(leaf))
+            continue;
+        const QString cn = m.callName(c);
+        bool numpyCall = cn.startsWith(QLatin1String("numpy."));
+        const TSNode fn = SyntaxTree::field(c, "function");
+        if (!numpyCall && cn.isEmpty() && SyntaxTree::is(fn, "attribute")) {
+            // A method on a value of unknown kind: `x.reshape(..., order="F")` is an array
+            // method in practice; known non-arrays (strings, lists, objects) are skipped.
+            const ValueKind k = m.valueKind(SyntaxTree::field(fn, "object"));
+            numpyCall = k == ValueKind::Unknown &&
+                        m.canonicalName(SyntaxTree::field(fn, "object")).isEmpty();
+        }
+        if (!numpyCall)
+            continue;
+        out.report(
+            c, QStringLiteral("order=%1 on %2 is not honoured for distributed arrays")
+                   .arg(QString::fromUtf8(m.text(order).data(), qsizetype(m.text(order).size())),
+                        leaf));
+    }
+}
+
+} // namespace cnready

@@ -1,0 +1,58 @@
+#include "rules/R110_builtins_on_arrays.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
+#include "semantic/SemanticModel.h"
+
+namespace cnready {
+
+const RuleInfo& R110BuiltinsOnArrays::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R110"),
+        Category::Blocks,
+        QStringLiteral("builtins-on-arrays"),
+        QStringLiteral("Python builtins on arrays"),
+        QStringLiteral("RR-loop"),
+        QStringLiteral("Finds `sum`, `max`, `min`, `any`, `all`, `sorted`, `list`, `tuple`, "
+                       "`reversed` and `iter` called with an array argument. `len(a)`, "
+                       "`abs(a)` and builtins on numbers or lists are fine."),
+        QStringLiteral("These builtins know nothing about arrays: they iterate the array "
+                       "through Python's protocol, one element at a time, pulling every "
+                       "element to the host. The NumPy function does the same work as one "
+                       "distributed operation."),
+        QStringLiteral("peak = max(signal)\nhits = sum(mask)"),
+        QStringLiteral("peak = np.max(signal)\nhits = np.count_nonzero(mask)"),
+        false};
+    return i;
+}
+
+void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    static const char* const names[] = {"sum",    "max",  "min",   "any",      "all",
+                                        "sorted", "list", "tuple", "reversed", "iter"};
+    for (const TSNode c : m.calls()) {
+        const TSNode fn = SyntaxTree::field(c, "function");
+        if (!SyntaxTree::is(fn, "identifier"))
+            continue;
+        const std::string_view name = m.text(fn);
+        bool match = false;
+        for (const char* n : names)
+            match = match || name == n;
+        if (!match || !blocks::isBuiltin(m, fn, name))
+            continue;
+        const int n = SemanticModel::positionalCount(c);
+        for (int i = 0; i < n; ++i) {
+            const TSNode a = SemanticModel::argument(c, i);
+            if (!m.isArray(a))
+                continue;
+            const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));
+            out.report(c, QStringLiteral("builtin %1() walks %2 element by element on the host")
+                              .arg(b, blocks::quoted(m, a)));
+            break;
+        }
+    }
+}
+
+} // namespace cnready

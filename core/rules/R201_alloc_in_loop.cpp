@@ -1,0 +1,215 @@
+#include "rules/R201_alloc_in_loop.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/RuleSupport.h"
+#include "semantic/SemanticModel.h"
+
+namespace cnready {
+
+using namespace rules;
+
+namespace {
+
+enum class AllocKind { None, Shape, Prototype, Values, Draw };
+
+// Which allocation a canonical call name is, and how its shape is given.
+AllocKind allocationKind(const QString& name) {
+    static const QStringList shaped = {
+        QStringLiteral("numpy.zeros"), QStringLiteral("numpy.ones"),
+        QStringLiteral("numpy.empty"), QStringLiteral("numpy.full"),
+        QStringLiteral("numpy.eye"),   QStringLiteral("numpy.identity"),
+    };
+    static const QStringList protos = {
+        QStringLiteral("numpy.zeros_like"), QStringLiteral("numpy.ones_like"),
+        QStringLiteral("numpy.empty_like"), QStringLiteral("numpy.full_like"),
+        QStringLiteral("numpy.copy"),       QStringLiteral("numpy.ndarray.copy"),
+    };
+    static const QStringList values = {
+        QStringLiteral("numpy.array"),
+        QStringLiteral("numpy.arange"),
+        QStringLiteral("numpy.linspace"),
+        QStringLiteral("numpy.logspace"),
+    };
+    if (shaped.contains(name))
+        return AllocKind::Shape;
+    if (protos.contains(name))
+        return AllocKind::Prototype;
+    if (values.contains(name))
+        return AllocKind::Values;
+    if (name.startsWith(QLatin1String("numpy.random.")) &&
+        name != QLatin1String("numpy.random.seed") &&
+        name != QLatin1String("numpy.random.default_rng") &&
+        name != QLatin1String("numpy.random.RandomState") &&
+        name != QLatin1String("numpy.random.Generator") &&
+        !name.startsWith(QLatin1String("numpy.random.Generator.spawn")))
+        return AllocKind::Draw;
+    return AllocKind::None;
+}
+
+// Whether an `if`/`elif`/ternary inside the loop guards the allocation so that it does not run
+// on every iteration: lazy initialisation (`if buf is None: buf = np.zeros(n)`) mentions the
+// target; a first-iteration test (`if step == 0:`) compares a loop variable.
+bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
+                   std::string_view name) {
+    for (TSNode p = ts_node_parent(call); !ts_node_is_null(p); p = ts_node_parent(p)) {
+        if (ts_node_start_byte(p) <= loop.startByte)
+            break;
+        if (SyntaxTree::is(p, "if_statement") || SyntaxTree::is(p, "elif_clause") ||
+            SyntaxTree::is(p, "conditional_expression")) {
+            const TSNode cond = SyntaxTree::is(p, "conditional_expression")
+                                    ? ts_node_named_child(p, 1)
+                                    : SyntaxTree::field(p, "condition");
+            if (ts_node_is_null(cond))
+                continue;
+            if (mentionsName(m, cond, name))
+                return true;
+            // `if step == 0:` — runs on one iteration only.
+            if (m.text(cond).find("==") != std::string_view::npos)
+                for (const QString& v : loop.variables)
+                    if (mentionsName(m, cond, v.toStdString()))
+                        return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+const RuleInfo& R201AllocationInLoop::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R201"),
+        Category::Refactor,
+        QStringLiteral("allocation-in-loop"),
+        QStringLiteral("Allocation with a fixed shape inside a loop"),
+        QStringLiteral("RR-alloc"),
+        QStringLiteral("Finds array allocations that run on every iteration although their "
+                       "shape does not change in the loop: `zeros/ones/empty/full`, the "
+                       "`*_like` family, `eye`, `array`/`arange`/`linspace` of loop-invariant "
+                       "values, `copy()` and sized random draws (`rng.normal(size=n)`). "
+                       "Stays silent when the allocation is hoisted before the loop, when "
+                       "its shape depends on the loop variable (then each iteration really "
+                       "needs a different buffer), when it is collected into a list or "
+                       "container, and for lazy initialisation guarded by the variable it "
+                       "fills (`if buf is None:`)."),
+        QStringLiteral("Each iteration asks the allocator for a buffer of the same size and "
+                       "drops it again; on the GPU this churns the memory pool and adds small "
+                       "tasks to every step. One buffer made before the loop, filled in place "
+                       "(`out=`, `buf[...] = ...`, `buf.fill(0)`), does the same work once."),
+        QStringLiteral("for t in range(steps):\n"
+                       "    flux = np.zeros((ny, nx))\n"
+                       "    flux[:, 1:] = q[:, 1:] - q[:, :-1]\n"
+                       "    q -= dt * flux"),
+        QStringLiteral("flux = np.zeros((ny, nx))\n"
+                       "for t in range(steps):\n"
+                       "    flux[:, 1:] = q[:, 1:] - q[:, :-1]\n"
+                       "    q -= dt * flux"),
+        false};
+    return i;
+}
+
+void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    for (TSNode call : m.calls()) {
+        const QString name = m.callName(call);
+        const AllocKind kind = allocationKind(name);
+        if (kind == AllocKind::None)
+            continue;
+        const LoopInfo* loop = m.enclosingLoop(call);
+        if (!loop || loop->kind == LoopKind::Comprehension)
+            continue; // a comprehension collects one array per element on purpose
+
+        // What decides the shape, and is it the same on every iteration?
+        bool invariant = false;
+        QString shapeText;
+        if (kind == AllocKind::Values) {
+            const int n = SemanticModel::positionalCount(call);
+            if (n == 0)
+                continue;
+            invariant = true;
+            for (int k = 0; k < n && invariant; ++k)
+                invariant = m.isLoopInvariant(SemanticModel::argument(call, k), *loop);
+            const TSNode first = SemanticModel::argument(call, 0);
+            // np.array of a name: a conversion of existing data; only a literal is a plain
+            // constant worth hoisting.
+            if (name == QLatin1String("numpy.array") && !SyntaxTree::is(first, "list") &&
+                !SyntaxTree::is(first, "tuple"))
+                invariant = false;
+        } else {
+            const TSNode shape = shapeArgument(m, call, name);
+            if (ts_node_is_null(shape))
+                continue; // a scalar draw, or a shape we cannot see
+            shapeText = m.tree().qtext(shape);
+            if (kind == AllocKind::Prototype)
+                invariant = !m.usesLoopVariable(shape, *loop);
+            else
+                invariant = m.isLoopInvariant(shape, *loop);
+        }
+        if (!invariant)
+            continue;
+
+        // Where does the new array go?
+        TSNode assign = assignmentOf(call);
+        QString target;
+        if (!ts_node_is_null(assign)) {
+            const TSNode left = SyntaxTree::field(assign, "left");
+            if (SyntaxTree::is(left, "subscript"))
+                continue; // stored into a container / a slot of a bigger array
+            if (SyntaxTree::is(left, "identifier") || SyntaxTree::is(left, "attribute"))
+                target = m.tree().qtext(left);
+        } else {
+            // Not bound to a name: an argument of a collecting call, an element of a literal,
+            // a return value — all keep the array beyond the iteration.
+            const TSNode parent = ts_node_parent(call);
+            if (SyntaxTree::is(parent, "list") || SyntaxTree::is(parent, "tuple") ||
+                SyntaxTree::is(parent, "set") || SyntaxTree::is(parent, "pair") ||
+                SyntaxTree::is(parent, "return_statement") || SyntaxTree::is(parent, "yield") ||
+                SyntaxTree::is(parent, "expression_list"))
+                continue;
+            if (SyntaxTree::is(parent, "argument_list")) {
+                const TSNode outer = ts_node_parent(parent);
+                static const QStringList collectors = {
+                    QStringLiteral("append"), QStringLiteral("extend"),
+                    QStringLiteral("insert"), QStringLiteral("add"),
+                    QStringLiteral("put"),    QStringLiteral("setdefault"),
+                };
+                if (collectors.contains(m.calleeLeaf(outer)))
+                    continue;
+            }
+        }
+        if (!target.isEmpty()) {
+            const std::string_view t = m.text(SyntaxTree::field(assign, "left"));
+            if (loop->variables.contains(target))
+                continue;
+            if (!SyntaxTree::is(SyntaxTree::field(assign, "left"), "attribute") &&
+                nameEscapes(m, t, loop->hotStart, loop->hotEnd))
+                continue;
+            if (guardedByName(m, call, *loop, t))
+                continue;
+        }
+
+        const QString what =
+            QStringLiteral("`%1`").arg(m.tree().qtext(SyntaxTree::field(call, "function")));
+        QString message;
+        if (kind == AllocKind::Draw)
+            message = QStringLiteral("%1 draws a new same-size array on every iteration; draw "
+                                     "into a buffer made before the loop, or draw all "
+                                     "iterations at once")
+                          .arg(what);
+        else if (kind == AllocKind::Values)
+            message = QStringLiteral("%1 rebuilds the same constant array on every iteration; "
+                                     "build it once before the loop")
+                          .arg(what);
+        else if (!target.isEmpty())
+            message = QStringLiteral("%1 makes a new `%2` of the same shape on every "
+                                     "iteration; allocate it once before the loop and fill it "
+                                     "in place")
+                          .arg(what, target);
+        else
+            message = QStringLiteral("%1 allocates a same-shape temporary on every iteration; "
+                                     "allocate it once before the loop")
+                          .arg(what);
+        out.report(call, message);
+    }
+}
+
+} // namespace cnready

@@ -1,0 +1,158 @@
+#include "rules/R202_rebind_in_loop.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/RuleSupport.h"
+#include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
+
+namespace cnready {
+
+using namespace rules;
+
+namespace {
+
+// Operators that have an in-place form with the same result shape (`+=`, `*=`, ...).
+bool hasInPlaceForm(std::string_view op) {
+    return op == "+" || op == "-" || op == "*" || op == "/" || op == "//" || op == "%" ||
+           op == "**" || op == "&" || op == "|" || op == "^";
+}
+
+// NumPy ufuncs that accept `out=` and keep the operands' shape.
+bool isBinaryUfunc(const QString& name) {
+    static const QStringList names = {
+        QStringLiteral("numpy.add"),         QStringLiteral("numpy.subtract"),
+        QStringLiteral("numpy.multiply"),    QStringLiteral("numpy.divide"),
+        QStringLiteral("numpy.true_divide"), QStringLiteral("numpy.floor_divide"),
+        QStringLiteral("numpy.power"),       QStringLiteral("numpy.maximum"),
+        QStringLiteral("numpy.minimum"),     QStringLiteral("numpy.fmax"),
+        QStringLiteral("numpy.fmin"),        QStringLiteral("numpy.mod"),
+        QStringLiteral("numpy.remainder"),   QStringLiteral("numpy.hypot"),
+        QStringLiteral("numpy.logical_and"), QStringLiteral("numpy.logical_or"),
+    };
+    return names.contains(name);
+}
+
+// Whether `target` text is a leaf operand of the arithmetic tree rooted at `expr` (descending
+// only through in-place-capable binary operators and parentheses). Bounded by an explicit stack.
+bool operandOf(const SemanticModel& m, TSNode expr, std::string_view target) {
+    std::vector<TSNode> stack{expr};
+    while (!stack.empty()) {
+        TSNode n = stack.back();
+        stack.pop_back();
+        while (SyntaxTree::is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+            n = ts_node_named_child(n, 0);
+        if (SyntaxTree::is(n, "binary_operator") &&
+            hasInPlaceForm(m.text(SyntaxTree::field(n, "operator")))) {
+            stack.push_back(SyntaxTree::field(n, "left"));
+            stack.push_back(SyntaxTree::field(n, "right"));
+            continue;
+        }
+        if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
+            m.text(n) == target)
+            return true;
+    }
+    return false;
+}
+
+// Another name keeps the old array alive inside the loop (`prev = x`, `hist.append(x)`): an
+// in-place update would change that one too, so the rebind is deliberate.
+bool aliased(const SemanticModel& m, std::string_view target, const LoopInfo& loop) {
+    for (TSNode a : SemanticModel::within(m.assignments(), loop.hotStart, loop.hotEnd)) {
+        if (!SyntaxTree::is(a, "assignment"))
+            continue;
+        const TSNode right = SyntaxTree::field(a, "right");
+        const TSNode left = SyntaxTree::field(a, "left");
+        if (ts_node_is_null(right) || m.text(left) == target)
+            continue;
+        if (m.text(right) == target)
+            return true;
+        // `a, b = x, y` tuples holding the old value
+        if ((SyntaxTree::is(right, "expression_list") || SyntaxTree::is(right, "tuple")) &&
+            mentionsName(m, right, target))
+            return true;
+    }
+    return nameEscapes(m, target, loop.hotStart, loop.hotEnd);
+}
+
+} // namespace
+
+const RuleInfo& R202RebindInLoop::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R202"),
+        Category::Refactor,
+        QStringLiteral("rebind-in-loop"),
+        QStringLiteral("Array rebound to a new result in a loop"),
+        QStringLiteral("RR-inplace"),
+        QStringLiteral("Finds `x = x + y`, `x = a * x - b` and `x = np.add(x, y)` inside a loop "
+                       "where `x` is an array: each iteration builds a new array and drops the "
+                       "old one. Silent on `x += y`, on `np.add(x, y, out=x)`, on buffer swaps, "
+                       "on the loop's own variable, and when another name keeps the old array "
+                       "(`prev = x`, `history.append(x)`), because an in-place update would "
+                       "change that copy too."),
+        QStringLiteral("The new result needs a fresh buffer while the old one is still held by "
+                       "tasks queued behind it, so memory use grows and the allocator works "
+                       "on every step. Updating in place reuses the storage that is already "
+                       "there."),
+        QStringLiteral("for t in range(steps):\n"
+                       "    pos = pos + dt * vel\n"
+                       "    vel = np.multiply(vel, damping)"),
+        QStringLiteral("for t in range(steps):\n"
+                       "    pos += dt * vel\n"
+                       "    np.multiply(vel, damping, out=vel)"),
+        false};
+    return i;
+}
+
+void R202RebindInLoop::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    if (!m.importsNumpy())
+        return;
+    for (TSNode a : m.assignments()) {
+        if (!SyntaxTree::is(a, "assignment"))
+            continue;
+        const TSNode left = SyntaxTree::field(a, "left");
+        TSNode right = SyntaxTree::field(a, "right");
+        if (!(SyntaxTree::is(left, "identifier") || SyntaxTree::is(left, "attribute")) ||
+            ts_node_is_null(right))
+            continue;
+        const LoopInfo* loop = m.enclosingLoop(a);
+        if (!loop || loop->kind == LoopKind::Comprehension)
+            continue;
+        const std::string_view target = m.text(left);
+        const QString targetText = m.tree().qtext(left);
+        while (SyntaxTree::is(right, "parenthesized_expression") &&
+               ts_node_named_child_count(right) == 1)
+            right = ts_node_named_child(right, 0);
+
+        QString form;
+        if (SyntaxTree::is(right, "binary_operator")) {
+            const auto op = m.text(SyntaxTree::field(right, "operator"));
+            if (!hasInPlaceForm(op) || !operandOf(m, right, target))
+                continue;
+            form = QStringLiteral("`%1`").arg(shortCode(m, a));
+        } else if (SyntaxTree::is(right, "call")) {
+            const QString name = m.callName(right);
+            if (!isBinaryUfunc(name) || hasKeyword(m, right, "out"))
+                continue;
+            bool direct = false;
+            for (int k = 0; k < 2 && !direct; ++k) {
+                const TSNode arg = SemanticModel::argument(right, k);
+                direct = !ts_node_is_null(arg) && m.text(arg) == target;
+            }
+            if (!direct)
+                continue;
+            form = QStringLiteral("`%1`").arg(shortCode(m, a));
+        } else {
+            continue;
+        }
+        if (!m.isArray(left) && !m.isArray(right))
+            continue;
+        if (loop->variables.contains(targetText) || aliased(m, target, *loop))
+            continue;
+        out.report(a, QStringLiteral("%1 allocates a new `%2` on every iteration; update it in "
+                                     "place (`+=`, `out=%2`)")
+                          .arg(form, targetText));
+    }
+}
+
+} // namespace cnready

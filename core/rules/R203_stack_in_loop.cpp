@@ -1,0 +1,99 @@
+#include "rules/R203_stack_in_loop.h"
+
+#include "parse/SyntaxTree.h"
+#include "rules/RuleSupport.h"
+#include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
+
+namespace cnready {
+
+using namespace rules;
+
+namespace {
+
+// Whether an identifier/attribute with exactly the text `target` occurs in `args`.
+bool argumentsMention(const SemanticModel& m, TSNode args, std::string_view target) {
+    bool found = false;
+    walkSubtree(args, [&](TSNode n) {
+        if (found)
+            return false;
+        if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
+            m.text(n) == target) {
+            const TSNode p = ts_node_parent(n);
+            // `x.shape` / `x[...]` read the accumulator but do not grow it
+            if (!(SyntaxTree::is(p, "attribute") &&
+                  ts_node_eq(SyntaxTree::field(p, "object"), n)) &&
+                !(SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), n)))
+                found = true;
+            return false;
+        }
+        return !SyntaxTree::is(n, "keyword_argument") && !SyntaxTree::is(n, "lambda");
+    });
+    return found;
+}
+
+} // namespace
+
+const RuleInfo& R203StackInLoop::info() const {
+    static const RuleInfo i{
+        QStringLiteral("R203"),
+        Category::Refactor,
+        QStringLiteral("stacking-in-loop"),
+        QStringLiteral("Array grown by stacking inside a loop"),
+        QStringLiteral("RR-stack"),
+        QStringLiteral("Finds `np.concatenate`, `hstack`, `vstack`, `stack`, `append`, "
+                       "`column_stack`, `dstack` and `row_stack` inside a loop whose result is "
+                       "assigned back to one of its own inputs (`acc = np.vstack([acc, row])`), "
+                       "so the array grows by one piece per iteration. Silent on stacking once "
+                       "after the loop and on stacking that does not feed an accumulator."),
+        QStringLiteral("Every call copies all rows gathered so far into a new, larger array: "
+                       "the total copying grows with the square of the iteration count, and "
+                       "each copy is a full redistribution across the GPUs."),
+        QStringLiteral("hits = np.empty(0)\n"
+                       "for chunk in chunks:\n"
+                       "    hits = np.append(hits, chunk[chunk > cut])"),
+        QStringLiteral("parts = []\n"
+                       "for chunk in chunks:\n"
+                       "    parts.append(chunk[chunk > cut])\n"
+                       "hits = np.concatenate(parts)   # once, after the loop"),
+        false};
+    return i;
+}
+
+void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    static const QStringList stackers = {
+        QStringLiteral("numpy.concatenate"),    QStringLiteral("numpy.hstack"),
+        QStringLiteral("numpy.vstack"),         QStringLiteral("numpy.stack"),
+        QStringLiteral("numpy.append"),         QStringLiteral("numpy.column_stack"),
+        QStringLiteral("numpy.dstack"),         QStringLiteral("numpy.row_stack"),
+        QStringLiteral("numpy.ma.concatenate"),
+    };
+    for (TSNode call : m.calls()) {
+        const QString name = m.callName(call);
+        if (!stackers.contains(name))
+            continue;
+        const LoopInfo* loop = m.enclosingLoop(call);
+        if (!loop || loop->kind == LoopKind::Comprehension)
+            continue;
+        const TSNode assign = assignmentOf(call);
+        if (ts_node_is_null(assign))
+            continue;
+        const TSNode left = SyntaxTree::field(assign, "left");
+        if (!SyntaxTree::is(left, "identifier") && !SyntaxTree::is(left, "attribute"))
+            continue;
+        const std::string_view target = m.text(left);
+        if (!argumentsMention(m, SyntaxTree::field(call, "arguments"), target))
+            continue;
+        out.report(call, QStringLiteral("`%1` grows `%2` by %3 on every iteration, copying "
+                                        "everything gathered so far; preallocate it or "
+                                        "stack once after the loop")
+                             .arg(m.tree().qtext(SyntaxTree::field(call, "function")),
+                                  m.tree().qtext(left),
+                                  leafName(name) == QLatin1String("append")
+                                      ? QStringLiteral("appending")
+                                      : QStringLiteral("stacking")));
+    }
+}
+
+} // namespace cnready

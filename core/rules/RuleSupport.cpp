@@ -1,0 +1,428 @@
+#include "rules/RuleSupport.h"
+
+#include "parse/SyntaxTree.h"
+#include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
+
+#include <limits>
+
+namespace cnready::rules {
+
+namespace {
+
+bool isType(TSNode n, std::string_view t) {
+    return SyntaxTree::is(n, t);
+}
+
+TSNode unparen(TSNode n) {
+    while (isType(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+        n = ts_node_named_child(n, 0);
+    return n;
+}
+
+bool isStatementType(std::string_view t) {
+    return t == "expression_statement" || t == "return_statement" || t == "delete_statement" ||
+           t == "assert_statement" || t == "raise_statement" || t == "for_statement" ||
+           t == "while_statement" || t == "if_statement" || t == "elif_clause" ||
+           t == "with_statement" || t == "print_statement" || t == "decorated_definition" ||
+           t == "function_definition" || t == "class_definition" || t == "module" || t == "block";
+}
+
+// Leaf names of NumPy functions that return a boolean array from array input.
+bool isBooleanUfunc(const QString& leaf) {
+    static const QStringList names = {
+        QStringLiteral("isnan"),       QStringLiteral("isinf"),
+        QStringLiteral("isfinite"),    QStringLiteral("isposinf"),
+        QStringLiteral("isneginf"),    QStringLiteral("isclose"),
+        QStringLiteral("isin"),        QStringLiteral("in1d"),
+        QStringLiteral("logical_and"), QStringLiteral("logical_or"),
+        QStringLiteral("logical_not"), QStringLiteral("logical_xor"),
+        QStringLiteral("greater"),     QStringLiteral("greater_equal"),
+        QStringLiteral("less"),        QStringLiteral("less_equal"),
+        QStringLiteral("equal"),       QStringLiteral("not_equal"),
+        QStringLiteral("signbit"),     QStringLiteral("isreal"),
+        QStringLiteral("iscomplex"),
+    };
+    return names.contains(leaf);
+}
+
+} // namespace
+
+QString leafName(const QString& canonical) {
+    return canonical.section(QLatin1Char('.'), -1);
+}
+
+bool isNumpyFunction(const QString& canonical) {
+    return canonical.startsWith(QLatin1String("numpy.")) && !isArrayMethod(canonical) &&
+           !canonical.startsWith(QLatin1String("numpy.random.Generator.")) &&
+           !canonical.startsWith(QLatin1String("numpy.random.RandomState."));
+}
+
+bool isArrayMethod(const QString& canonical) {
+    return canonical.startsWith(QLatin1String("numpy.ndarray."));
+}
+
+TSNode enclosingStatement(TSNode n) {
+    TSNode cur = n;
+    for (TSNode p = ts_node_parent(cur); !ts_node_is_null(p); p = ts_node_parent(p)) {
+        const auto t = SyntaxTree::type(cur);
+        if (isStatementType(t) && t != "block" && t != "module")
+            return cur;
+        if (SyntaxTree::type(p) == "block" || SyntaxTree::type(p) == "module")
+            return cur;
+        cur = p;
+    }
+    return cur;
+}
+
+TSNode assignmentOf(TSNode expr) {
+    TSNode cur = expr;
+    TSNode p = ts_node_parent(cur);
+    while (isType(p, "parenthesized_expression")) {
+        cur = p;
+        p = ts_node_parent(p);
+    }
+    if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, "right"), cur))
+        return p;
+    return TSNode{};
+}
+
+bool contains(TSNode container, TSNode n) {
+    return ts_node_start_byte(n) >= ts_node_start_byte(container) &&
+           ts_node_end_byte(n) <= ts_node_end_byte(container);
+}
+
+bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name) {
+    bool found = false;
+    walkSubtree(expr, [&](TSNode n) {
+        if (found)
+            return false;
+        if (isType(n, "identifier") && model.text(n) == name) {
+            const TSNode p = ts_node_parent(n);
+            const bool attrName =
+                isType(p, "attribute") && ts_node_eq(SyntaxTree::field(p, "attribute"), n);
+            const bool kwName =
+                isType(p, "keyword_argument") && ts_node_eq(SyntaxTree::field(p, "name"), n);
+            if (!attrName && !kwName)
+                found = true;
+            return false;
+        }
+        return true;
+    });
+    return found;
+}
+
+// Whether `expr` is the value bound to `name` itself, or a literal container holding it
+// (`name`, `(name, k)`, `[name]`, `{k: name}`), rather than something computed from it.
+bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, int depth = 3) {
+    expr = unparen(expr);
+    if (ts_node_is_null(expr) || depth < 0)
+        return false;
+    if (isType(expr, "identifier"))
+        return model.text(expr) == name;
+    const auto t = SyntaxTree::type(expr);
+    if (t == "pair")
+        return holdsName(model, SyntaxTree::field(expr, "value"), name, depth - 1);
+    if (t == "list" || t == "tuple" || t == "set" || t == "expression_list" || t == "dictionary" ||
+        t == "argument_list") {
+        const uint32_t n = ts_node_named_child_count(expr);
+        for (uint32_t i = 0; i < n; ++i)
+            if (holdsName(model, ts_node_named_child(expr, i), name, depth - 1))
+                return true;
+    }
+    return false;
+}
+
+bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t start, uint32_t end) {
+    static const QStringList collectors = {
+        QStringLiteral("append"), QStringLiteral("extend"),     QStringLiteral("insert"),
+        QStringLiteral("add"),    QStringLiteral("put"),        QStringLiteral("setdefault"),
+        QStringLiteral("update"), QStringLiteral("appendleft"), QStringLiteral("put_nowait"),
+    };
+    for (TSNode call : SemanticModel::within(model.calls(), start, end)) {
+        if (!collectors.contains(model.calleeLeaf(call)))
+            continue;
+        if (holdsName(model, SyntaxTree::field(call, "arguments"), name))
+            return true;
+    }
+    for (TSNode a : SemanticModel::within(model.assignments(), start, end)) {
+        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode right = SyntaxTree::field(a, "right");
+        if (ts_node_is_null(right))
+            continue;
+        // Stored into a container element or an attribute of another object, or bound into a
+        // tuple/list/dict that outlives the statement.
+        if ((isType(left, "subscript") || isType(left, "attribute")) &&
+            holdsName(model, right, name))
+            return true;
+    }
+    for (TSNode r : SemanticModel::within(model.returns(), start, end))
+        if (ts_node_named_child_count(r) > 0 && holdsName(model, ts_node_named_child(r, 0), name))
+            return true;
+    return false;
+}
+
+QList<TSNode> bindingsOf(const SemanticModel& model, std::string_view name, TSNode at) {
+    QList<TSNode> out;
+    const FunctionRegion* fn = model.enclosingFunctionRegion(at);
+    auto consider = [&](TSNode a) {
+        if (!isType(a, "assignment"))
+            return;
+        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode right = SyntaxTree::field(a, "right");
+        if (isType(left, "identifier") && !ts_node_is_null(right) && model.text(left) == name)
+            out.append(right);
+    };
+    if (fn) {
+        for (TSNode a : SemanticModel::within(model.assignments(), fn->node))
+            if (model.enclosingFunctionRegion(a) == fn)
+                consider(a);
+        return out;
+    }
+    const TSNode root = model.tree().root();
+    const uint32_t n = ts_node_named_child_count(root);
+    for (uint32_t i = 0; i < n; ++i) {
+        const TSNode stmt = ts_node_named_child(root, i);
+        if (isType(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1)
+            consider(ts_node_named_child(stmt, 0));
+    }
+    return out;
+}
+
+bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
+    expr = unparen(expr);
+    if (ts_node_is_null(expr) || depth < 0)
+        return false;
+    const auto t = SyntaxTree::type(expr);
+    if (t == "comparison_operator") {
+        // `a > lo`, `lo < a < hi`: one operand must be an array (not `x is None`).
+        const uint32_t n = ts_node_named_child_count(expr);
+        for (uint32_t i = 0; i < n; ++i) {
+            const TSNode operand = ts_node_named_child(expr, i);
+            if (model.isArray(operand))
+                return true;
+        }
+        return false;
+    }
+    if (t == "binary_operator") {
+        const TSNode op = SyntaxTree::field(expr, "operator");
+        const auto o = model.text(op);
+        if (o != "&" && o != "|" && o != "^")
+            return false;
+        return isBooleanArray(model, SyntaxTree::field(expr, "left"), depth) ||
+               isBooleanArray(model, SyntaxTree::field(expr, "right"), depth);
+    }
+    if (t == "unary_operator") {
+        if (model.text(SyntaxTree::field(expr, "operator")) != "~")
+            return false;
+        return isBooleanArray(model, SyntaxTree::field(expr, "argument"), depth);
+    }
+    if (t == "call") {
+        const QString name = model.callName(expr);
+        if (name.startsWith(QLatin1String("numpy.")) && isBooleanUfunc(leafName(name)))
+            return true;
+        // `x.astype(bool)` on an array
+        if (model.calleeLeaf(expr) == QLatin1String("astype")) {
+            const TSNode arg = SemanticModel::argument(expr, 0);
+            const auto a = model.text(arg);
+            return a == "bool" || a == "np.bool_" || a == "numpy.bool_" || a == "'bool'" ||
+                   a == "\"bool\"";
+        }
+        return false;
+    }
+    if (t == "identifier" && depth > 0) {
+        const std::string_view name = model.text(expr);
+        for (TSNode rhs : bindingsOf(model, name, expr))
+            if (isBooleanArray(model, rhs, depth - 1))
+                return true;
+        return false;
+    }
+    return false;
+}
+
+std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int depth) {
+    expr = unparen(expr);
+    if (ts_node_is_null(expr) || depth < 0)
+        return std::nullopt;
+    const auto t = SyntaxTree::type(expr);
+    if (t == "integer") {
+        QString s = QString::fromUtf8(model.text(expr).data(), qsizetype(model.text(expr).size()));
+        s.remove(QLatin1Char('_'));
+        bool ok = false;
+        const qint64 v = s.toLongLong(&ok, 0);
+        if (!ok)
+            return std::nullopt;
+        return v;
+    }
+    if (t == "unary_operator") {
+        const auto v = intValue(model, SyntaxTree::field(expr, "argument"), depth);
+        if (!v)
+            return std::nullopt;
+        const auto o = model.text(SyntaxTree::field(expr, "operator"));
+        if (o == "-")
+            return -*v;
+        if (o == "+")
+            return *v;
+        return std::nullopt;
+    }
+    if (t == "binary_operator") {
+        const auto l = intValue(model, SyntaxTree::field(expr, "left"), depth);
+        const auto r = intValue(model, SyntaxTree::field(expr, "right"), depth);
+        if (!l || !r)
+            return std::nullopt;
+        const auto o = model.text(SyntaxTree::field(expr, "operator"));
+        constexpr qint64 lim = std::numeric_limits<qint64>::max() / 4;
+        const auto bounded = [&](long double v) -> std::optional<qint64> {
+            if (v > lim || v < -lim)
+                return std::nullopt;
+            return qint64(v);
+        };
+        if (o == "+")
+            return bounded((long double)*l + *r);
+        if (o == "-")
+            return bounded((long double)*l - *r);
+        if (o == "*")
+            return bounded((long double)*l * *r);
+        if (o == "//" && *r != 0)
+            return *l / *r;
+        if (o == "**" && *r >= 0 && *r < 63) {
+            long double v = 1;
+            for (qint64 i = 0; i < *r; ++i) {
+                v *= *l;
+                if (v > lim || v < -lim)
+                    return std::nullopt;
+            }
+            return qint64(v);
+        }
+        if (o == "<<" && *r >= 0 && *r < 62)
+            return bounded((long double)*l * (long double)(qint64(1) << *r));
+        return std::nullopt;
+    }
+    if (t == "identifier" && depth > 0) {
+        const QList<TSNode> b = bindingsOf(model, model.text(expr), expr);
+        if (b.size() == 1)
+            return intValue(model, b.first(), depth - 1);
+        if (b.isEmpty() && model.enclosingFunctionRegion(expr)) {
+            // Not bound in the function: a module constant.
+            const QList<TSNode> m = bindingsOf(model, model.text(expr), model.tree().root());
+            if (m.size() == 1)
+                return intValue(model, m.first(), depth - 1);
+        }
+    }
+    return std::nullopt;
+}
+
+TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& canonical) {
+    const QString leaf = leafName(canonical);
+    if (isArrayMethod(canonical) && leaf == QLatin1String("copy")) {
+        const TSNode fn = SyntaxTree::field(call, "function");
+        return isType(fn, "attribute") ? SyntaxTree::field(fn, "object") : TSNode{};
+    }
+    if (leaf.endsWith(QLatin1String("_like")) || leaf == QLatin1String("copy")) {
+        const TSNode a = SemanticModel::argument(call, 0);
+        return ts_node_is_null(a) ? model.keywordArgument(call, "a") : a;
+    }
+    if (leaf == QLatin1String("zeros") || leaf == QLatin1String("ones") ||
+        leaf == QLatin1String("empty") || leaf == QLatin1String("full") ||
+        leaf == QLatin1String("eye") || leaf == QLatin1String("identity")) {
+        const TSNode a = SemanticModel::argument(call, 0);
+        if (!ts_node_is_null(a))
+            return a;
+        const TSNode s = model.keywordArgument(call, "shape");
+        return ts_node_is_null(s) ? model.keywordArgument(call, "N") : s;
+    }
+    // Random draws: a `size=` keyword, else the positional that carries the size.
+    const TSNode size = model.keywordArgument(call, "size");
+    if (!ts_node_is_null(size))
+        return size;
+    static const QStringList firstIsShape = {
+        QStringLiteral("rand"),
+        QStringLiteral("randn"),
+        QStringLiteral("random"),
+        QStringLiteral("random_sample"),
+        QStringLiteral("ranf"),
+        QStringLiteral("sample"),
+        QStringLiteral("standard_normal"),
+        QStringLiteral("standard_exponential"),
+        QStringLiteral("standard_cauchy"),
+        QStringLiteral("permutation"),
+    };
+    static const QStringList secondIsShape = {
+        QStringLiteral("standard_gamma"), QStringLiteral("standard_t"), QStringLiteral("chisquare"),
+        QStringLiteral("exponential"),    QStringLiteral("poisson"),    QStringLiteral("rayleigh"),
+        QStringLiteral("geometric"),      QStringLiteral("choice"),
+    };
+    static const QStringList thirdIsShape = {
+        QStringLiteral("normal"),   QStringLiteral("uniform"),   QStringLiteral("randint"),
+        QStringLiteral("integers"), QStringLiteral("binomial"),  QStringLiteral("gamma"),
+        QStringLiteral("beta"),     QStringLiteral("lognormal"), QStringLiteral("laplace"),
+        QStringLiteral("logistic"), QStringLiteral("gumbel"),    QStringLiteral("multinomial"),
+    };
+    if (firstIsShape.contains(leaf))
+        return SemanticModel::argument(call, 0);
+    if (secondIsShape.contains(leaf))
+        return SemanticModel::argument(call, 1);
+    if (thirdIsShape.contains(leaf))
+        return SemanticModel::argument(call, 2);
+    return TSNode{};
+}
+
+bool inElementLoop(const SemanticModel& model, TSNode n) {
+    const auto& loops = model.loops();
+    for (const LoopInfo* loop = model.enclosingLoop(n); loop;
+         loop = loop->parent >= 0 ? &loops[size_t(loop->parent)] : nullptr) {
+        const bool walksElements = loop->isIndexLoop() || loop->source == LoopSource::Array ||
+                                   loop->source == LoopSource::EnumerateArray ||
+                                   loop->source == LoopSource::NdIter ||
+                                   loop->source == LoopSource::NdEnumerate;
+        if (walksElements && model.usesLoopVariable(n, *loop))
+            return true;
+    }
+    return false;
+}
+
+bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name) {
+    return !ts_node_is_null(model.keywordArgument(call, name));
+}
+
+void RegionGroups::add(const SemanticModel& model, TSNode site, const QString& subject) {
+    const FunctionRegion* fn = model.enclosingFunctionRegion(site);
+    const uint32_t key = fn ? uint32_t(fn->index + 1) : 0u;
+    auto it = m_groups.find(key);
+    if (it == m_groups.end()) {
+        Group g;
+        g.first = site;
+        g.last = site;
+        g.where = fn ? QStringLiteral("in `%1`").arg(fn->name) : QStringLiteral("at module level");
+        it = m_groups.emplace(key, g).first;
+    }
+    Group& g = it->second;
+    if (ts_node_start_byte(site) < ts_node_start_byte(g.first))
+        g.first = site;
+    if (ts_node_end_byte(site) > ts_node_end_byte(g.last))
+        g.last = site;
+    if (!subject.isEmpty() && !g.subjects.contains(subject))
+        g.subjects.append(subject);
+}
+
+QString shortCode(const SemanticModel& model, TSNode n, int max) {
+    QString s = model.tree().qtext(n).simplified();
+    if (s.size() > max)
+        s = s.left(max - 1) + QChar(0x2026);
+    return s;
+}
+
+QString quoteList(const QStringList& names, int max) {
+    QStringList shown;
+    for (int i = 0; i < names.size() && i < max; ++i)
+        shown << QStringLiteral("`%1`").arg(names[i]);
+    const int rest = int(names.size()) - int(shown.size());
+    if (rest > 0)
+        return shown.join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(rest);
+    if (shown.size() <= 1)
+        return shown.join(QString());
+    const QString last = shown.takeLast();
+    return shown.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
+} // namespace cnready::rules

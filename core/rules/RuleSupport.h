@@ -1,0 +1,116 @@
+#pragma once
+// Small helpers shared by the SCALES, REFACTOR and INFO rules (R0xx, R2xx, R3xx): region
+// grouping for SCALES findings, statement/assignment navigation, name-use queries bounded to a
+// span, boolean-mask recognition and a tiny integer evaluator for sizes. Everything here reads
+// the SemanticModel's indexed lists; nothing walks the whole tree.
+
+#include "rules/Rule.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string_view>
+
+namespace cnready {
+
+class SemanticModel;
+class SyntaxTree;
+
+namespace rules {
+
+/// Last dotted component: "numpy.linalg.norm" → "norm".
+QString leafName(const QString& canonical);
+/// Whether a canonical call name is a NumPy / cuPyNumeric module function (not a method):
+/// "numpy.sum" yes, "numpy.ndarray.sum" no.
+bool isNumpyFunction(const QString& canonical);
+/// Whether a canonical call name is an ndarray method ("numpy.ndarray.<m>").
+bool isArrayMethod(const QString& canonical);
+
+/// The statement that contains `n` (expression_statement, return_statement, …, or the
+/// for/while/if header it belongs to). Climbs at most to the enclosing block.
+TSNode enclosingStatement(TSNode n);
+/// When `expr` is the whole right-hand side of an `assignment` (possibly through parentheses),
+/// that assignment node; otherwise a null node.
+TSNode assignmentOf(TSNode expr);
+/// Whether `n` lies inside [start, end) of `container`.
+bool contains(TSNode container, TSNode n);
+
+/// Whether the identifier `name` occurs anywhere in the subtree `expr` as a plain name (not as
+/// an attribute after a dot, not as a keyword-argument name). Bounded iterative walk.
+bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name);
+
+/// Whether the value bound to `name` leaves the iteration inside [start, end): passed to
+/// `append`/`extend`/`insert`/`add`/`put`/`setdefault`, stored into a container element
+/// (`d[k] = name`, `self.x = name`) or returned. Used by R201: an allocation that is collected is
+/// not a per-iteration scratch buffer.
+bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t start, uint32_t end);
+
+/// Whether `expr` evaluates to a boolean array: a comparison with an array operand, `&`/`|`/`^`
+/// or `~` of such, `np.isnan/isfinite/logical_*/isin/isclose…`, `.astype(bool)`, or a name
+/// bound (in the same function or at module level) to one of these. `depth` bounds how many
+/// name bindings are followed.
+bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth = 3);
+
+/// The right-hand sides bound to `name` by simple assignments (`name = …`, also one element of
+/// a tuple target is not followed) in the function containing `at` (or at module level when
+/// `at` is at module level), in document order. Bounded by the model's assignment list.
+QList<TSNode> bindingsOf(const SemanticModel& model, std::string_view name, TSNode at);
+
+/// Integer value of a constant expression: literals (`1_024`), `-k`, `+ - * // ** <<`, and
+/// names bound exactly once to such an expression in the function or at module level.
+/// std::nullopt when unknown or out of the 63-bit range.
+std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int depth = 4);
+
+/// The argument of a call that gives the shape of a NumPy constructor or random draw, as far
+/// as RULES.md needs it: positional 0 / `shape=` for zeros/ones/empty/full/eye/identity; the
+/// prototype for *_like and copy; `size=` or the size position for random draws. Null when the
+/// call has no shape argument (e.g. a scalar draw).
+TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& canonical);
+
+/// Collects sites per function (region) and emits one finding per region spanning the first
+/// to the last site: SCALES rules report "stencil update on `u` in `jacobi_step`" once rather
+/// than once per operator. Module-level sites form one region per module.
+class RegionGroups {
+public:
+    /// Records one site; `subject` (e.g. the array name or the operator) is listed in the
+    /// message, duplicates removed, in first-seen order.
+    void add(const SemanticModel& model, TSNode site, const QString& subject);
+    /// Emits one finding per region, in document order. `describe(subjects, where)` builds the
+    /// message; `where` is "in `func`" or "at module level".
+    template <class Describe> void reportAll(FindingSink& out, Describe&& describe) const {
+        for (const auto& [key, g] : m_groups)
+            out.reportSpan(g.first, g.last, describe(g.subjects, g.where));
+    }
+    bool isEmpty() const { return m_groups.empty(); }
+
+private:
+    struct Group {
+        TSNode first{}, last{};
+        QStringList subjects;
+        QString where;
+    };
+    std::map<uint32_t, Group> m_groups; ///< keyed by the region's start byte (document order)
+};
+
+/// Whether `n` sits in an element loop that walks array positions or elements (an index loop
+/// over range/len/shape/product/ndindex, or a loop over an array, nditer, ndenumerate) and
+/// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
+bool inElementLoop(const SemanticModel& model, TSNode n);
+
+/// Whether `call` has a keyword argument called `name` (e.g. "out").
+bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name);
+
+/// Source text of `n` for a message: whitespace runs collapsed to one space and cut to `max`
+/// characters with "…" (no backticks added).
+QString shortCode(const SemanticModel& model, TSNode n, int max = 48);
+
+/// "`a`, `b` and `c`" (at most `max` names, then "and N more").
+QString quoteList(const QStringList& names, int max = 3);
+
+} // namespace rules
+} // namespace cnready

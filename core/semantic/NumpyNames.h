@@ -1,0 +1,32 @@
+#pragma once
+// Name tables of the NumPy API that the semantic model and the rules classify calls with.
+// All names are "leaves" relative to the `numpy` package: "zeros", "linalg.norm",
+// "random.rand"; array methods are bare method names ("sum", "item").
+
+#include <QSet>
+#include <QString>
+
+namespace cnready::numpy {
+
+/// Full reductions to a scalar when called without an axis: "sum", "max", "mean", "any",
+/// "linalg.norm", "allclose", ... (module functions, without the "numpy." prefix).
+bool isReduction(const QString& leaf);
+/// ndarray methods that reduce without an axis: "sum", "max", "mean", "any", "all", ...
+bool isReductionMethod(const QString& method);
+/// Allocating constructors: zeros/ones/empty/full and *_like, array/asarray/copy, arange,
+/// linspace, logspace, eye, identity, meshgrid, ...
+bool isConstructor(const QString& leaf);
+/// Element-wise functions (ufuncs and friends: sqrt, exp, add, maximum, where with 3 args,
+/// clip, ...) whose result has the kind of their array arguments.
+bool isElementwise(const QString& leaf);
+/// Calls that return a tuple or list of arrays ("nonzero", "meshgrid", "linalg.qr",
+/// "linalg.svd", "histogram", "split", ...). `canonical` is the full "numpy.X" name.
+bool returnsArrayTuple(const QString& canonical);
+/// NumPy scalar types used as conversions ("float64", "int32", "bool_", ...): host scalars.
+bool isScalarType(const QString& leaf);
+/// ndarray methods that return a new array ("astype", "copy", "reshape", "ravel", ...).
+bool isArrayMethodReturningArray(const QString& method);
+/// Names of NumPy module-level functions the model knows (for `from numpy import *`).
+QSet<QString> knownFunctionNames();
+
+} // namespace cnready::numpy

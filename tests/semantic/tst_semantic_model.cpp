@@ -1,0 +1,312 @@
+// Unit tests of the semantic model: import resolution, provenance, loops, invariance, hot paths.
+#include "model/ProjectResult.h"
+#include "parse/SyntaxTree.h"
+#include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
+
+#include <QtTest>
+
+using namespace cnready;
+
+namespace {
+
+// The first node of `type` whose text is `text` (pre-order).
+TSNode find(const SyntaxTree& t, std::string_view type, std::string_view text) {
+    TSNode found{};
+    bool done = false;
+    walkSubtree(t.root(), [&](TSNode n) {
+        if (done)
+            return false;
+        if (SyntaxTree::type(n) == type && t.text(n) == text) {
+            found = n;
+            done = true;
+        }
+        return true;
+    });
+    return found;
+}
+
+QString call(const SyntaxTree& t, const SemanticModel& m, std::string_view text) {
+    const TSNode c = find(t, "call", text);
+    return ts_node_is_null(c) ? QStringLiteral("<no call>") : m.callName(c);
+}
+
+ValueKind kind(const SyntaxTree& t, const SemanticModel& m, std::string_view text) {
+    for (const char* ty : {"identifier", "call", "subscript", "attribute", "binary_operator"}) {
+        const TSNode n = find(t, ty, text);
+        if (!ts_node_is_null(n))
+            return m.valueKind(n);
+    }
+    return ValueKind::Unknown;
+}
+
+} // namespace
+
+class TestSemanticModel : public QObject {
+    Q_OBJECT
+private slots:
+    void importForms() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "import cupynumeric as cnp\n"
+                                             "from numpy import zeros as z\n"
+                                             "import numpy.linalg as la\n"
+                                             "from numpy.random import default_rng\n"
+                                             "from numpy import linalg\n"
+                                             "import scipy.sparse as sp\n"
+                                             "from mpi4py import MPI\n"
+                                             "comm = MPI.COMM_WORLD\n"
+                                             "a = np.zeros(3)\n"
+                                             "b = cnp.ones(3)\n"
+                                             "c = z(4)\n"
+                                             "n = la.norm(a)\n"
+                                             "m = linalg.norm(b)\n"
+                                             "rng = default_rng(0)\n"
+                                             "x = rng.standard_normal(10)\n"
+                                             "s = a.sum()\n"
+                                             "comm.Allreduce(a, b)\n"
+                                             "q = sp.csr_matrix(a)\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(call(t, m, "np.zeros(3)"), QStringLiteral("numpy.zeros"));
+        QCOMPARE(call(t, m, "cnp.ones(3)"), QStringLiteral("numpy.ones"));
+        QCOMPARE(call(t, m, "z(4)"), QStringLiteral("numpy.zeros"));
+        QCOMPARE(call(t, m, "la.norm(a)"), QStringLiteral("numpy.linalg.norm"));
+        QCOMPARE(call(t, m, "linalg.norm(b)"), QStringLiteral("numpy.linalg.norm"));
+        QCOMPARE(call(t, m, "default_rng(0)"), QStringLiteral("numpy.random.default_rng"));
+        QCOMPARE(call(t, m, "rng.standard_normal(10)"),
+                 QStringLiteral("numpy.random.Generator.standard_normal"));
+        QCOMPARE(call(t, m, "a.sum()"), QStringLiteral("numpy.ndarray.sum"));
+        QCOMPARE(call(t, m, "comm.Allreduce(a, b)"),
+                 QStringLiteral("mpi4py.MPI.COMM_WORLD.Allreduce"));
+        QCOMPARE(call(t, m, "sp.csr_matrix(a)"), QStringLiteral("scipy.sparse.csr_matrix"));
+        QVERIFY(m.importsModule(QStringLiteral("mpi4py")));
+        QVERIFY(m.importsModule(QStringLiteral("scipy")));
+        QVERIFY(m.importsModule(QStringLiteral("scipy.sparse")));
+        QVERIFY(m.importsModule(QStringLiteral("numpy")));
+        QVERIFY(!m.importsModule(QStringLiteral("torch")));
+        QCOMPARE(kind(t, m, "x"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "s"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "n"), ValueKind::DeviceScalar);
+    }
+
+    void starImportAndShadowing() {
+        const SyntaxTree t(QByteArrayLiteral("from numpy import *\n"
+                                             "a = zeros(5)\n"
+                                             "def f():\n"
+                                             "    zeros = lambda n: [0] * n\n"
+                                             "    return zeros(3)\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(call(t, m, "zeros(5)"), QStringLiteral("numpy.zeros"));
+        QCOMPARE(call(t, m, "zeros(3)"), QString());
+    }
+
+    void optionalImportFallback() {
+        const SyntaxTree t(QByteArrayLiteral("try:\n"
+                                             "    import cupynumeric as np\n"
+                                             "except ImportError:\n"
+                                             "    import numpy as np\n"
+                                             "a = np.zeros(3)\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(call(t, m, "np.zeros(3)"), QStringLiteral("numpy.zeros"));
+    }
+
+    void provenance() {
+        const SyntaxTree t(QByteArrayLiteral(
+            "import numpy as np\n"
+            "import numpy.typing as npt\n"
+            "def make(n):\n"
+            "    return np.zeros((n, n))\n"
+            "def f(u: np.ndarray, v: npt.NDArray[np.float64], w, name: str):\n"
+            "    g = make(4)\n"
+            "    p, q = np.zeros(3), 'text'\n"
+            "    r = u[1:-1] + v[:-2]\n"
+            "    e = u[2]\n"
+            "    k = len(u)\n"
+            "    h = u.shape[0]\n"
+            "    it = u.item()\n"
+            "    lst = u.tolist()\n"
+            "    tt = u.T\n"
+            "    cc = u.copy()\n"
+            "    s = name[::-1]\n"
+            "    mask = u > 0\n"
+            "    sel = u[mask]\n"
+            "    nr, nc = u.shape\n"
+            "    fl = float(np.max(u))\n"
+            "    ax = np.sum(u, axis=0)\n"
+            "    return g, p, q, r, e, k, h, it, lst, tt, cc, s, sel, nr, fl, ax, w\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "g"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "p"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "q"), ValueKind::String);
+        QCOMPARE(kind(t, m, "r"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "e"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "k"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "h"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "it"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "lst"), ValueKind::Sequence);
+        QCOMPARE(kind(t, m, "tt"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "cc"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "s"), ValueKind::String);
+        QCOMPARE(kind(t, m, "sel"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "nr"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "fl"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "ax"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "w"), ValueKind::Unknown);
+        QVERIFY(m.isArrayReduction(find(t, "call", "np.max(u)")));
+        QVERIFY(!m.isArrayReduction(find(t, "call", "np.sum(u, axis=0)")));
+        QVERIFY(m.isScalarElementRead(find(t, "subscript", "u[2]")));
+        QVERIFY(!m.isScalarElementRead(find(t, "subscript", "u[mask]")));
+        QCOMPARE(m.functions().size(), size_t(2));
+        QVERIFY(m.functions()[0].returnsArray);
+        QCOMPARE(m.functions()[0].qualifiedName, QStringLiteral("mod.make"));
+    }
+
+    void loops() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "import itertools\n"
+                                             "def f(a: np.ndarray, files):\n"
+                                             "    n, m = a.shape\n"
+                                             "    for i in range(len(a)):\n"
+                                             "        for j in range(m):\n"
+                                             "            a[i, j] = i\n"
+                                             "    for ax in range(3):\n"
+                                             "        a[ax] = 0\n"
+                                             "    for row in a:\n"
+                                             "        pass\n"
+                                             "    for k, v in enumerate(a):\n"
+                                             "        pass\n"
+                                             "    for p in itertools.product(range(n), range(m)):\n"
+                                             "        pass\n"
+                                             "    for idx in np.ndindex(a.shape):\n"
+                                             "        pass\n"
+                                             "    for name in files:\n"
+                                             "        pass\n"
+                                             "    for name in ['a', 'b']:\n"
+                                             "        pass\n"
+                                             "    s = [x * 2 for x in a]\n"
+                                             "    while np.max(a) > 1:\n"
+                                             "        a = a / 2\n"
+                                             "    for t in range(100):\n"
+                                             "        b = np.zeros(n)\n"
+                                             "        c = np.zeros(t)\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        const auto& L = m.loops();
+        QCOMPARE(L.size(), size_t(12));
+        QCOMPARE(L[0].source, LoopSource::RangeLen);
+        QCOMPARE(L[0].iteratedArray, QStringLiteral("a"));
+        QCOMPARE(L[1].source, LoopSource::RangeShape);
+        QCOMPARE(L[1].depth, 2);
+        QCOMPARE(L[1].parent, 0);
+        QCOMPARE(L[2].source, LoopSource::SmallLiteralRange);
+        QCOMPARE(L[2].literalCount, 3);
+        QCOMPARE(L[3].source, LoopSource::Array);
+        QCOMPARE(L[4].source, LoopSource::EnumerateArray);
+        QCOMPARE(L[5].source, LoopSource::Product);
+        QCOMPARE(L[6].source, LoopSource::NdIndex);
+        QCOMPARE(L[7].source, LoopSource::Unknown);
+        QCOMPARE(L[8].source, LoopSource::Collection);
+        QCOMPARE(L[9].kind, LoopKind::Comprehension);
+        QCOMPARE(L[9].source, LoopSource::Array);
+        QCOMPARE(L[10].kind, LoopKind::While);
+        const TSNode write = find(t, "subscript", "a[i, j]");
+        QCOMPARE(m.enclosingLoop(write), &L[1]);
+        QCOMPARE(m.loopDepth(write), 2);
+        QVERIFY(m.usesLoopVariable(write, L[0]));
+        QVERIFY(!m.inLoop(find(t, "call", "range(len(a))")));
+        QVERIFY(m.inLoop(find(t, "call", "np.max(a)")));
+        QVERIFY(m.isLoopInvariant(find(t, "call", "np.zeros(n)"), L[11]));
+        QVERIFY(!m.isLoopInvariant(find(t, "call", "np.zeros(t)"), L[11]));
+    }
+
+    void hotPaths() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "class S:\n"
+                                             "    def step(self, u):\n"
+                                             "        return self.norm(u)\n"
+                                             "    def norm(self, u):\n"
+                                             "        return float(np.max(u))\n"
+                                             "    def run(self, u):\n"
+                                             "        for _ in range(10):\n"
+                                             "            self.step(u)\n"
+                                             "def cold(u):\n"
+                                             "    return u\n"
+                                             "if __name__ == '__main__':\n"
+                                             "    cold(1)\n"));
+        const SemanticModel m(t, QStringLiteral("pkg.mod"));
+        QCOMPARE(m.functions().size(), size_t(4));
+        QCOMPARE(m.functions()[0].qualifiedName, QStringLiteral("pkg.mod.S.step"));
+        QVERIFY(m.functions()[0].locallyHot);
+        QVERIFY(m.functions()[1].locallyHot);
+        QVERIFY(!m.functions()[2].locallyHot);
+        QVERIFY(!m.functions()[3].locallyHot);
+        QVERIFY(m.isHot(find(t, "call", "float(np.max(u))")));
+        QCOMPARE(m.hotCondition(find(t, "identifier", "u")), QString()); // hot (param of step)
+        FileResult r;
+        r.path = QStringLiteral("pkg/mod.py");
+        m.exportTo(r);
+        QCOMPARE(r.functions.size(), 4);
+        bool found = false;
+        for (const CallSite& c : r.calls)
+            if (c.callee == QLatin1String("pkg.mod.S.step")) {
+                found = true;
+                QVERIFY(c.inLoop);
+                QCOMPARE(c.caller, QStringLiteral("pkg.mod.S.run"));
+            }
+        QVERIFY(found);
+        QStringList apis;
+        for (const ApiUse& u : r.apiUses)
+            apis << u.name;
+        QCOMPARE(apis, QStringList{QStringLiteral("numpy.max")});
+    }
+
+    void crossFileResolution() {
+        // b.py: `from .a import kernel` called in a loop; a.kernel becomes hot.
+        const SyntaxTree ta(QByteArrayLiteral("def kernel(u):\n    return u.item()\n"));
+        const SyntaxTree tb(QByteArrayLiteral("from .a import kernel\n"
+                                              "import pkg.a as pa\n"
+                                              "def run(u):\n"
+                                              "    for _ in range(3):\n"
+                                              "        kernel(u)\n"
+                                              "        pa.other(u)\n"));
+        const SemanticModel ma(ta, QStringLiteral("pkg.a"));
+        const SemanticModel mb(tb, QStringLiteral("pkg.b"));
+        FileResult ra, rb;
+        ra.path = QStringLiteral("pkg/a.py");
+        ra.moduleName = QStringLiteral("pkg.a");
+        rb.path = QStringLiteral("pkg/b.py");
+        rb.moduleName = QStringLiteral("pkg.b");
+        ma.exportTo(ra);
+        mb.exportTo(rb);
+        QStringList callees;
+        for (const CallSite& c : rb.calls)
+            callees << c.callee;
+        QVERIFY(callees.contains(QStringLiteral("pkg.a.kernel")));
+        QVERIFY(callees.contains(QStringLiteral("pkg.a.other")));
+        const ProjectResult p = mergeFileResults(QStringLiteral("/x"), {ra, rb});
+        QVERIFY(p.hotFunctions.contains(QStringLiteral("pkg.a.kernel")));
+        QVERIFY(!p.hotFunctions.contains(QStringLiteral("pkg.b.run")));
+        // The scanned root sits below the package: module "a" still matches "pkg.a.kernel".
+        ra.moduleName = QStringLiteral("a");
+        ra.functions[0].qualifiedName = QStringLiteral("a.kernel");
+        const ProjectResult q = mergeFileResults(QStringLiteral("/x"), {ra, rb});
+        QVERIFY(q.hotFunctions.contains(QStringLiteral("a.kernel")));
+    }
+
+    void deepNestingDoesNotOverflow() {
+        QByteArray src = "import numpy as np\nx = ";
+        for (int i = 0; i < 5000; ++i)
+            src += "(";
+        src += "np.zeros(3)";
+        for (int i = 0; i < 5000; ++i)
+            src += ")";
+        src += "\ny = x";
+        for (int i = 0; i < 5000; ++i)
+            src += " + x";
+        src += "\n";
+        const SyntaxTree t(src);
+        const SemanticModel m(t, QStringLiteral("deep"));
+        QVERIFY(m.calls().size() >= 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSemanticModel)
+#include "tst_semantic_model.moc"
