@@ -32,6 +32,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <ctime>
+
 using namespace cnready;
 using namespace cnready::ui;
 
@@ -44,6 +46,13 @@ bool openAndWait(MainWindow& w, const QString& path, int timeoutMs = 60000) {
     QSignalSpy done(&w, &MainWindow::analysisFinished);
     w.openProject(path);
     return done.wait(timeoutMs) || done.count() > 0;
+}
+
+// CPU time the calling thread has used, in milliseconds.
+qint64 threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
 }
 
 // Runs the command-line tool; returns its stdout bytes (the report).
@@ -283,19 +292,24 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(200); // the first paint is not part of the analysis
-        // A 5 ms timer on the GUI thread: the longest gap between two ticks is the worst stall.
+        // A 5 ms timer on the GUI thread: the longest gap between two ticks is the worst stall
+        // (wall clock). On a shared machine part of a gap is only waiting for a CPU, so the GUI
+        // thread's own CPU time over the same gap is measured too: that is the work it did.
         QElapsedTimer clock;
-        qint64 last = 0, maxGap = 0;
+        qint64 last = 0, maxGap = 0, lastCpu = threadCpuMs(), maxBusy = 0;
         int ticks = 0;
         QTimer tick;
         tick.setInterval(5);
         connect(&tick, &QTimer::timeout, [&] {
             const qint64 now = clock.elapsed();
+            const qint64 cpu = threadCpuMs();
             maxGap = qMax(maxGap, now - last);
+            maxBusy = qMax(maxBusy, cpu - lastCpu);
             if (now - last > 100)
-                qInfo("stall of %lld ms ending at %lld ms (progress %d)", now - last, now,
-                      w.progressBar()->value());
+                qInfo("stall of %lld ms (GUI thread busy %lld ms of it) at %lld ms, progress %d",
+                      now - last, cpu - lastCpu, now, w.progressBar()->value());
             last = now;
+            lastCpu = cpu;
             ++ticks;
         });
         QSignalSpy done(&w, &MainWindow::analysisFinished);
@@ -321,9 +335,13 @@ private slots:
         QVERIFY(w.project().files.size() < files);
         QVERIFY(w.hasAssessment()); // the partial result is still assessed
         QVERIFY(!w.cancelButton()->isVisible());
-        qInfo("cancel: %lld ms to stop after %lld files; GUI ticks %d, max stall %lld ms", cancelMs,
-              qint64(w.project().files.size()), ticks, maxGap);
-        QVERIFY2(maxGap < 250, qPrintable(QStringLiteral("GUI thread stalled %1 ms").arg(maxGap)));
+        qInfo("cancel: %lld ms to stop after %lld files; GUI ticks %d, max stall %lld ms wall, "
+              "max GUI-thread work between ticks %lld ms",
+              cancelMs, qint64(w.project().files.size()), ticks, maxGap, maxBusy);
+        // The GUI thread never works long at a stretch (no parsing, no rules on it) ...
+        QVERIFY2(maxBusy < 100, qPrintable(QStringLiteral("GUI thread busy %1 ms").arg(maxBusy)));
+        // ... and even on a loaded 2-core machine it is never away for a whole second.
+        QVERIFY2(maxGap < 1000, qPrintable(QStringLiteral("GUI thread stalled %1 ms").arg(maxGap)));
         QVERIFY2(cancelMs < 10000, qPrintable(QStringLiteral("cancel took %1 ms").arg(cancelMs)));
     }
 
