@@ -144,7 +144,9 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             else
                 invariant = m.isLoopInvariant(shape, *loop);
         }
-        if (!invariant)
+        // A dtype that changes with the iteration needs a different buffer each time.
+        const TSNode dtype = m.keywordArgument(call, "dtype");
+        if (!invariant || (!ts_node_is_null(dtype) && !m.isLoopInvariant(dtype, *loop)))
             continue;
 
         // Where does the new array go?
@@ -181,7 +183,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             if (loop->variables.contains(target))
                 continue;
             if (!SyntaxTree::is(SyntaxTree::field(assign, "left"), "attribute") &&
-                nameEscapes(m, t, loop->hotStart, loop->hotEnd))
+                nameEscapes(m, t, *loop))
                 continue;
             if (guardedByName(m, call, *loop, t))
                 continue;

@@ -133,7 +133,9 @@ bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, i
     return false;
 }
 
-bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t start, uint32_t end) {
+bool nameEscapes(const SemanticModel& model, std::string_view name, const LoopInfo& loop) {
+    const uint32_t start = loop.hotStart;
+    const uint32_t end = loop.hotEnd;
     static const QStringList collectors = {
         QStringLiteral("append"), QStringLiteral("extend"),     QStringLiteral("insert"),
         QStringLiteral("add"),    QStringLiteral("put"),        QStringLiteral("setdefault"),
@@ -159,7 +161,21 @@ bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t sta
     for (TSNode r : SemanticModel::within(model.returns(), start, end))
         if (ts_node_named_child_count(r) > 0 && holdsName(model, ts_node_named_child(r, 0), name))
             return true;
-    return false;
+    // `yield name` / `yield f, name`: yields are not indexed, so walk the loop body once.
+    bool yielded = false;
+    walkSubtree(loop.body, [&](TSNode n) {
+        if (yielded)
+            return false;
+        if (isType(n, "yield")) {
+            if (ts_node_named_child_count(n) > 0 &&
+                holdsName(model, ts_node_named_child(n, 0), name))
+                yielded = true;
+            return false;
+        }
+        const auto t = SyntaxTree::type(n);
+        return t != "function_definition" && t != "class_definition" && t != "lambda";
+    });
+    return yielded;
 }
 
 QList<TSNode> bindingsOf(const SemanticModel& model, std::string_view name, TSNode at) {
