@@ -160,6 +160,30 @@ private slots:
         QCOMPARE(m.functions()[0].qualifiedName, QStringLiteral("mod.make"));
     }
 
+    void randomDrawsAndDots() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "def f(L: np.ndarray, x, k: int):\n"
+                                             "    rng = np.random.default_rng(0)\n"
+                                             "    one = rng.integers(1, 3)\n"
+                                             "    many = rng.integers(0, 5, 10)\n"
+                                             "    sized = rng.normal(size=4)\n"
+                                             "    r = np.random.rand(3)\n"
+                                             "    u = np.random.rand()\n"
+                                             "    v = np.dot(L[k, :k], L[k, :k])\n"
+                                             "    w = np.dot(L, L)\n"
+                                             "    q = np.dot(x, L)\n"
+                                             "    return one, many, sized, r, u, v, w, q\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "one"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "many"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "sized"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "r"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "u"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "v"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "w"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "q"), ValueKind::Unknown);
+    }
+
     void loops() {
         const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
                                              "import itertools\n"
