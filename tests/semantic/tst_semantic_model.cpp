@@ -315,6 +315,27 @@ private slots:
         QVERIFY(q.hotFunctions.contains(QStringLiteral("a.kernel")));
     }
 
+    void manyAndDeepLoops() {
+        // 3,000 sibling loops and a 30-deep loop nest: queries stay O(depth).
+        QByteArray src = "import numpy as np\na = np.zeros(10)\n";
+        for (int i = 0; i < 3000; ++i)
+            src += "for i in range(10):\n    a[i] = i\n";
+        QByteArray indent;
+        for (int i = 0; i < 30; ++i) {
+            src += indent + "for k" + QByteArray::number(i) + " in range(2):\n";
+            indent += " ";
+        }
+        src += indent + "a[k0] = 1\n";
+        const SyntaxTree t(src);
+        const SemanticModel m(t, QStringLiteral("many"));
+        QCOMPARE(m.loops().size(), size_t(3030));
+        int inLoop = 0;
+        for (const TSNode sub : m.subscripts())
+            inLoop += m.inLoop(sub) ? 1 : 0;
+        QCOMPARE(inLoop, 3001);
+        QCOMPARE(m.loopDepth(m.subscripts().back()), 30);
+    }
+
     void deepNestingDoesNotOverflow() {
         QByteArray src = "import numpy as np\nx = ";
         for (int i = 0; i < 5000; ++i)
