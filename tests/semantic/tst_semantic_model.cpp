@@ -305,8 +305,17 @@ private slots:
             callees << c.callee;
         QVERIFY(callees.contains(QStringLiteral("pkg.a.kernel")));
         QVERIFY(callees.contains(QStringLiteral("pkg.a.other")));
+        // A finding of an ordinary rule in a.kernel: not hot locally, hot project-wide.
+        Finding fi;
+        fi.code = QStringLiteral("R106");
+        fi.function = QStringLiteral("kernel");
+        fi.range = SourceRange{ra.path, 2, 1, 2, 1};
+        ra.findings.append(fi);
         const ProjectResult p = mergeFileResults(QStringLiteral("/x"), {ra, rb});
         QVERIFY(p.hotFunctions.contains(QStringLiteral("pkg.a.kernel")));
+        QCOMPARE(p.findings.size(), 1);
+        QVERIFY(p.findings.first().hot);
+        ra.findings.clear();
         QVERIFY(!p.hotFunctions.contains(QStringLiteral("pkg.b.run")));
         // The scanned root sits below the package: module "a" still matches "pkg.a.kernel".
         ra.moduleName = QStringLiteral("a");
