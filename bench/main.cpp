@@ -25,6 +25,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 
@@ -111,7 +112,10 @@ int main(int argc, char** argv) {
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Run one phase only: full or parse."),
                                   QStringLiteral("PHASE"));
-    p.addOptions({lines, perFile, seed, threads, repeat, corpus, keep, only});
+    const QCommandLineOption depth(QStringLiteral("depth"),
+                                   QStringLiteral("Print the deepest syntax trees of the corpus "
+                                                  "(for AnalyzerLimits::maxSyntaxDepth) and exit."));
+    p.addOptions({lines, perFile, seed, threads, repeat, corpus, keep, only, depth});
     p.process(app);
 
     if (p.isSet(threads))
@@ -153,6 +157,19 @@ int main(int argc, char** argv) {
                         .arg(scan.files.size())
                         .arg(workers)
                         .arg(runs));
+
+    if (p.isSet(depth)) {
+        QList<QPair<int, QString>> depths;
+        for (const QString& rel : scan.files) {
+            QFile f(scan.root + QLatin1Char('/') + rel);
+            if (f.open(QIODevice::ReadOnly))
+                depths.append({SyntaxTree(f.readAll()).survey().maxDepth, rel});
+        }
+        std::sort(depths.begin(), depths.end(), std::greater<>());
+        for (qsizetype i = 0; i < qMin<qsizetype>(5, depths.size()); ++i)
+            line("depth:", QStringLiteral("%1 %2").arg(depths[i].first).arg(depths[i].second));
+        return 0;
+    }
 
     // Lines are counted by the analyzer itself (physical lines), once.
     qint64 totalLines = 0;

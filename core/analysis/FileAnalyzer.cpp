@@ -8,10 +8,11 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QStringDecoder>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 
 namespace cnready {
 
@@ -19,6 +20,28 @@ namespace {
 
 FileDiagnostic wholeFile(FileDiagnostic::Kind kind, const QString& path, const QString& msg) {
     return FileDiagnostic{kind, SourceRange{path, 0, 1, 0, 1}, msg};
+}
+
+FileDiagnostic atLine(FileDiagnostic::Kind kind, const QString& path, int line,
+                      const QString& msg) {
+    return FileDiagnostic{kind, SourceRange{path, line, 1, line, 1}, msg};
+}
+
+FileResult emptyResult(const QString& relativePath) {
+    FileResult r;
+    r.path = relativePath;
+    r.moduleName = moduleNameForPath(relativePath);
+    return r;
+}
+
+QString megabytes(qint64 bytes) {
+    return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', 1);
+}
+
+FileDiagnostic tooLarge(const QString& path, qint64 size, qint64 limit) {
+    return wholeFile(FileDiagnostic::Kind::TooLarge, path,
+                     QStringLiteral("file is %1 MiB, above the %2 MiB limit; skipped")
+                         .arg(megabytes(size), megabytes(limit)));
 }
 
 bool isTestPath(const QString& path) {
@@ -29,68 +52,310 @@ bool isTestPath(const QString& path) {
            path.contains(QLatin1String("/test/"));
 }
 
+int lineOfOffset(const QByteArray& bytes, qsizetype offset) {
+    return int(std::count(bytes.constBegin(), bytes.constBegin() + offset, '\n')) + 1;
+}
+
+// PEP 263: a coding declaration in a comment on line 1 or 2. Returns the lower-case name.
+QByteArray codingDeclaration(const QByteArray& bytes) {
+    qsizetype start = 0;
+    for (int lineNo = 0; lineNo < 2 && start < bytes.size(); ++lineNo) {
+        qsizetype end = bytes.indexOf('\n', start);
+        if (end < 0)
+            end = bytes.size();
+        const QByteArray line = bytes.mid(start, end - start).trimmed();
+        if (line.startsWith('#')) {
+            const qsizetype at = line.indexOf("coding");
+            if (at >= 0 && at + 6 < line.size() && (line[at + 6] == ':' || line[at + 6] == '=')) {
+                qsizetype i = at + 7;
+                while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+                    ++i;
+                qsizetype j = i;
+                while (j < line.size() && (std::isalnum(uchar(line[j])) || line[j] == '-' ||
+                                           line[j] == '_' || line[j] == '.'))
+                    ++j;
+                return line.mid(i, j - i).toLower().replace('_', '-');
+            }
+        }
+        start = end + 1;
+    }
+    return {};
+}
+
+bool isLatin1Name(const QByteArray& enc) {
+    return enc == "latin-1" || enc == "iso-8859-1" || enc == "iso8859-1" || enc == "latin1" ||
+           enc == "l1" || enc == "iso-latin-1" || enc == "cp819";
+}
+
 // Turns raw bytes into UTF-8 the parser can read. Returns false when the file is not text.
 bool decodeToUtf8(const QString& path, QByteArray& bytes, QList<FileDiagnostic>& diags) {
-    if (bytes.startsWith("\xEF\xBB\xBF")) {
-        bytes.remove(0, 3);
-    } else if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF")) {
-        const auto enc = bytes.startsWith("\xFF\xFE") ? QStringConverter::Utf16LE
-                                                       : QStringConverter::Utf16BE;
+    auto recode = [&](QStringConverter::Encoding enc, int bomBytes, const char* name) {
         QStringDecoder dec(enc);
-        const QString text = dec.decode(bytes.mid(2));
+        const QString text = dec.decode(QByteArrayView(bytes).sliced(bomBytes));
         bytes = text.toUtf8();
         diags.append(wholeFile(FileDiagnostic::Kind::Encoding, path,
-                               QStringLiteral("file is UTF-16; it was decoded and assessed, but "
-                                              "Python expects UTF-8 source")));
-        return true;
+                               QStringLiteral("file is %1; it was decoded and assessed, but "
+                                              "Python expects UTF-8 source")
+                                   .arg(QLatin1String(name))));
+    };
+    // Byte-order marks. UTF-32 first: its little-endian mark begins like UTF-16's.
+    if (bytes.startsWith(QByteArrayView("\xFF\xFE\x00\x00", 4))) {
+        recode(QStringConverter::Utf32LE, 4, "UTF-32");
+    } else if (bytes.startsWith(QByteArrayView("\x00\x00\xFE\xFF", 4))) {
+        recode(QStringConverter::Utf32BE, 4, "UTF-32");
+    } else if (bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF")) {
+        recode(bytes.startsWith("\xFF\xFE") ? QStringConverter::Utf16LE : QStringConverter::Utf16BE,
+               2, "UTF-16");
+    } else if (bytes.startsWith("\xEF\xBB\xBF")) {
+        bytes.remove(0, 3); // UTF-8 signature: valid Python, nothing to report
     }
-    if (bytes.contains('\0')) {
+    if (std::memchr(bytes.constData(), 0, size_t(bytes.size())) != nullptr) {
         diags.append(wholeFile(FileDiagnostic::Kind::Binary, path,
                                QStringLiteral("file contains NUL bytes (binary data?); skipped")));
         return false;
     }
-    QStringDecoder utf8(QStringConverter::Utf8);
-    const QString text = utf8.decode(bytes);
-    if (utf8.hasError()) {
-        bytes = text.toUtf8(); // invalid sequences become U+FFFD
-        diags.append(wholeFile(FileDiagnostic::Kind::Encoding, path,
-                               QStringLiteral("file is not valid UTF-8; undecodable bytes were "
-                                              "replaced and the rest assessed")));
+    const qsizetype bad = firstInvalidUtf8(bytes);
+    if (bad >= 0) {
+        const QByteArray declared = codingDeclaration(bytes);
+        if (isLatin1Name(declared)) {
+            // Declared Latin-1 (PEP 263): every byte is a character; Python reads it fine.
+            bytes = QString::fromLatin1(bytes).toUtf8();
+        } else {
+            const int line = lineOfOffset(bytes, bad);
+            QStringDecoder utf8(QStringConverter::Utf8);
+            bytes = QString(utf8.decode(bytes)).toUtf8(); // invalid sequences become U+FFFD
+            diags.append(atLine(
+                FileDiagnostic::Kind::Encoding, path, line,
+                declared.isEmpty() || declared == "utf-8" || declared == "utf8"
+                    ? QStringLiteral("file is not valid UTF-8 (first bad byte on line %1); "
+                                     "undecodable bytes were replaced and the rest assessed")
+                          .arg(line)
+                    : QStringLiteral("file declares the encoding '%1', which cnready does not "
+                                     "decode; non-UTF-8 bytes (first on line %2) were replaced "
+                                     "and the rest assessed")
+                          .arg(QString::fromLatin1(declared))
+                          .arg(line)));
+        }
+    }
+    // A lone CR ends a line for Python (old Mac files, mixed endings) but not for tree-sitter's
+    // line counter: make it LF. Same length, so byte offsets stay valid; CRLF is left alone.
+    if (bytes.contains('\r')) {
+        char* d = bytes.data();
+        const qsizetype n = bytes.size();
+        for (qsizetype i = 0; i < n; ++i)
+            if (d[i] == '\r' && (i + 1 == n || d[i + 1] != '\n'))
+                d[i] = '\n';
     }
     return true;
 }
 
+// First line whose indentation mixes tabs and spaces (e.g. "\t    x"), or, when the file
+// indents some lines with tabs and others with spaces, the first line of the minority style.
+// Python 3 raises TabError when the meaning of such indentation depends on the tab width.
+// Returns 0 when the indentation is consistent. Continuation lines are counted too, so this
+// is a warning, not a verdict on validity.
+int mixedIndentationLine(const QByteArray& bytes) {
+    if (!bytes.contains('\t'))
+        return 0;
+    int line = 1, firstTab = 0, firstSpace = 0, tabs = 0, spaces = 0;
+    const char* p = bytes.constData();
+    const char* end = p + bytes.size();
+    while (p < end) {
+        bool tab = false, space = false;
+        const char* q = p;
+        while (q < end && (*q == ' ' || *q == '\t')) {
+            (*q == '\t' ? tab : space) = true;
+            ++q;
+        }
+        const bool content = q < end && *q != '\n' && *q != '\r' && *q != '#';
+        if (content && tab && space)
+            return line;
+        if (content && tab && ++tabs == 1)
+            firstTab = line;
+        if (content && space && ++spaces == 1)
+            firstSpace = line;
+        const void* nl = std::memchr(q, '\n', size_t(end - q));
+        if (!nl)
+            break;
+        p = static_cast<const char*>(nl) + 1;
+        ++line;
+    }
+    if (tabs == 0 || spaces == 0)
+        return 0;
+    if (tabs == spaces)
+        return std::max(firstTab, firstSpace); // the line where the second style appears
+    return tabs < spaces ? firstTab : firstSpace;
+}
+
+QString syntaxMessage(const SyntaxTree::Survey& s) {
+    QString where = QStringLiteral("line %1, column %2").arg(s.errorLine).arg(s.errorColumn);
+    QString what = s.errorIsMissing ? QStringLiteral("syntax error at %1: missing '%2'")
+                                          .arg(where, QString::fromUtf8(s.missingToken))
+                                    : QStringLiteral("syntax error at %1").arg(where);
+    if (s.errorCount > 1)
+        what += QStringLiteral(" (%1 error regions in the file)").arg(s.errorCount);
+    return what + QStringLiteral("; the parser recovered and the rest of the file was assessed");
+}
+
 } // namespace
+
+qsizetype firstInvalidUtf8(const QByteArray& bytes) {
+    const auto* s = reinterpret_cast<const unsigned char*>(bytes.constData());
+    const qsizetype n = bytes.size();
+    qsizetype i = 0;
+    while (i < n) {
+        // ASCII fast path, eight bytes at a time.
+        if (i + 8 <= n) {
+            quint64 chunk;
+            std::memcpy(&chunk, s + i, 8);
+            if ((chunk & 0x8080808080808080ULL) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        int len = 0;
+        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0)
+                lo = 0xA0; // no overlong forms
+            else if (c == 0xED)
+                hi = 0x9F; // no UTF-16 surrogates
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0)
+                lo = 0x90;
+            else if (c == 0xF4)
+                hi = 0x8F; // nothing above U+10FFFF
+        } else {
+            return i;
+        }
+        if (i + len > n || s[i + 1] < lo || s[i + 1] > hi)
+            return i;
+        for (int k = 2; k < len; ++k)
+            if ((s[i + k] & 0xC0) != 0x80)
+                return i;
+        i += len;
+    }
+    return -1;
+}
+
+bool hasMainGuard(const QByteArray& src) {
+    qsizetype at = 0;
+    while ((at = src.indexOf("__name__", at)) >= 0) {
+        const qsizetype lineStart = src.lastIndexOf('\n', at) + 1; // 0 when not found
+        qsizetype lineEnd = src.indexOf('\n', at);
+        if (lineEnd < 0)
+            lineEnd = src.size();
+        at += 8;
+        QByteArray line = src.mid(lineStart, lineEnd - lineStart);
+        if (!line.startsWith("if") || line.size() < 3 ||
+            !(line[2] == ' ' || line[2] == '\t' || line[2] == '('))
+            continue;
+        QByteArray compact;
+        compact.reserve(line.size());
+        for (char ch : line.mid(2))
+            if (ch != ' ' && ch != '\t' && ch != '(' && ch != ')' && ch != '\r')
+                compact += ch == '\'' ? '"' : ch;
+        if (compact.startsWith("__name__==\"__main__\":") ||
+            compact.startsWith("\"__main__\"==__name__:"))
+            return true;
+    }
+    return false;
+}
 
 FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
                          const AnalyzerLimits& limits) {
-    FileResult r;
-    r.path = relativePath;
-    r.moduleName = moduleNameForPath(relativePath);
+    FileResult r = emptyResult(relativePath);
     r.bytes = input.size();
     r.isTest = isTestPath(relativePath);
     if (input.size() > limits.maxFileBytes) {
-        r.diagnostics.append(wholeFile(
-            FileDiagnostic::Kind::TooLarge, relativePath,
-            QStringLiteral("file is %1 MB, above the %2 MB limit; skipped")
-                .arg(input.size() / (1024 * 1024))
-                .arg(limits.maxFileBytes / (1024 * 1024))));
+        r.diagnostics.append(tooLarge(relativePath, input.size(), limits.maxFileBytes));
         return r;
     }
     QByteArray bytes = input;
     if (!decodeToUtf8(relativePath, bytes, r.diagnostics))
         return r;
     r.lines = int(bytes.count('\n')) + ((bytes.isEmpty() || bytes.endsWith('\n')) ? 0 : 1);
-
-    const SyntaxTree tree(bytes);
-    if (tree.hasErrors()) {
-        const int line = tree.firstErrorLine();
-        r.diagnostics.append(FileDiagnostic{
-            FileDiagnostic::Kind::Syntax, SourceRange{relativePath, line, 1, line, 1},
-            QStringLiteral("syntax error near line %1; the parser recovered and the rest of the "
-                           "file was assessed")
-                .arg(line)});
+    if (bytes.trimmed().isEmpty()) {
+        // An empty package marker is normal; any other empty module is worth a note.
+        if (!relativePath.endsWith(QLatin1String("__init__.py")) &&
+            relativePath != QLatin1String("__init__.py"))
+            r.diagnostics.append(wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
+                                           QStringLiteral("file is empty; nothing to assess")));
+        return r;
     }
+    const int mixed = mixedIndentationLine(bytes);
+    if (mixed > 0)
+        r.diagnostics.append(
+            atLine(FileDiagnostic::Kind::Syntax, relativePath, mixed,
+                   QStringLiteral("indentation mixes tabs and spaces (line %1); Python 3 rejects "
+                                  "it with TabError when the meaning depends on the tab width")
+                       .arg(mixed)));
+
+    const quint64 budget =
+        limits.parseMicrosBase +
+        quint64(double(limits.parseMicrosPerMiB) * double(bytes.size()) / (1024.0 * 1024.0));
+    const SyntaxTree tree(bytes, budget);
+    if (!tree.isValid()) {
+        r.diagnostics.append(
+            wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
+                      QStringLiteral("parsing took longer than %1 s of CPU time; skipped")
+                          .arg(double(budget) / 1e6, 0, 'f', 1)));
+        return r;
+    }
+    if (tree.isCorrupt()) {
+        r.diagnostics.append(wholeFile(
+            FileDiagnostic::Kind::Skipped, relativePath,
+            QStringLiteral("more than 65,535 unparsable tokens in one place (beyond what the "
+                           "parser can represent); skipped")));
+        return r;
+    }
+    const SyntaxTree::Survey survey = tree.survey();
+    if (survey.errorCount > 0) {
+        r.diagnostics.append(
+            FileDiagnostic{FileDiagnostic::Kind::Syntax,
+                           SourceRange{relativePath, survey.errorLine, survey.errorColumn,
+                                       survey.errorEndLine, survey.errorEndColumn},
+                           syntaxMessage(survey)});
+    }
+    // Columns are bytes: with tabs and spaces mixed the indentation check would only repeat
+    // the TabError warning above.
+    if (survey.indentLine > 0 && mixed == 0)
+        r.diagnostics.append(atLine(FileDiagnostic::Kind::Syntax, relativePath, survey.indentLine,
+                                    QStringLiteral("indentation error at line %1: %2")
+                                        .arg(survey.indentLine)
+                                        .arg(QString::fromUtf8(survey.indentProblem))));
+    if (survey.keywordLine > 0)
+        r.diagnostics.append(
+            atLine(FileDiagnostic::Kind::Syntax, relativePath, survey.keywordLine,
+                   QStringLiteral("syntax error at line %1: the keyword '%2' stands where a "
+                                  "name or statement is expected")
+                       .arg(survey.keywordLine)
+                       .arg(QString::fromUtf8(survey.keyword))));
+    if (survey.python2Line > 0)
+        r.diagnostics.append(atLine(FileDiagnostic::Kind::Syntax, relativePath, survey.python2Line,
+                                    QStringLiteral("Python 2 code (%1 on line %2); cuPyNumeric "
+                                                   "needs Python 3, port it first")
+                                        .arg(QString::fromUtf8(survey.python2What))
+                                        .arg(survey.python2Line)));
+    if (survey.maxDepth > limits.maxSyntaxDepth) {
+        r.diagnostics.append(wholeFile(
+            FileDiagnostic::Kind::Skipped, relativePath,
+            QStringLiteral("syntax nests %1 levels deep (limit %2; CPython itself stops at 200 "
+                           "nested brackets); rules skipped for this file")
+                .arg(survey.maxDepth)
+                .arg(limits.maxSyntaxDepth)));
+        return r;
+    }
+
     const SemanticModel model(tree, r.moduleName,
                               relativePath.endsWith(QLatin1String("__init__.py")));
     const RuleContext ctx{tree, model, relativePath, r.moduleName};
@@ -100,39 +365,67 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     }
     model.exportTo(r);
     collectEvidence(tree, model, r);
-    r.isEntryScript = bytes.contains("__name__") &&
-                      QRegularExpression(QStringLiteral(R"(^if\s+__name__\s*==\s*['"]__main__['"])"),
-                                         QRegularExpression::MultilineOption)
-                          .match(QString::fromUtf8(bytes))
-                          .hasMatch();
+    r.isEntryScript = hasMainGuard(bytes);
     std::sort(r.findings.begin(), r.findings.end(), findingLess);
+    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                     [](const FileDiagnostic& a, const FileDiagnostic& b) {
+                         return a.range.line < b.range.line;
+                     });
     return r;
 }
 
 FileResult analyzeFile(const QString& root, const QString& relativePath,
                        const AnalyzerLimits& limits) {
-    QFile f(root + QLatin1Char('/') + relativePath);
-    const qint64 size = QFileInfo(f).size();
-    if (size > limits.maxFileBytes) {
-        FileResult r;
-        r.path = relativePath;
-        r.moduleName = moduleNameForPath(relativePath);
-        r.bytes = size;
-        r.diagnostics.append(wholeFile(FileDiagnostic::Kind::TooLarge, relativePath,
-                                       QStringLiteral("file is %1 MB, above the %2 MB limit; skipped")
-                                           .arg(size / (1024 * 1024))
-                                           .arg(limits.maxFileBytes / (1024 * 1024))));
+    const QString absolute = root + QLatin1Char('/') + relativePath;
+    const QFileInfo info(absolute); // follows symbolic links
+    if (!info.exists()) {
+        FileResult r = emptyResult(relativePath);
+        r.diagnostics.append(wholeFile(
+            FileDiagnostic::Kind::Unreadable, relativePath,
+            info.isSymLink() ? QStringLiteral("symbolic link is broken or loops; skipped")
+            : relativePath.contains(QChar::ReplacementCharacter)
+                ? QStringLiteral("file name is not valid UTF-8, so it cannot be opened; skipped")
+                : QStringLiteral("file disappeared before it could be read; skipped")));
         return r;
     }
+    if (!info.isFile()) {
+        // Opening a FIFO would block until a writer appears; devices may never end.
+        FileResult r = emptyResult(relativePath);
+        r.diagnostics.append(
+            wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
+                      QStringLiteral("not a regular file (FIFO, socket or device); skipped")));
+        return r;
+    }
+    if (info.size() > limits.maxFileBytes) {
+        FileResult r = emptyResult(relativePath);
+        r.bytes = info.size();
+        r.diagnostics.append(tooLarge(relativePath, info.size(), limits.maxFileBytes));
+        return r;
+    }
+    QFile f(absolute);
     if (!f.open(QIODevice::ReadOnly)) {
-        FileResult r;
-        r.path = relativePath;
-        r.moduleName = moduleNameForPath(relativePath);
+        FileResult r = emptyResult(relativePath);
         r.diagnostics.append(wholeFile(FileDiagnostic::Kind::Unreadable, relativePath,
                                        QStringLiteral("cannot be read: %1").arg(f.errorString())));
         return r;
     }
-    return analyzeSource(relativePath, f.readAll(), limits);
+    // Read the size stat() gave plus one byte; a file that grew meanwhile is read on in
+    // chunks, never past one byte over the limit, so a growing file stays bounded.
+    QByteArray bytes = f.read(qMin(info.size(), limits.maxFileBytes) + 1);
+    while (bytes.size() <= limits.maxFileBytes && !f.atEnd() && f.error() == QFileDevice::NoError) {
+        const QByteArray more =
+            f.read(qMin<qint64>(1 << 20, limits.maxFileBytes + 1 - bytes.size()));
+        if (more.isEmpty())
+            break;
+        bytes += more;
+    }
+    if (f.error() != QFileDevice::NoError) {
+        FileResult r = emptyResult(relativePath);
+        r.diagnostics.append(wholeFile(FileDiagnostic::Kind::Unreadable, relativePath,
+                                       QStringLiteral("cannot be read: %1").arg(f.errorString())));
+        return r;
+    }
+    return analyzeSource(relativePath, bytes, limits);
 }
 
 } // namespace cnready

@@ -9,20 +9,49 @@
 
 namespace cnready {
 
-/// Limits that keep a pathological file from stalling the project.
+/// Limits that keep a pathological file from stalling or crashing the project.
 struct AnalyzerLimits {
-    qint64 maxFileBytes = 20 * 1024 * 1024; ///< larger files are reported, not parsed (bytes)
+    /// Larger files are reported (FileDiagnostic::Kind::TooLarge), not parsed. Bytes.
+    /// 20 MiB is ~30x the largest hand-written module in SciPy 1.10 (~600 KB); bigger .py
+    /// files are generated tables, not array code worth assessing.
+    qint64 maxFileBytes = 20 * 1024 * 1024;
+    /// Deepest syntax tree (levels below the module node) that the semantic model and the
+    /// rules are run on; deeper files get a diagnostic, their line count and nothing else.
+    /// CPython itself refuses more than 200 nested brackets ("too many nested parentheses",
+    /// MAXLEVEL in its tokenizer) and 100 indentation levels (MAXINDENT); one bracket level
+    /// costs up to 2 tree levels in tree-sitter-python (a call: call + argument_list) and one
+    /// indentation level 2 (block + statement), so files CPython accepts stay below ~650.
+    /// SciPy 1.10's deepest file reaches 36; measure with `cnready-bench --corpus DIR --depth`.
+    int maxSyntaxDepth = 1000;
+    /// Parse-time budget per file: this fixed part plus parseMicrosPerMiB per MiB of source
+    /// (tree-sitter's own clock). A healthy file parses at 3–10 MiB/s on one core (SciPy's
+    /// largest, 0.6 MiB, in ~0.1 s), so the budget only stops pathological error recovery,
+    /// e.g. 70,000 stray dots that would otherwise take minutes. Microseconds.
+    quint64 parseMicrosBase = 3'000'000;
+    quint64 parseMicrosPerMiB = 2'000'000;
 };
 
-/// Reads `root/relativePath` and analyzes it. Unreadable, binary (NUL bytes), oversized files
-/// yield a FileResult with one diagnostic and no findings. Undecodable UTF-8 is decoded with
-/// replacement characters and reported. Thread-safe; one parser per thread.
+/// Reads `root/relativePath` and analyzes it. Files that do not exist (any more), are not
+/// regular files (FIFO, socket, device), cannot be opened, contain NUL bytes, exceed the size
+/// limit or nest too deeply yield a FileResult with a diagnostic and no findings. Undecodable
+/// UTF-8 is decoded with replacement characters and reported; UTF-16/32 with a byte-order mark
+/// and Latin-1 with a coding declaration are decoded. Syntax errors, Python 2 statements and
+/// tab/space indentation mixes are reported and the recovered tree is still assessed.
+/// Thread-safe; one parser per thread. Never blocks on a FIFO.
 FileResult analyzeFile(const QString& root, const QString& relativePath,
                        const AnalyzerLimits& limits = {});
 
 /// Analyzes in-memory bytes as the file `relativePath` (used by tests, the fuzzer and the
-/// benchmark). Same error handling as analyzeFile().
+/// benchmark). Same error handling as analyzeFile() from the decoding step on.
 FileResult analyzeSource(const QString& relativePath, const QByteArray& bytes,
                          const AnalyzerLimits& limits = {});
+
+/// Whether the UTF-8 bytes contain an `if __name__ == "__main__":` line (either quote style,
+/// either operand order, optional parentheses) at module level.
+bool hasMainGuard(const QByteArray& utf8Source);
+
+/// Offset of the first byte that is not part of a valid UTF-8 sequence (overlong forms,
+/// surrogates and code points above U+10FFFF are invalid), or -1 when all bytes are valid.
+qsizetype firstInvalidUtf8(const QByteArray& bytes);
 
 } // namespace cnready

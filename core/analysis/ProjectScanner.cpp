@@ -5,15 +5,21 @@
 #include <QFileInfo>
 #include <QSet>
 
+#include "analysis/FileAnalyzer.h"
+
+#if defined(Q_OS_UNIX)
+#include <dirent.h>
+#endif
+
 namespace cnready {
 
 namespace {
 
 bool skippedFolder(const QFileInfo& dir) {
     static const QSet<QString> names = {
-        QStringLiteral("venv"),        QStringLiteral("env"),
-        QStringLiteral("build"),       QStringLiteral("dist"),
-        QStringLiteral("node_modules"), QStringLiteral("__pycache__"),
+        QStringLiteral("venv"),          QStringLiteral("env"),
+        QStringLiteral("build"),         QStringLiteral("dist"),
+        QStringLiteral("node_modules"),  QStringLiteral("__pycache__"),
         QStringLiteral("site-packages"), QStringLiteral("_build")};
     const QString n = dir.fileName();
     if (n.startsWith(QLatin1Char('.')) || names.contains(n))
@@ -37,15 +43,46 @@ void walk(const QString& dirPath, const QDir& root, QStringList& files,
         const QFileInfoList entries = dir.entryInfoList(
             QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
             QDir::Name);
+#if defined(Q_OS_UNIX)
+        // Qt cannot address a name that is not valid UTF-8 (it decodes it lossily) and its
+        // listing silently drops such entries; find them in the raw listing and report them.
+        if (DIR* raw = ::opendir(QFile::encodeName(current).constData())) {
+            while (const dirent* ent = ::readdir(raw)) {
+                const QByteArray name(ent->d_name);
+                if (name.endsWith(".py") && !name.startsWith('.') && firstInvalidUtf8(name) >= 0)
+                    diags.append({FileDiagnostic::Kind::Unreadable,
+                                  SourceRange{root.relativeFilePath(current + QLatin1Char('/') +
+                                                                    QFile::decodeName(name)),
+                                              0, 1, 0, 1},
+                                  QStringLiteral("file name is not valid UTF-8, so it cannot be "
+                                                 "opened; skipped")});
+            }
+            ::closedir(raw);
+        }
+#endif
         for (const QFileInfo& e : entries) {
+            const QString rel = root.relativeFilePath(e.absoluteFilePath());
+            if (e.isSymLink() && !e.exists()) {
+                // Broken, or a loop (a.py -> b.py -> a.py): nothing to read either way.
+                if (e.fileName().endsWith(QLatin1String(".py")))
+                    diags.append({FileDiagnostic::Kind::Unreadable, SourceRange{rel, 0, 1, 0, 1},
+                                  QStringLiteral("symbolic link is broken or loops; skipped")});
+                continue;
+            }
             if (e.isDir()) {
-                if (e.isSymLink() || skippedFolder(e))
+                if (skippedFolder(e))
                     continue;
+                if (e.isSymLink()) {
+                    // Not followed: no loops, and no file is assessed twice under two names.
+                    diags.append({FileDiagnostic::Kind::Skipped, SourceRange{rel, 0, 1, 0, 1},
+                                  QStringLiteral("symbolic link to a folder (%1); not followed")
+                                      .arg(e.symLinkTarget())});
+                    continue;
+                }
                 stack.append(e.absoluteFilePath());
-            } else if (e.suffix() == QLatin1String("py") && !e.fileName().startsWith(QLatin1Char('.'))) {
-                if (e.isSymLink() && !e.exists())
-                    continue; // dangling link
-                files.append(root.relativeFilePath(e.absoluteFilePath()));
+            } else if (e.suffix() == QLatin1String("py") &&
+                       !e.fileName().startsWith(QLatin1Char('.'))) {
+                files.append(rel);
             }
         }
     }
@@ -82,7 +119,8 @@ ScanResult scanProject(const QStringList& paths) {
     QString root = folderOf(existing.first());
     for (const QString& p : existing) {
         const QString f = folderOf(p);
-        while (!(f == root || f.startsWith(root + QLatin1Char('/'))) && root.contains(QLatin1Char('/')))
+        while (!(f == root || f.startsWith(root + QLatin1Char('/'))) &&
+               root.contains(QLatin1Char('/')))
             root = QFileInfo(root).absolutePath();
     }
     r.root = root;

@@ -10,17 +10,21 @@ namespace cnready {
 
 /// The files to analyze under one or more paths.
 struct ScanResult {
-    QString root;        ///< absolute directory all relative paths start from
-    QStringList files;   ///< relative paths ('/' separators), sorted, unique
+    QString root;                      ///< absolute directory all relative paths start from
+    QStringList files;                 ///< relative paths ('/' separators), sorted, unique
     QList<FileDiagnostic> diagnostics; ///< unreadable folders, symlink loops, missing paths
-    QStringList missing; ///< paths given that do not exist (input error for the CLI)
+    QStringList missing;               ///< paths given that do not exist (input error for the CLI)
 };
 
 /// Scans `paths` (folders or single .py files). Folders are walked recursively; `.git`,
 /// hidden folders, virtualenvs (any folder holding `pyvenv.cfg`, and `venv`, `.venv`, `env`),
-/// `build`, `dist`, `node_modules`, `__pycache__`, `site-packages` are skipped. Symlinked
-/// folders are not followed (no loops possible); symlinked files are read. The root is the
-/// single folder given, or the common parent of several paths. `.pyi` stubs are skipped.
+/// `build`, `_build`, `dist`, `node_modules`, `__pycache__`, `site-packages` are skipped
+/// silently. Symlinked folders are not followed (no loops possible, no file read twice) and
+/// get a Skipped diagnostic; broken or looping `.py` links get an Unreadable one; symlinked
+/// files are read. Unreadable folders get a diagnostic and the walk goes on. The walk is
+/// iterative (any depth). The root is the single folder given, or the common parent of several
+/// paths. `.pyi` stubs are skipped. Non-regular `.py` entries (FIFOs) are listed; the analyzer
+/// reports them without opening them.
 ScanResult scanProject(const QStringList& paths);
 
 /// Dotted module name for a relative path: "pkg/sub/mod.py" → "pkg.sub.mod",

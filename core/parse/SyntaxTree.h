@@ -19,11 +19,22 @@ const TSLanguage* pythonLanguage();
 class SyntaxTree {
 public:
     /// Parses `utf8Source` (UTF-8 bytes). One TSParser per thread is reused internally.
-    explicit SyntaxTree(QByteArray utf8Source);
+    /// `timeoutMicros` > 0 bounds the parse time (microseconds of CPU time, tree-sitter's own
+    /// clock): when exceeded, isValid() is false and the tree must not be used.
+    explicit SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros = 0);
     ~SyntaxTree();
     SyntaxTree(const SyntaxTree&) = delete;
     SyntaxTree& operator=(const SyntaxTree&) = delete;
 
+    /// False only when the parse ran out of time (see the constructor); every other call on
+    /// the tree requires isValid().
+    bool isValid() const { return m_tree != nullptr; }
+    /// tree-sitter 0.20.x stores an ERROR node's child count in 16 bits: past 65,535
+    /// unparsable tokens in one place (e.g. 70,000 unclosed brackets) the node is corrupt and
+    /// ts_tree_delete() would free a bad pointer. The constructor checks every ERROR node;
+    /// a corrupt tree is deliberately leaked instead of deleted, and its shape must not be
+    /// trusted (the analyzer reports the file and skips it).
+    bool isCorrupt() const { return m_leak; }
     TSNode root() const;
     const QByteArray& source() const { return m_source; }
 
@@ -53,11 +64,43 @@ public:
     bool hasErrors() const;
     int firstErrorLine() const;
 
+    /// What one iterative walk over the whole tree learns about its shape: nesting depth,
+    /// syntax errors (tree-sitter's own, plus the indentation and keyword mistakes its lenient
+    /// recovery accepts silently) and Python 2 constructs. One visit per node, no recursion.
+    struct Survey {
+        int maxDepth = 0;   ///< deepest node, in tree levels below the root (root = 0)
+        int nodeCount = 0;  ///< named and anonymous nodes visited
+        int errorCount = 0; ///< ERROR and MISSING nodes (outermost ones only)
+        int errorLine = 0;  ///< 1-based span of the first error node; 0 when none
+        int errorColumn = 0;
+        int errorEndLine = 0;
+        int errorEndColumn = 0;
+        bool errorIsMissing = false; ///< the first error is a MISSING token (e.g. a ':' or ')')
+        QByteArray missingToken;     ///< its grammar type, e.g. ")" or ":"
+        /// First statement whose indentation does not match its block (CPython:
+        /// IndentationError), or first empty block ("expected an indented block"); 0 if none.
+        int indentLine = 0;
+        QByteArray indentProblem; ///< "unexpected indent", "unindent does not match ...", ...
+        /// First hard keyword parsed as a name (e.g. a stray `else:`), 0 if none.
+        int keywordLine = 0;
+        QByteArray keyword;
+        /// First Python 2-only construct (print/exec statement, `except E, e`, backticks,
+        /// `<>`, octal `0777`, `ur''`), 0 if none; python2What names it.
+        int python2Line = 0;
+        QByteArray python2What;
+        /// Same as SyntaxTree::isCorrupt().
+        bool corrupt = false;
+    };
+    /// Walks the whole tree once (TSTreeCursor, explicit depth counter).
+    Survey survey() const;
+
 private:
     void buildParentIndex() const;
+    bool startsLine(TSNode n) const;
 
     QByteArray m_source;
     TSTree* m_tree = nullptr;
+    mutable bool m_leak = false; ///< set by survey() on a corrupt tree; see Survey::corrupt
     /// (node id, parent) sorted by node id; built lazily by parent().
     mutable std::vector<std::pair<const void*, TSNode>> m_parents;
 };

@@ -29,6 +29,11 @@ void R102Vectorize::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     auto test = [&](TSNode site, TSNode callee) {
+        // Cheap pre-check: `np.vectorize` by its attribute name; bare names may be aliases.
+        const std::string_view t = m.text(callee);
+        if (SyntaxTree::is(callee, "attribute") && !t.ends_with("vectorize") &&
+            !t.ends_with("frompyfunc"))
+            return;
         const QString name = m.canonicalName(callee);
         if (name == QLatin1String("numpy.vectorize") || name == QLatin1String("numpy.frompyfunc"))
             out.report(site, QStringLiteral("np.%1 runs a Python function once per element")

@@ -48,7 +48,7 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
             return;
         TSNode found{};
         if (!blocks::readsDeviceValue(m, cond, &found))
-            found = cond;
+            return; // an array-valued condition without a reduction or element read
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
                                         "evaluated (%3)")

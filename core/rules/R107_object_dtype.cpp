@@ -45,10 +45,17 @@ void R107ObjectDtype::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     for (const TSNode c : m.calls()) {
-        const QString cn = m.callName(c);
         const TSNode fn = SyntaxTree::field(c, "function");
         const bool astype = SyntaxTree::is(fn, "attribute") &&
                             m.text(SyntaxTree::field(fn, "attribute")) == "astype";
+        // Cheap textual pre-check before resolving the callee.
+        const std::string_view args = m.text(SyntaxTree::field(c, "arguments"));
+        if (args.find("object") == std::string_view::npos &&
+            args.find("'O'") == std::string_view::npos &&
+            args.find("\"O\"") == std::string_view::npos &&
+            args.find("|O") == std::string_view::npos)
+            continue;
+        const QString cn = m.callName(c);
         bool numpyCall = cn.startsWith(QLatin1String("numpy."));
         if (!numpyCall && astype) {
             const ValueKind k = m.valueKind(SyntaxTree::field(fn, "object"));

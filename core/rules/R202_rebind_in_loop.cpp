@@ -54,6 +54,94 @@ bool operandOf(const SemanticModel& m, TSNode expr, std::string_view target) {
     return false;
 }
 
+// Whether `expr` looks built to broadcast against the target (`v[:, None]`, `np.newaxis`,
+// `np.moveaxis`, `reshape`, `expand_dims`, ...): then `x = x * v` may grow `x`'s shape and has no
+// in-place equivalent. Names are followed to their bindings inside the loop, `depth` levels.
+bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
+                   const LoopInfo& loop, int depth = 2) {
+    static const QStringList hints = {
+        QStringLiteral("reshape"),    QStringLiteral("expand_dims"),  QStringLiteral("moveaxis"),
+        QStringLiteral("rollaxis"),   QStringLiteral("swapaxes"),     QStringLiteral("atleast_2d"),
+        QStringLiteral("atleast_3d"), QStringLiteral("broadcast_to"), QStringLiteral("meshgrid"),
+        QStringLiteral("outer"),      QStringLiteral("ix_"),
+    };
+    bool found = false;
+    QList<TSNode> names;
+    walkSubtree(expr, [&](TSNode n) {
+        if (found)
+            return false;
+        const auto t = SyntaxTree::type(n);
+        if (t == "none" && SyntaxTree::is(ts_node_parent(n), "subscript")) {
+            found = true; // v[:, None]
+            return false;
+        }
+        if (t == "attribute" && m.text(SyntaxTree::field(n, "attribute")) == "newaxis") {
+            found = true;
+            return false;
+        }
+        if (t == "call") {
+            // project helpers count too: `_reshape_nd(w, ndim, axis)`
+            const QString leaf = m.calleeLeaf(n);
+            for (const QString& h : hints)
+                if (leaf == h || (leaf.startsWith(QLatin1Char('_')) && leaf.contains(h)) ||
+                    leaf.startsWith(h + QLatin1Char('_')))
+                    found = true;
+            if (found)
+                return false;
+            // a function of this file that reshapes what it returns
+            if (depth > 0)
+                for (const FunctionRegion& f : m.functions())
+                    if (f.name == leaf && f.parent < 0 && f.className.isEmpty()) {
+                        for (TSNode ret : SemanticModel::within(m.returns(), f.node))
+                            for (TSNode inner : SemanticModel::within(m.calls(), ret))
+                                if (hints.contains(leafName(m.callName(inner))) ||
+                                    hints.contains(m.calleeLeaf(inner)))
+                                    found = true;
+                        break;
+                    }
+            if (found)
+                return false;
+        }
+        if (t == "identifier" && m.text(n) != target)
+            names << n;
+        return true;
+    });
+    if (found || depth <= 0)
+        return found;
+    for (TSNode n : names)
+        for (TSNode rhs : bindingsOf(m, m.text(n), n))
+            if (loop.hotContains(ts_node_start_byte(rhs)) &&
+                broadcastHint(m, rhs, target, loop, depth - 1))
+                return true;
+    return false;
+}
+
+// Whether `target` is also bound, in this function, to a one-element or 0-d array
+// (`w = np.array([1.0])`, `acc = np.ones(1)`, `v = np.array(0.0)`) that later products and sums
+// broadcast up to full size: the rebind changes the shape, so it has no in-place form.
+bool startsAsOneElement(const SemanticModel& m, std::string_view target, TSNode at) {
+    for (TSNode rhs : bindingsOf(m, target, at)) {
+        if (!SyntaxTree::is(rhs, "call"))
+            continue;
+        const QString name = m.callName(rhs);
+        const TSNode a0 = SemanticModel::argument(rhs, 0);
+        if (name == QLatin1String("numpy.array") || name == QLatin1String("numpy.asarray")) {
+            if ((SyntaxTree::is(a0, "list") || SyntaxTree::is(a0, "tuple")) &&
+                ts_node_named_child_count(a0) == 1)
+                return true;
+            if (SyntaxTree::is(a0, "integer") || SyntaxTree::is(a0, "float"))
+                return true;
+        }
+        if (name == QLatin1String("numpy.ones") || name == QLatin1String("numpy.zeros") ||
+            name == QLatin1String("numpy.empty") || name == QLatin1String("numpy.full")) {
+            const auto v = intValue(m, a0, 1);
+            if ((v && *v == 1) || m.text(a0) == "()" || m.text(a0) == "(1,)" || m.text(a0) == "[1]")
+                return true;
+        }
+    }
+    return false;
+}
+
 // Another name keeps the old array alive inside the loop (`prev = x`, `hist.append(x)`): an
 // in-place update would change that one too, so the rebind is deliberate.
 bool aliased(const SemanticModel& m, std::string_view target, const LoopInfo& loop) {
@@ -71,7 +159,7 @@ bool aliased(const SemanticModel& m, std::string_view target, const LoopInfo& lo
             mentionsName(m, right, target))
             return true;
     }
-    return nameEscapes(m, target, loop.hotStart, loop.hotEnd);
+    return nameEscapes(m, target, loop);
 }
 
 } // namespace
@@ -147,7 +235,14 @@ void R202RebindInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         }
         if (!m.isArray(left) && !m.isArray(right))
             continue;
-        if (loop->variables.contains(targetText) || aliased(m, target, *loop))
+        if (loop->variables.contains(targetText) || aliased(m, target, *loop) ||
+            (SyntaxTree::is(left, "identifier") && startsAsOneElement(m, target, a)))
+            continue;
+        // The other operands may be shaped to broadcast and grow the target.
+        bool grows = false;
+        if (SyntaxTree::is(right, "binary_operator") || SyntaxTree::is(right, "call"))
+            grows = broadcastHint(m, right, target, *loop);
+        if (grows)
             continue;
         out.report(a, QStringLiteral("%1 allocates a new `%2` on every iteration; update it in "
                                      "place (`+=`, `out=%2`)")

@@ -32,6 +32,38 @@ bool argumentsMention(const SemanticModel& m, TSNode args, std::string_view targ
     return found;
 }
 
+bool isStacker(const QString& name) {
+    static const QStringList stackers = {
+        QStringLiteral("numpy.concatenate"),    QStringLiteral("numpy.hstack"),
+        QStringLiteral("numpy.vstack"),         QStringLiteral("numpy.stack"),
+        QStringLiteral("numpy.append"),         QStringLiteral("numpy.column_stack"),
+        QStringLiteral("numpy.dstack"),         QStringLiteral("numpy.row_stack"),
+        QStringLiteral("numpy.ma.concatenate"),
+    };
+    return stackers.contains(name);
+}
+
+// Not an accumulator: the stacked arguments also slice the target (`h = concatenate((h[-k:], h,
+// h[:k]))` pads it), or the loop rebinds the target elsewhere (`h = h[k:-k]`, `h = f(h)`), so
+// it does not grow from one iteration to the next.
+bool padsOrResets(const SemanticModel& m, TSNode call, TSNode assign, std::string_view target,
+                  const LoopInfo& loop) {
+    for (TSNode sub : SemanticModel::within(m.subscripts(), call))
+        if (m.text(SyntaxTree::field(sub, "value")) == target)
+            return true;
+    for (TSNode a : SemanticModel::within(m.assignments(), loop.hotStart, loop.hotEnd)) {
+        if (ts_node_eq(a, assign) || !SyntaxTree::is(a, "assignment"))
+            continue;
+        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode right = SyntaxTree::field(a, "right");
+        if (SyntaxTree::is(right, "call") && isStacker(m.callName(right)))
+            continue; // another branch growing the same accumulator
+        if (m.text(left) == target)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 const RuleInfo& R203StackInLoop::info() const {
@@ -62,16 +94,9 @@ const RuleInfo& R203StackInLoop::info() const {
 
 void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
-    static const QStringList stackers = {
-        QStringLiteral("numpy.concatenate"),    QStringLiteral("numpy.hstack"),
-        QStringLiteral("numpy.vstack"),         QStringLiteral("numpy.stack"),
-        QStringLiteral("numpy.append"),         QStringLiteral("numpy.column_stack"),
-        QStringLiteral("numpy.dstack"),         QStringLiteral("numpy.row_stack"),
-        QStringLiteral("numpy.ma.concatenate"),
-    };
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);
-        if (!stackers.contains(name))
+        if (!isStacker(name))
             continue;
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
@@ -84,6 +109,8 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         const std::string_view target = m.text(left);
         if (!argumentsMention(m, SyntaxTree::field(call, "arguments"), target))
+            continue;
+        if (padsOrResets(m, call, assign, target, *loop))
             continue;
         out.report(call, QStringLiteral("`%1` grows `%2` by %3 on every iteration, copying "
                                         "everything gathered so far; preallocate it or "

@@ -10,28 +10,82 @@ using namespace rules;
 
 namespace {
 
-bool isPositionsCall(const SemanticModel& m, TSNode call, QString& shown) {
+// `np.r_`, `np.c_`, `np.s_`, `np.index_exp`, `np.mgrid`, `np.ogrid`: subscript syntax that
+// builds arrays or slices rather than indexing data.
+bool isIndexTrick(const SemanticModel& m, TSNode value) {
+    static const QStringList tricks = {
+        QStringLiteral("numpy.r_"),    QStringLiteral("numpy.c_"),
+        QStringLiteral("numpy.s_"),    QStringLiteral("numpy.index_exp"),
+        QStringLiteral("numpy.mgrid"), QStringLiteral("numpy.ogrid"),
+    };
+    return tricks.contains(m.canonicalName(value));
+}
+
+// Whether this module may handle SciPy sparse matrices: it imports a `sparse` module
+// (`scipy.sparse`, or a sibling through a relative import) or lives in a `sparse` package.
+bool mayHoldSparse(const SemanticModel& m) {
+    const auto hasSparse = [](const QString& dotted) {
+        return dotted.split(QLatin1Char('.')).contains(QLatin1String("sparse"));
+    };
+    if (hasSparse(m.moduleName()))
+        return true;
+    for (const ImportBinding& b : m.importBindings())
+        if (hasSparse(b.canonical))
+            return true;
+    return false;
+}
+
+// How many integer subscripts turn the result into a scalar: 2 for the tuple of nonzero /
+// where (`[0]` is the positions along axis 0, `[0][0]` the first of them), 2 for argwhere's
+// (k, ndim) array, 1 for flatnonzero's flat positions. 0 when `call` is none of these.
+int positionsDepth(const SemanticModel& m, TSNode call, QString& shown) {
     const QString name = m.callName(call);
     if (name == QLatin1String("numpy.nonzero") || name == QLatin1String("numpy.ndarray.nonzero") ||
-        name == QLatin1String("numpy.argwhere") || name == QLatin1String("numpy.flatnonzero")) {
+        name == QLatin1String("numpy.argwhere")) {
         shown = leafName(name);
-        return true;
+        return 2;
+    }
+    if (name == QLatin1String("numpy.flatnonzero")) {
+        shown = leafName(name);
+        return 1;
     }
     if (name == QLatin1String("numpy.where") && SemanticModel::positionalCount(call) == 1) {
         shown = QStringLiteral("where");
-        return true;
+        return 2;
     }
     // `c.nonzero()` on a receiver the model cannot type (a parameter, a comparison)
     if (name.isEmpty() && m.calleeLeaf(call) == QLatin1String("nonzero") &&
         SemanticModel::positionalCount(call) == 0) {
         const TSNode fn = SyntaxTree::field(call, "function");
-        const ValueKind k = m.valueKind(SyntaxTree::field(fn, "object"));
-        if (k == ValueKind::Array || k == ValueKind::Unknown) {
+        TSNode receiver = SyntaxTree::field(fn, "object");
+        while (SyntaxTree::is(receiver, "parenthesized_expression") &&
+               ts_node_named_child_count(receiver) == 1)
+            receiver = ts_node_named_child(receiver, 0);
+        const ValueKind k = m.valueKind(receiver);
+        // A comparison is a boolean array; a name the model cannot type may also be a SciPy
+        // sparse matrix, whose nonzero() has no mask equivalent, so only in files without
+        // scipy.sparse.
+        const bool boolean =
+            isBooleanArray(m, receiver) || SyntaxTree::is(receiver, "comparison_operator");
+        const bool plausible =
+            boolean || k == ValueKind::Array || (k == ValueKind::Unknown && !mayHoldSparse(m));
+        if (plausible && m.importsNumpy()) {
             shown = QStringLiteral("nonzero");
-            return m.importsNumpy();
+            return 2;
         }
     }
-    return false;
+    return 0;
+}
+
+// Whether a subscript item is an integer (a scalar index), as opposed to a slice or a list.
+bool scalarItem(TSNode sub) {
+    const uint32_t n = ts_node_named_child_count(sub);
+    if (n != 2)
+        return false;
+    const TSNode item = ts_node_named_child(sub, 1);
+    return SyntaxTree::is(item, "integer") ||
+           (SyntaxTree::is(item, "unary_operator") &&
+            SyntaxTree::is(ts_node_named_child(item, 0), "integer"));
 }
 
 // Whether `n` lies in the index part of subscript `sub` (not in its value).
@@ -40,13 +94,19 @@ bool inIndexPart(TSNode sub, TSNode n) {
     return !contains(value, n);
 }
 
-// Climbs from the call through `(...)`, `[...]` taken of it (`np.where(c)[0]`) and `tuple(...)`.
-TSNode valueTop(const SemanticModel& m, TSNode call) {
+// Climbs from the call through `(...)`, `[...]` taken of it (`np.where(c)[0]`), `.T` and
+// `tuple(...)`; every integer subscript lowers `depth` (0 = a scalar position).
+TSNode valueTop(const SemanticModel& m, TSNode call, int& depth) {
     TSNode cur = call;
-    for (int guard = 0; guard < 8; ++guard) {
+    for (int guard = 0; guard < 8 && depth > 0; ++guard) {
         const TSNode p = ts_node_parent(cur);
+        if (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), cur)) {
+            if (scalarItem(p))
+                --depth;
+            cur = p;
+            continue;
+        }
         if (SyntaxTree::is(p, "parenthesized_expression") ||
-            (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), cur)) ||
             (SyntaxTree::is(p, "attribute") && m.text(SyntaxTree::field(p, "attribute")) == "T")) {
             cur = p;
             continue;
@@ -89,16 +149,43 @@ const RuleInfo& R204NonzeroIndex::info() const {
     return i;
 }
 
+namespace {
+
+// Whether index item `item` uses `name` (positions at `depth`) as an index array: the bare
+// name, or the name subscripted down to a level that is still an array (`idx[0]` of a tuple,
+// `rows[:k]`). Arithmetic on it (`x1 + low`) or a scalar position is not a gather through it.
+bool gathersThrough(const SemanticModel& m, TSNode item, std::string_view name, int depth) {
+    for (int guard = 0; guard < 4; ++guard) {
+        while (SyntaxTree::is(item, "parenthesized_expression") &&
+               ts_node_named_child_count(item) == 1)
+            item = ts_node_named_child(item, 0);
+        if (SyntaxTree::is(item, "identifier"))
+            return m.text(item) == name && depth >= 1;
+        if (!SyntaxTree::is(item, "subscript"))
+            return false;
+        if (scalarItem(item))
+            --depth;
+        item = SyntaxTree::field(item, "value");
+    }
+    return false;
+}
+
+} // namespace
+
 void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     for (TSNode call : m.calls()) {
         QString shown;
-        if (!isPositionsCall(m, call, shown))
+        int depth = positionsDepth(m, call, shown);
+        if (depth == 0)
             continue;
-        const TSNode top = valueTop(m, call);
+        const TSNode top = valueTop(m, call, depth);
+        if (depth == 0)
+            continue; // a single position (`np.flatnonzero(c)[0]`): a scalar, not a gather
         const TSNode parent = ts_node_parent(top);
-        // Direct: a[np.nonzero(c)]
-        if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top)) {
+        // Direct: a[np.nonzero(c)] — but not np.r_[...] / np.c_[...], which concatenate
+        if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top) &&
+            !isIndexTrick(m, SyntaxTree::field(parent, "value"))) {
             out.report(call, QStringLiteral("`%1` positions index `%2` directly; index with "
                                             "the condition itself")
                                  .arg(shown, shortCode(m, SyntaxTree::field(parent, "value"), 32)));
@@ -110,15 +197,17 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         const TSNode left = SyntaxTree::field(assign, "left");
         QStringList names;
+        int nameDepth = depth;
         if (SyntaxTree::is(left, "identifier")) {
             names << m.tree().qtext(left);
         } else if (SyntaxTree::is(left, "pattern_list") || SyntaxTree::is(left, "tuple_pattern")) {
+            nameDepth = depth - 1; // unpacking takes one level
             const uint32_t n = ts_node_named_child_count(left);
             for (uint32_t k = 0; k < n; ++k)
                 if (SyntaxTree::is(ts_node_named_child(left, k), "identifier"))
                     names << m.tree().qtext(ts_node_named_child(left, k));
         }
-        if (names.isEmpty())
+        if (names.isEmpty() || nameDepth < 1)
             continue;
         const FunctionRegion* fn = m.enclosingFunctionRegion(call);
         const uint32_t from = ts_node_end_byte(assign);
@@ -130,14 +219,14 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
             if (m.enclosingFunctionRegion(sub) != fn)
                 continue;
             const TSNode value = SyntaxTree::field(sub, "value");
+            if (isIndexTrick(m, value))
+                continue;
+            const uint32_t count = ts_node_named_child_count(sub);
             for (const QString& name : names) {
-                const std::string std = name.toStdString();
-                if (m.text(value) == std)
-                    continue; // idx[0], rows[k]: reading the positions themselves
-                const uint32_t count = ts_node_named_child_count(sub);
+                const std::string n = name.toStdString();
                 bool hit = false;
                 for (uint32_t k = 1; k < count && !hit; ++k)
-                    hit = mentionsName(m, ts_node_named_child(sub, k), std);
+                    hit = gathersThrough(m, ts_node_named_child(sub, k), n, nameDepth);
                 if (hit) {
                     use = sub;
                     usedName = name;
@@ -158,7 +247,8 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
                 const bool method = cn.startsWith(QLatin1String("numpy.ndarray."));
                 const TSNode idxArg = SemanticModel::argument(c, method ? 0 : 1);
                 for (const QString& name : names)
-                    if (!ts_node_is_null(idxArg) && m.text(idxArg) == name.toStdString()) {
+                    if (!ts_node_is_null(idxArg) &&
+                        gathersThrough(m, idxArg, name.toStdString(), nameDepth)) {
                         use = c;
                         usedName = name;
                         indexed = QStringLiteral("np.%1").arg(leafName(cn));

@@ -93,6 +93,8 @@ bool contains(TSNode container, TSNode n) {
 }
 
 bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name) {
+    if (isType(expr, "identifier")) // also for aliased soft keywords, see invariantIn()
+        return model.text(expr) == name;
     bool found = false;
     walkSubtree(expr, [&](TSNode n) {
         if (found)
@@ -133,7 +135,9 @@ bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, i
     return false;
 }
 
-bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t start, uint32_t end) {
+bool nameEscapes(const SemanticModel& model, std::string_view name, const LoopInfo& loop) {
+    const uint32_t start = loop.hotStart;
+    const uint32_t end = loop.hotEnd;
     static const QStringList collectors = {
         QStringLiteral("append"), QStringLiteral("extend"),     QStringLiteral("insert"),
         QStringLiteral("add"),    QStringLiteral("put"),        QStringLiteral("setdefault"),
@@ -159,7 +163,21 @@ bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t sta
     for (TSNode r : SemanticModel::within(model.returns(), start, end))
         if (ts_node_named_child_count(r) > 0 && holdsName(model, ts_node_named_child(r, 0), name))
             return true;
-    return false;
+    // `yield name` / `yield f, name`: yields are not indexed, so walk the loop body once.
+    bool yielded = false;
+    walkSubtree(loop.body, [&](TSNode n) {
+        if (yielded)
+            return false;
+        if (isType(n, "yield")) {
+            if (ts_node_named_child_count(n) > 0 &&
+                holdsName(model, ts_node_named_child(n, 0), name))
+                yielded = true;
+            return false;
+        }
+        const auto t = SyntaxTree::type(n);
+        return t != "function_definition" && t != "class_definition" && t != "lambda";
+    });
+    return yielded;
 }
 
 QList<TSNode> bindingsOf(const SemanticModel& model, std::string_view name, TSNode at) {
@@ -375,10 +393,22 @@ bool inElementLoop(const SemanticModel& model, TSNode n) {
                                    loop->source == LoopSource::EnumerateArray ||
                                    loop->source == LoopSource::NdIter ||
                                    loop->source == LoopSource::NdEnumerate;
-        if (walksElements && model.usesLoopVariable(n, *loop))
+        if (walksElements && usesLoopVar(model, n, *loop))
             return true;
     }
     return false;
+}
+
+bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
+    if (isType(expr, "identifier"))
+        return !loop.boundInLoop.contains(model.tree().qtext(expr));
+    return model.isLoopInvariant(expr, loop);
+}
+
+bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
+    if (isType(expr, "identifier") && loop.variables.contains(model.tree().qtext(expr)))
+        return true;
+    return model.usesLoopVariable(expr, loop);
 }
 
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name) {

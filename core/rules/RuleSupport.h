@@ -5,6 +5,7 @@
 // the SemanticModel's indexed lists; nothing walks the whole tree.
 
 #include "rules/Rule.h"
+#include "semantic/Loops.h"
 
 #include <QList>
 #include <QString>
@@ -44,11 +45,12 @@ bool contains(TSNode container, TSNode n);
 /// an attribute after a dot, not as a keyword-argument name). Bounded iterative walk.
 bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name);
 
-/// Whether the value bound to `name` leaves the iteration inside [start, end): passed to
-/// `append`/`extend`/`insert`/`add`/`put`/`setdefault`, stored into a container element
-/// (`d[k] = name`, `self.x = name`) or returned. Used by R201: an allocation that is collected is
-/// not a per-iteration scratch buffer.
-bool nameEscapes(const SemanticModel& model, std::string_view name, uint32_t start, uint32_t end);
+/// Whether the value bound to `name` leaves an iteration of `loop`: passed to `append`/`extend`/
+/// `insert`/`add`/`put`/`setdefault`, stored into a container element or attribute
+/// (`d[k] = name`, `self.x = name`), returned or yielded (also inside a tuple/list literal).
+/// Used by R201/R202: a value that is collected is not a per-iteration scratch buffer.
+/// The yield check walks the loop body (bounded, iterative); the rest uses indexed lists.
+bool nameEscapes(const SemanticModel& model, std::string_view name, const LoopInfo& loop);
 
 /// Whether `expr` evaluates to a boolean array: a comparison with an array operand, `&`/`|`/`^`
 /// or `~` of such, `np.isnan/isfinite/logical_*/isin/isclose…`, `.astype(bool)`, or a name
@@ -101,6 +103,12 @@ private:
 /// over range/len/shape/product/ndindex, or a loop over an array, nditer, ndenumerate) and
 /// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
 bool inElementLoop(const SemanticModel& model, TSNode n);
+
+/// SemanticModel::isLoopInvariant / usesLoopVariable, but also right when `expr` itself is a
+/// soft-keyword identifier (`type`, `match`, `print`): a tree cursor started on such an
+/// aliased node reports the keyword token, so the model's walk misses the name.
+bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop);
+bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop);
 
 /// Whether `call` has a keyword argument called `name` (e.g. "out").
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name);

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
+#include <cstring>
 
 namespace cnready {
 
@@ -106,8 +108,42 @@ const SymbolTable& symbols() {
 inline bool is(TSNode n, std::string_view t) {
     return SyntaxTree::is(n, t);
 }
-inline TSNode field(TSNode n, std::string_view f) {
-    return SyntaxTree::field(n, f);
+// Field ids resolved once: ts_node_child_by_field_name() compares the name against every
+// field of the grammar on each call, which showed up in profiles.
+struct FieldIds {
+    TSFieldId alias, argument, arguments, attribute, body, condition, function, left, module_name,
+        name, object, op, parameters, right, type, value;
+    FieldIds() {
+        const TSLanguage* l = pythonLanguage();
+        auto id = [l](const char* n) {
+            return ts_language_field_id_for_name(l, n, uint32_t(std::strlen(n)));
+        };
+        alias = id("alias");
+        argument = id("argument");
+        arguments = id("arguments");
+        attribute = id("attribute");
+        body = id("body");
+        condition = id("condition");
+        function = id("function");
+        left = id("left");
+        module_name = id("module_name");
+        name = id("name");
+        object = id("object");
+        op = id("operator");
+        parameters = id("parameters");
+        right = id("right");
+        type = id("type");
+        value = id("value");
+    }
+};
+const FieldIds& F() {
+    static const FieldIds f;
+    return f;
+}
+inline TSNode field(TSNode n, TSFieldId id) {
+    if (ts_node_is_null(n) || id == 0)
+        return TSNode{};
+    return ts_node_child_by_field_id(n, id);
 }
 inline uint32_t startOf(TSNode n) {
     return ts_node_start_byte(n);
@@ -269,6 +305,7 @@ struct SemanticModel::Data {
         int loop = -1;       // ForTarget: loop index
         QString alias;       // Import: canonical target
         uint32_t at = 0;     // start byte of the identifier
+        int slot = -1;       // index into Data::facts
     };
     struct Facts {
         quint16 bits = 0;
@@ -286,12 +323,43 @@ struct SemanticModel::Data {
         uint32_t start = 0, end = 0;
         int function = -1;
         int cls = -1;
-        QHash<QString, Facts> names;
+        QHash<QString, int> names; // name → slot in facts
     };
-    std::vector<Scope> scopes;                     // 0 = module
-    std::vector<int> scopeOrder;                   // scope indices sorted by start (excluding 0)
-    std::vector<Binding> bindings;                 // document order
-    std::vector<QHash<QString, Facts>> classAttrs; // per class: "self.x" facts
+    std::vector<Scope> scopes;                   // 0 = module
+    std::vector<int> scopeOrder;                 // scope indices sorted by start (excluding 0)
+    std::vector<Binding> bindings;               // document order
+    std::vector<QHash<QString, int>> classAttrs; // per class: "self.x" → slot in facts
+    std::vector<Facts> facts;                    // one per (scope, name), see slots
+    // Provenance passes (see buildLoops): reads of a name whose bindings are not all
+    // evaluated yet in the current pass see the previous pass's facts and are remembered.
+    struct Snap {
+        bool set = false;
+        ValueKind kind = ValueKind::Unknown;
+        QString alias, type;
+    };
+    std::vector<int> lastBinding;  // per slot: index of its last binding
+    std::vector<Facts> prevFacts;  // the previous pass's facts
+    std::vector<Snap> snaps;       // per slot: what an early read saw
+    bool snapConflict = false;     // two early reads of one slot saw different things
+    int evalIndex = INT_MAX;       // binding being evaluated; INT_MAX after construction
+    std::vector<char> returnsRead; // per function: returnsArray read while still false
+    const Facts& read(int slot) {
+        if (evalIndex == INT_MAX || lastBinding[size_t(slot)] < evalIndex)
+            return facts[size_t(slot)];
+        const Facts& f =
+            facts[size_t(slot)].bindings > 0 ? facts[size_t(slot)] : prevFacts[size_t(slot)];
+        Snap& sn = snaps[size_t(slot)];
+        const ValueKind k = kindOfBits(f.bits);
+        if (!sn.set) {
+            sn.set = true;
+            sn.kind = k;
+            sn.alias = f.alias;
+            sn.type = f.type;
+        } else if (sn.kind != k || sn.alias != f.alias || sn.type != f.type) {
+            snapConflict = true;
+        }
+        return f;
+    }
     std::vector<TSNode> namedExprs, withItems, mainBlocks;
     std::vector<QSet<QString>> derivedLoopVars; // per loop
     QSet<QString> importedModules;              // canonical modules and parents
@@ -299,6 +367,7 @@ struct SemanticModel::Data {
     QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
     QHash<QString, int> classesByName;
     mutable QHash<const void*, quint8> kindCache;
+    mutable QHash<const void*, QString> callNameCache;
 };
 
 SemanticModel::~SemanticModel() = default;
@@ -354,7 +423,7 @@ void SemanticModel::index() {
             case C_If: {
                 m_ifs.push_back(n);
                 // `if __name__ == "__main__":` at module level: a boundary block.
-                const TSNode cond = field(n, "condition");
+                const TSNode cond = field(n, F().condition);
                 if (is(ts_node_parent(n), "module") && is(cond, "comparison_operator") &&
                     text(cond).find("__name__") != std::string_view::npos &&
                     text(cond).find("__main__") != std::string_view::npos)
@@ -467,9 +536,9 @@ void SemanticModel::buildImports() {
             for (uint32_t j = 0; j < k; ++j) {
                 const TSNode c = ts_node_named_child(stmt, j);
                 if (is(c, "aliased_import")) {
-                    const QString target = canonicalModule(m_tree.qtext(field(c, "name")));
+                    const QString target = canonicalModule(m_tree.qtext(field(c, F().name)));
                     m_importBindings.push_back(
-                        {m_tree.qtext(field(c, "alias")), target, stmt, false});
+                        {m_tree.qtext(field(c, F().alias)), target, stmt, false});
                     addModule(target);
                 } else if (is(c, "dotted_name")) {
                     const QString full = canonicalModule(m_tree.qtext(c));
@@ -479,7 +548,7 @@ void SemanticModel::buildImports() {
                 }
             }
         } else {
-            const TSNode modNode = field(stmt, "module_name");
+            const TSNode modNode = field(stmt, F().module_name);
             QString module;
             if (is(modNode, "relative_import")) {
                 const std::string_view t = text(modNode);
@@ -507,8 +576,8 @@ void SemanticModel::buildImports() {
                 if (is(c, "wildcard_import")) {
                     star = true;
                 } else if (is(c, "aliased_import")) {
-                    const QString nm = m_tree.qtext(field(c, "name"));
-                    m_importBindings.push_back({m_tree.qtext(field(c, "alias")),
+                    const QString nm = m_tree.qtext(field(c, F().name));
+                    m_importBindings.push_back({m_tree.qtext(field(c, F().alias)),
                                                 module + QLatin1Char('.') + nm, stmt, false});
                 } else if (is(c, "dotted_name")) {
                     const QString nm = m_tree.qtext(c);
@@ -552,8 +621,8 @@ void SemanticModel::buildScopes() {
     std::vector<Open> stack;
     for (TSNode def : defs) {
         const bool isFunc = is(def, "function_definition");
-        const TSNode body = field(def, "body");
-        const TSNode params = field(def, "parameters");
+        const TSNode body = field(def, F().body);
+        const TSNode params = field(def, F().parameters);
         const uint32_t s = isFunc ? (ts_node_is_null(params) ? startOf(def) : startOf(params))
                                   : (ts_node_is_null(body) ? endOf(def) : startOf(body));
         while (!stack.empty() && stack.back().end <= startOf(def))
@@ -568,7 +637,7 @@ void SemanticModel::buildScopes() {
         sc.lookupParent = lp;
         sc.start = s;
         sc.end = endOf(def);
-        const QString name = m_tree.qtext(field(def, "name"));
+        const QString name = m_tree.qtext(field(def, F().name));
         // Relative name: path through enclosing functions/classes.
         QString prefix;
         const Data::Scope& ps = d->scopes[size_t(parentScope)];
@@ -607,7 +676,7 @@ void SemanticModel::buildScopes() {
         b.scope = parentScope;
         b.name = name;
         b.kind = Data::BindKind::Def;
-        b.target = field(def, "name");
+        b.target = field(def, F().name);
         b.at = startOf(def);
         b.alias = isFunc ? QStringLiteral("function") : QStringLiteral("class");
         d->bindings.push_back(b);
@@ -619,7 +688,7 @@ void SemanticModel::buildScopes() {
 
     // Parameters.
     for (const FunctionRegion& f : m_functions) {
-        const TSNode params = field(f.node, "parameters");
+        const TSNode params = field(f.node, F().parameters);
         const int scope = scopeIndexAt(startOf(params) + 1);
         const uint32_t k = ts_node_named_child_count(params);
         for (uint32_t i = 0; i < k; ++i) {
@@ -632,11 +701,11 @@ void SemanticModel::buildScopes() {
                 id = p;
             } else if (is(p, "typed_parameter")) {
                 id = ts_node_named_child(p, 0);
-                b.annotation = field(p, "type");
+                b.annotation = field(p, F().type);
             } else if (is(p, "default_parameter") || is(p, "typed_default_parameter")) {
-                id = field(p, "name");
-                b.annotation = field(p, "type");
-                b.value = field(p, "value");
+                id = field(p, F().name);
+                b.annotation = field(p, F().type);
+                b.value = field(p, F().value);
             } else {
                 continue; // *args, **kwargs, separators
             }
@@ -671,15 +740,15 @@ void SemanticModel::buildScopes() {
     std::vector<std::pair<TSNode, int>> names;
     for (TSNode a : m_assignments) {
         const bool aug = is(a, "augmented_assignment");
-        TSNode left = field(a, "left");
-        TSNode right = field(a, "right");
+        TSNode left = field(a, F().left);
+        TSNode right = field(a, F().right);
         // `a = b = expr`: the right side is itself an assignment; use its final value.
         int guard = 0;
         while (is(right, "assignment") && guard++ < 64)
-            right = field(right, "right");
+            right = field(right, F().right);
         // self.x = value → class attribute facts.
         if (is(unparen(left), "attribute")) {
-            const TSNode obj = field(unparen(left), "object");
+            const TSNode obj = field(unparen(left), F().object);
             if (is(obj, "identifier") && text(obj) == "self") {
                 const int sc = scopeIndexAt(startOf(a));
                 const int fn = d->scopes[size_t(sc)].function;
@@ -687,7 +756,7 @@ void SemanticModel::buildScopes() {
                     Data::Binding b;
                     b.scope = -1 - d->classesByName.value(m_functions[size_t(fn)].className);
                     b.name =
-                        QStringLiteral("self.") + m_tree.qtext(field(unparen(left), "attribute"));
+                        QStringLiteral("self.") + m_tree.qtext(field(unparen(left), F().attribute));
                     b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
                     b.value = right;
                     b.at = startOf(left);
@@ -706,7 +775,7 @@ void SemanticModel::buildScopes() {
             b.name = m_tree.qtext(id);
             b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
             b.value = right;
-            b.annotation = field(a, "type");
+            b.annotation = field(a, F().type);
             b.target = id;
             b.position = pos;
             b.at = startOf(id);
@@ -714,23 +783,23 @@ void SemanticModel::buildScopes() {
         }
     }
     for (TSNode ne : d->namedExprs) {
-        const TSNode id = field(ne, "name");
+        const TSNode id = field(ne, F().name);
         if (!is(id, "identifier"))
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(ne));
         b.name = m_tree.qtext(id);
         b.kind = Data::BindKind::Walrus;
-        b.value = field(ne, "value");
+        b.value = field(ne, F().value);
         b.target = id;
         b.at = startOf(id);
         d->bindings.push_back(b);
     }
     for (TSNode wi : d->withItems) {
-        const TSNode v = field(wi, "value");
+        const TSNode v = field(wi, F().value);
         if (!is(v, "as_pattern"))
             continue;
-        const TSNode alias = field(v, "alias");
+        const TSNode alias = field(v, F().alias);
         TSNode id = ts_node_named_child_count(alias) > 0 ? ts_node_named_child(alias, 0) : alias;
         if (!is(id, "identifier"))
             continue;
@@ -793,24 +862,24 @@ void SemanticModel::buildLoops() {
         L.function = functionIndexAt(L.startByte, L.endByte);
         if (is(n, "for_statement")) {
             L.kind = LoopKind::For;
-            L.iterable = field(n, "right");
-            L.body = field(n, "body");
+            L.iterable = field(n, F().right);
+            L.body = field(n, F().body);
             L.hotStart = ts_node_is_null(L.body) ? L.endByte : startOf(L.body);
             L.hotEnd = ts_node_is_null(L.body) ? L.endByte : endOf(L.body);
             names.clear();
-            targetNames(field(n, "left"), names);
+            targetNames(field(n, F().left), names);
             for (const auto& [id, pos] : names)
                 L.variables.append(m_tree.qtext(id));
         } else if (is(n, "while_statement")) {
             L.kind = LoopKind::While;
             L.source = LoopSource::None;
-            L.condition = field(n, "condition");
-            L.body = field(n, "body");
+            L.condition = field(n, F().condition);
+            L.body = field(n, F().body);
             L.hotStart = ts_node_is_null(L.condition) ? L.startByte : startOf(L.condition);
             L.hotEnd = ts_node_is_null(L.body) ? L.endByte : endOf(L.body);
         } else {
             L.kind = LoopKind::Comprehension;
-            L.body = field(n, "body");
+            L.body = field(n, F().body);
             if (ts_node_is_null(L.body))
                 L.body = ts_node_named_child(n, 0);
             const uint32_t k = ts_node_named_child_count(n);
@@ -820,11 +889,11 @@ void SemanticModel::buildLoops() {
                 if (!is(cl, "for_in_clause"))
                     continue;
                 names.clear();
-                targetNames(field(cl, "left"), names);
+                targetNames(field(cl, F().left), names);
                 for (const auto& [id, pos] : names)
                     L.variables.append(m_tree.qtext(id));
                 if (first) {
-                    L.iterable = field(cl, "right");
+                    L.iterable = field(cl, F().right);
                     first = false;
                 }
             }
@@ -885,13 +954,13 @@ void SemanticModel::buildLoops() {
             }
         };
         if (L.kind == LoopKind::For) {
-            addTargets(field(L.node, "left"), L.iterable);
+            addTargets(field(L.node, F().left), L.iterable);
         } else {
             const uint32_t k = ts_node_named_child_count(L.node);
             for (uint32_t i = 0; i < k; ++i) {
                 const TSNode cl = ts_node_named_child(L.node, i);
                 if (is(cl, "for_in_clause"))
-                    addTargets(field(cl, "left"), field(cl, "right"));
+                    addTargets(field(cl, F().left), field(cl, F().right));
             }
         }
     }
@@ -899,26 +968,234 @@ void SemanticModel::buildLoops() {
                      [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
 
     // Provenance fixpoint: a few passes so that names defined later in the text are seen.
-    for (int pass = 0; pass < 5; ++pass) {
-        // Functions of this file that return arrays (uses the facts of the previous pass).
-        bool returnsChanged = false;
-        for (TSNode r : m_returns) {
-            const int fn = functionIndexAt(startOf(r), endOf(r));
-            if (fn < 0 || m_functions[size_t(fn)].returnsArray)
-                continue;
-            const TSNode v = unparen(ts_node_named_child(r, 0));
-            if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
-                continue; // a tuple of arrays is a tuple
-            if (kindOf(v, 0, nullptr) == ValueKind::Array) {
-                m_functions[size_t(fn)].returnsArray = true;
-                returnsChanged = true;
+    // One facts slot per (scope, name), so that the passes below index a flat vector.
+    for (Data::Binding& b : d->bindings) {
+        QHash<QString, int>& map =
+            b.scope >= 0 ? d->scopes[size_t(b.scope)].names : d->classAttrs[size_t(-1 - b.scope)];
+        auto it = map.constFind(b.name);
+        if (it == map.cend()) {
+            it = map.insert(b.name, int(d->facts.size()));
+            d->facts.emplace_back();
+        }
+        b.slot = *it;
+    }
+    // Import aliases are known before any pass, so that the first pass already resolves `np.*`.
+    for (const Data::Binding& b : d->bindings) {
+        Data::Facts& f = d->facts[size_t(b.slot)];
+        ++f.bindings;
+        if (b.kind != Data::BindKind::Import || f.aliasConflict)
+            continue;
+        f.bits |= B_Object;
+        f.type = QStringLiteral("module");
+        if (f.alias.isEmpty())
+            f.alias = b.alias;
+        else if (f.alias != b.alias) {
+            f.alias.clear();
+            f.aliasConflict = true;
+        }
+    }
+    for (Data::Facts& f : d->facts)
+        f.bindings = 0; // counted again by every pass
+    // What a for-loop or comprehension ranges over (uses the facts read so far).
+    auto classify = [&](LoopInfo& L) {
+        if (L.kind == LoopKind::While)
+            return;
+        // classification below
+        TSNode it = unparen(L.iterable);
+        L.iteratedArray.clear();
+        L.literalCount = -1;
+        L.source = LoopSource::Unknown;
+        if (ts_node_is_null(it)) {
+            // nothing
+        } else if (is(it, "call")) {
+            const TSNode fn = field(it, F().function);
+            const QString cn = canonicalName(fn);
+            const std::string_view ft = text(fn);
+            const bool builtin = cn.isEmpty() && is(fn, "identifier");
+            if (builtin && ft == "range") {
+                const int n = positionalCount(it);
+                auto lit = [&](TSNode x, long long& v) {
+                    x = unparen(x);
+                    bool neg = false;
+                    if (is(x, "unary_operator") && text(x).starts_with("-")) {
+                        neg = true;
+                        x = field(x, F().argument);
+                    }
+                    if (is(x, "identifier")) {
+                        // A name bound once to an integer literal (`nt = 2`).
+                        const QString nm = m_tree.qtext(x);
+                        for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
+                             sc = d->scopes[size_t(sc)].lookupParent) {
+                            const auto fs = d->scopes[size_t(sc)].names.constFind(nm);
+                            if (fs == d->scopes[size_t(sc)].names.cend())
+                                continue;
+                            const Data::Facts* f = &d->read(*fs);
+                            if (!f->hasInt)
+                                return false;
+                            v = neg ? -f->intValue : f->intValue;
+                            return true;
+                        }
+                        return false;
+                    }
+                    if (!is(x, "integer"))
+                        return false;
+                    bool ok = false;
+                    v = QString::fromUtf8(text(x).data(), qsizetype(text(x).size()))
+                            .remove(QLatin1Char('_'))
+                            .toLongLong(&ok, 0);
+                    if (neg)
+                        v = -v;
+                    return ok;
+                };
+                long long a = 0, bnd = 0, step = 1;
+                bool literal = false;
+                if (n == 1)
+                    literal = lit(argument(it, 0), bnd);
+                else if (n >= 2)
+                    literal = lit(argument(it, 0), a) && lit(argument(it, 1), bnd) &&
+                              (n < 3 || lit(argument(it, 2), step));
+                if (literal && step != 0) {
+                    const long long cnt = step > 0 ? (bnd > a ? (bnd - a + step - 1) / step : 0)
+                                                   : (a > bnd ? (a - bnd - step - 1) / -step : 0);
+                    L.literalCount = int(std::min<long long>(cnt, 1 << 30));
+                    L.source = cnt <= 8 ? LoopSource::SmallLiteralRange : LoopSource::Range;
+                } else {
+                    L.source = LoopSource::Range;
+                    const TSNode bound = argument(it, n >= 2 ? 1 : 0);
+                    // Look for len(X), X.shape, X.size or a name bound from X.shape.
+                    walkSubtree(bound, [&](TSNode x) {
+                        if (L.source != LoopSource::Range)
+                            return false;
+                        if (is(x, "call") && text(field(x, F().function)) == "len") {
+                            L.source = LoopSource::RangeLen;
+                            L.iteratedArray = m_tree.qtext(unparen(argument(x, 0)));
+                            return false;
+                        }
+                        if (is(x, "attribute")) {
+                            const std::string_view a2 = text(field(x, F().attribute));
+                            if (a2 == "shape" || a2 == "size") {
+                                L.source = LoopSource::RangeShape;
+                                L.iteratedArray = m_tree.qtext(field(x, F().object));
+                                return false;
+                            }
+                        }
+                        if (is(x, "identifier")) {
+                            const int sc = scopeIndexAt(startOf(x));
+                            const QString nm = m_tree.qtext(x);
+                            for (int s = sc; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+                                const auto fs = d->scopes[size_t(s)].names.constFind(nm);
+                                if (fs != d->scopes[size_t(s)].names.cend()) {
+                                    const Data::Facts* f = &d->read(*fs);
+                                    if (!f->shapeOf.isEmpty()) {
+                                        L.source = LoopSource::RangeShape;
+                                        L.iteratedArray = f->shapeOf;
+                                    }
+                                    break;
+                                }
+                            }
+                        }
+                        return true;
+                    });
+                }
+            } else if (cn == QLatin1String("itertools.product")) {
+                L.source = LoopSource::Product;
+            } else if (cn == QLatin1String("numpy.ndindex")) {
+                L.source = LoopSource::NdIndex;
+            } else if (cn == QLatin1String("numpy.nditer")) {
+                L.source = LoopSource::NdIter;
+                L.iteratedArray = m_tree.qtext(argument(it, 0));
+            } else if (cn == QLatin1String("numpy.ndenumerate")) {
+                L.source = LoopSource::NdEnumerate;
+                L.iteratedArray = m_tree.qtext(argument(it, 0));
+            } else if (builtin && (ft == "enumerate" || ft == "zip" || ft == "reversed")) {
+                L.source = LoopSource::Collection;
+                const int n = positionalCount(it);
+                for (int i = 0; i < n; ++i) {
+                    const TSNode a = argument(it, i);
+                    if (isArray(a)) {
+                        L.source =
+                            ft == "reversed" ? LoopSource::Array : LoopSource::EnumerateArray;
+                        L.iteratedArray = m_tree.qtext(unparen(a));
+                        break;
+                    }
+                    if (ft == "enumerate" || ft == "reversed") {
+                        const TSNode ua = unparen(a);
+                        if (is(ua, "call") && text(field(ua, F().function)) == "range")
+                            L.source = LoopSource::Range;
+                        break;
+                    }
+                }
+            } else if (cn == QLatin1String("os.listdir") || cn == QLatin1String("os.scandir") ||
+                       cn == QLatin1String("os.walk") || cn == QLatin1String("glob.glob") ||
+                       cn == QLatin1String("glob.iglob") || (builtin && ft == "open") ||
+                       (is(fn, "attribute") && (text(field(fn, F().attribute)) == "glob" ||
+                                                text(field(fn, F().attribute)) == "rglob" ||
+                                                text(field(fn, F().attribute)) == "iterdir" ||
+                                                text(field(fn, F().attribute)) == "readlines"))) {
+                L.source = LoopSource::Files;
+            } else if ((builtin &&
+                        (ft == "sorted" || ft == "list" || ft == "set" || ft == "tuple" ||
+                         ft == "dict" || ft == "map" || ft == "filter")) ||
+                       (is(fn, "attribute") && (text(field(fn, F().attribute)) == "items" ||
+                                                text(field(fn, F().attribute)) == "keys" ||
+                                                text(field(fn, F().attribute)) == "values" ||
+                                                text(field(fn, F().attribute)) == "split" ||
+                                                text(field(fn, F().attribute)) == "splitlines"))) {
+                L.source = LoopSource::Collection;
+            } else if (isArray(it)) {
+                L.source = LoopSource::Array;
+                L.iteratedArray = m_tree.qtext(it);
+            }
+        } else {
+            ValueKind k = valueKind(it);
+            // `x = np.array([f(v) for v in x])`: the comprehension reads the value `x` had
+            // before this conversion; trust it as an array only if every binding is one.
+            if (k == ValueKind::Array && is(it, "identifier")) {
+                TSNode p = ts_node_parent(L.node);
+                for (int up = 0; up < 6 && !ts_node_is_null(p); ++up, p = ts_node_parent(p)) {
+                    if (!is(p, "assignment"))
+                        continue;
+                    if (text(field(p, F().left)) == text(it) &&
+                        lookupBits(m_tree.qtext(it), scopeIndexAt(startOf(it))) != B_Array)
+                        k = ValueKind::Unknown;
+                    break;
+                }
+            }
+            if (k == ValueKind::Array) {
+                L.source = LoopSource::Array;
+                L.iteratedArray = m_tree.qtext(it);
+            } else if (k == ValueKind::Sequence || k == ValueKind::String || is(it, "list") ||
+                       is(it, "tuple") || is(it, "dictionary") || is(it, "set")) {
+                L.source = LoopSource::Collection;
+            } else if (k == ValueKind::Object && typeName(it) == QLatin1String("file")) {
+                L.source = LoopSource::Files;
             }
         }
-        std::vector<QHash<QString, Data::Facts>> next(d->scopes.size());
-        std::vector<QHash<QString, Data::Facts>> nextClass(m_classes.size());
-        for (const Data::Binding& b : d->bindings) {
-            Data::Facts& f = b.scope >= 0 ? next[size_t(b.scope)][b.name]
-                                          : nextClass[size_t(-1 - b.scope)][b.name];
+    };
+    // Provenance passes. Bindings are evaluated in document order, updating the facts in
+    // place; a name read before all its bindings are evaluated sees the previous pass's facts,
+    // and the pass is repeated only when such an early read turns out different from the
+    // final facts (or a function was found to return an array after a caller asked).
+    d->lastBinding.assign(d->facts.size(), -1);
+    for (size_t bi = 0; bi < d->bindings.size(); ++bi)
+        d->lastBinding[size_t(d->bindings[bi].slot)] = int(bi);
+    d->returnsRead.assign(m_functions.size(), 0);
+    for (int pass = 0; pass < 5; ++pass) {
+        d->prevFacts = d->facts;
+        for (Data::Facts& f : d->facts)
+            f = Data::Facts{};
+        d->snaps.assign(d->facts.size(), Data::Snap{});
+        d->snapConflict = false;
+        std::fill(d->returnsRead.begin(), d->returnsRead.end(), 0);
+        std::vector<char> classified(m_loops.size(), 0);
+        for (size_t bi = 0; bi < d->bindings.size(); ++bi) {
+            const Data::Binding& b = d->bindings[bi];
+            d->evalIndex = int(bi);
+            if (b.kind == Data::BindKind::ForTarget && !classified[size_t(b.loop)]) {
+                classified[size_t(b.loop)] = 1;
+                classify(m_loops[size_t(b.loop)]);
+            }
+            Data::Facts& f = d->facts[size_t(b.slot)];
             ++f.bindings;
             QString type;
             ValueKind k = ValueKind::Unknown;
@@ -974,9 +1251,9 @@ void SemanticModel::buildLoops() {
                     }
                 } else if (b.position != -1) {
                     // Unpacking a single value: shapes give host ints, numpy calls arrays.
-                    if (is(v, "attribute") && text(field(v, "attribute")) == "shape") {
+                    if (is(v, "attribute") && text(field(v, F().attribute)) == "shape") {
                         k = ValueKind::HostScalar;
-                        f.shapeOf = m_tree.qtext(field(v, "object"));
+                        f.shapeOf = m_tree.qtext(field(v, F().object));
                     } else if (is(v, "call")) {
                         const QString cn = callName(v);
                         QString t;
@@ -998,12 +1275,12 @@ void SemanticModel::buildLoops() {
                     } else {
                         f.hasInt = false;
                     }
-                    if (is(v, "attribute") && text(field(v, "attribute")) == "shape")
-                        f.shapeOf = m_tree.qtext(field(v, "object"));
+                    if (is(v, "attribute") && text(field(v, F().attribute)) == "shape")
+                        f.shapeOf = m_tree.qtext(field(v, F().object));
                     if (is(v, "subscript")) {
-                        const TSNode base = unparen(field(v, "value"));
-                        if (is(base, "attribute") && text(field(base, "attribute")) == "shape")
-                            f.shapeOf = m_tree.qtext(field(base, "object"));
+                        const TSNode base = unparen(field(v, F().value));
+                        if (is(base, "attribute") && text(field(base, F().attribute)) == "shape")
+                            f.shapeOf = m_tree.qtext(field(base, F().object));
                     }
                     if (is(v, "attribute") || is(v, "identifier")) {
                         const QString c = canonicalName(v);
@@ -1052,7 +1329,7 @@ void SemanticModel::buildLoops() {
             }
             case Data::BindKind::WithAs: {
                 const TSNode v = unparen(b.value);
-                if (is(v, "call") && text(field(v, "function")) == "open") {
+                if (is(v, "call") && text(field(v, F().function)) == "open") {
                     k = ValueKind::Object;
                     type = QStringLiteral("file");
                 }
@@ -1086,208 +1363,34 @@ void SemanticModel::buildLoops() {
                 }
             }
         }
-        bool changed = returnsChanged;
-        for (size_t s = 0; s < d->scopes.size(); ++s) {
-            auto& cur = d->scopes[s].names;
-            if (!changed) {
-                if (cur.size() != next[s].size())
-                    changed = true;
-                else
-                    for (auto it = next[s].cbegin(); it != next[s].cend(); ++it) {
-                        const auto o = cur.constFind(it.key());
-                        if (o == cur.cend() || o->bits != it->bits || o->type != it->type ||
-                            o->alias != it->alias) {
-                            changed = true;
-                            break;
-                        }
-                    }
-            }
-            cur = std::move(next[s]);
-        }
-        for (size_t c = 0; c < m_classes.size(); ++c) {
-            if (!changed && d->classAttrs[c].size() != nextClass[c].size())
-                changed = true;
-            if (!changed)
-                for (auto it = nextClass[c].cbegin(); it != nextClass[c].cend(); ++it) {
-                    const auto o = d->classAttrs[c].constFind(it.key());
-                    if (o == d->classAttrs[c].cend() || o->bits != it->bits) {
-                        changed = true;
-                        break;
-                    }
-                }
-            d->classAttrs[c] = std::move(nextClass[c]);
-        }
-        // Loop sources depend on provenance (`for row in a`): reclassify every pass.
+        d->evalIndex = INT_MAX;
         for (LoopInfo& L : m_loops)
-            if (L.kind != LoopKind::While) {
-                const LoopSource before = L.source;
-                // classification below
-                TSNode it = unparen(L.iterable);
-                L.iteratedArray.clear();
-                L.literalCount = -1;
-                L.source = LoopSource::Unknown;
-                if (ts_node_is_null(it)) {
-                    // nothing
-                } else if (is(it, "call")) {
-                    const TSNode fn = field(it, "function");
-                    const QString cn = canonicalName(fn);
-                    const std::string_view ft = text(fn);
-                    const bool builtin = cn.isEmpty() && is(fn, "identifier");
-                    if (builtin && ft == "range") {
-                        const int n = positionalCount(it);
-                        auto lit = [&](TSNode x, long long& v) {
-                            x = unparen(x);
-                            bool neg = false;
-                            if (is(x, "unary_operator") && text(x).starts_with("-")) {
-                                neg = true;
-                                x = field(x, "argument");
-                            }
-                            if (is(x, "identifier")) {
-                                // A name bound once to an integer literal (`nt = 2`).
-                                const QString nm = m_tree.qtext(x);
-                                for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
-                                     sc = d->scopes[size_t(sc)].lookupParent) {
-                                    const auto f = d->scopes[size_t(sc)].names.constFind(nm);
-                                    if (f == d->scopes[size_t(sc)].names.cend())
-                                        continue;
-                                    if (!f->hasInt)
-                                        return false;
-                                    v = neg ? -f->intValue : f->intValue;
-                                    return true;
-                                }
-                                return false;
-                            }
-                            if (!is(x, "integer"))
-                                return false;
-                            bool ok = false;
-                            v = QString::fromUtf8(text(x).data(), qsizetype(text(x).size()))
-                                    .remove(QLatin1Char('_'))
-                                    .toLongLong(&ok, 0);
-                            if (neg)
-                                v = -v;
-                            return ok;
-                        };
-                        long long a = 0, bnd = 0, step = 1;
-                        bool literal = false;
-                        if (n == 1)
-                            literal = lit(argument(it, 0), bnd);
-                        else if (n >= 2)
-                            literal = lit(argument(it, 0), a) && lit(argument(it, 1), bnd) &&
-                                      (n < 3 || lit(argument(it, 2), step));
-                        if (literal && step != 0) {
-                            const long long cnt =
-                                step > 0 ? (bnd > a ? (bnd - a + step - 1) / step : 0)
-                                         : (a > bnd ? (a - bnd - step - 1) / -step : 0);
-                            L.literalCount = int(std::min<long long>(cnt, 1 << 30));
-                            L.source = cnt <= 8 ? LoopSource::SmallLiteralRange : LoopSource::Range;
-                        } else {
-                            L.source = LoopSource::Range;
-                            const TSNode bound = argument(it, n >= 2 ? 1 : 0);
-                            // Look for len(X), X.shape, X.size or a name bound from X.shape.
-                            walkSubtree(bound, [&](TSNode x) {
-                                if (L.source != LoopSource::Range)
-                                    return false;
-                                if (is(x, "call") && text(field(x, "function")) == "len") {
-                                    L.source = LoopSource::RangeLen;
-                                    L.iteratedArray = m_tree.qtext(unparen(argument(x, 0)));
-                                    return false;
-                                }
-                                if (is(x, "attribute")) {
-                                    const std::string_view a2 = text(field(x, "attribute"));
-                                    if (a2 == "shape" || a2 == "size") {
-                                        L.source = LoopSource::RangeShape;
-                                        L.iteratedArray = m_tree.qtext(field(x, "object"));
-                                        return false;
-                                    }
-                                }
-                                if (is(x, "identifier")) {
-                                    const int sc = scopeIndexAt(startOf(x));
-                                    const QString nm = m_tree.qtext(x);
-                                    for (int s = sc; s >= 0;
-                                         s = d->scopes[size_t(s)].lookupParent) {
-                                        const auto f = d->scopes[size_t(s)].names.constFind(nm);
-                                        if (f != d->scopes[size_t(s)].names.cend()) {
-                                            if (!f->shapeOf.isEmpty()) {
-                                                L.source = LoopSource::RangeShape;
-                                                L.iteratedArray = f->shapeOf;
-                                            }
-                                            break;
-                                        }
-                                    }
-                                }
-                                return true;
-                            });
-                        }
-                    } else if (cn == QLatin1String("itertools.product")) {
-                        L.source = LoopSource::Product;
-                    } else if (cn == QLatin1String("numpy.ndindex")) {
-                        L.source = LoopSource::NdIndex;
-                    } else if (cn == QLatin1String("numpy.nditer")) {
-                        L.source = LoopSource::NdIter;
-                        L.iteratedArray = m_tree.qtext(argument(it, 0));
-                    } else if (cn == QLatin1String("numpy.ndenumerate")) {
-                        L.source = LoopSource::NdEnumerate;
-                        L.iteratedArray = m_tree.qtext(argument(it, 0));
-                    } else if (builtin && (ft == "enumerate" || ft == "zip" || ft == "reversed")) {
-                        L.source = LoopSource::Collection;
-                        const int n = positionalCount(it);
-                        for (int i = 0; i < n; ++i) {
-                            const TSNode a = argument(it, i);
-                            if (isArray(a)) {
-                                L.source = ft == "reversed" ? LoopSource::Array
-                                                            : LoopSource::EnumerateArray;
-                                L.iteratedArray = m_tree.qtext(unparen(a));
-                                break;
-                            }
-                            if (ft == "enumerate" || ft == "reversed") {
-                                const TSNode ua = unparen(a);
-                                if (is(ua, "call") && text(field(ua, "function")) == "range")
-                                    L.source = LoopSource::Range;
-                                break;
-                            }
-                        }
-                    } else if (cn == QLatin1String("os.listdir") ||
-                               cn == QLatin1String("os.scandir") ||
-                               cn == QLatin1String("os.walk") || cn == QLatin1String("glob.glob") ||
-                               cn == QLatin1String("glob.iglob") || (builtin && ft == "open") ||
-                               (is(fn, "attribute") &&
-                                (text(field(fn, "attribute")) == "glob" ||
-                                 text(field(fn, "attribute")) == "rglob" ||
-                                 text(field(fn, "attribute")) == "iterdir" ||
-                                 text(field(fn, "attribute")) == "readlines"))) {
-                        L.source = LoopSource::Files;
-                    } else if ((builtin &&
-                                (ft == "sorted" || ft == "list" || ft == "set" || ft == "tuple" ||
-                                 ft == "dict" || ft == "map" || ft == "filter")) ||
-                               (is(fn, "attribute") &&
-                                (text(field(fn, "attribute")) == "items" ||
-                                 text(field(fn, "attribute")) == "keys" ||
-                                 text(field(fn, "attribute")) == "values" ||
-                                 text(field(fn, "attribute")) == "split" ||
-                                 text(field(fn, "attribute")) == "splitlines"))) {
-                        L.source = LoopSource::Collection;
-                    } else if (isArray(it)) {
-                        L.source = LoopSource::Array;
-                        L.iteratedArray = m_tree.qtext(it);
-                    }
-                } else {
-                    const ValueKind k = valueKind(it);
-                    if (k == ValueKind::Array) {
-                        L.source = LoopSource::Array;
-                        L.iteratedArray = m_tree.qtext(it);
-                    } else if (k == ValueKind::Sequence || k == ValueKind::String ||
-                               is(it, "list") || is(it, "tuple") || is(it, "dictionary") ||
-                               is(it, "set")) {
-                        L.source = LoopSource::Collection;
-                    } else if (k == ValueKind::Object && typeName(it) == QLatin1String("file")) {
-                        L.source = LoopSource::Files;
-                    }
-                }
-                if (L.source != before)
-                    changed = true;
+            if (!classified[size_t(L.index)])
+                classify(L);
+        // Functions of this file that return arrays.
+        bool dirty = d->snapConflict;
+        for (TSNode r : m_returns) {
+            const int fn = functionIndexAt(startOf(r), endOf(r));
+            if (fn < 0 || m_functions[size_t(fn)].returnsArray)
+                continue;
+            const TSNode v = unparen(ts_node_named_child(r, 0));
+            if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
+                continue; // a tuple of arrays is a tuple
+            if (kindOf(v, 0, nullptr) == ValueKind::Array) {
+                m_functions[size_t(fn)].returnsArray = true;
+                if (d->returnsRead[size_t(fn)])
+                    dirty = true;
             }
+        }
+        for (size_t k = 0; k < d->snaps.size() && !dirty; ++k) {
+            const Data::Snap& sn = d->snaps[k];
+            const Data::Facts& f = d->facts[k];
+            dirty = sn.set &&
+                    (sn.kind != kindOfBits(f.bits) || sn.alias != f.alias || sn.type != f.type);
+        }
         d->kindCache.clear();
-        if (!changed && pass > 0)
+        d->callNameCache.clear();
+        if (!dirty)
             break;
     }
 
@@ -1323,7 +1426,7 @@ QString SemanticModel::aliasOf(const QString& name, int scope) const {
     for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
         const auto it = d->scopes[size_t(s)].names.constFind(name);
         if (it != d->scopes[size_t(s)].names.cend())
-            return it->alias;
+            return d->read(*it).alias;
     }
     // Star imports: a bare name that numpy provides.
     if (!d->starModules.isEmpty()) {
@@ -1345,44 +1448,58 @@ QString SemanticModel::canonicalName(TSNode expr) const {
     expr = unparen(expr);
     if (is(expr, "identifier"))
         return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));
-    if (is(expr, "attribute")) {
-        // Iterative: find the root identifier, then append attribute names.
-        QStringList parts;
-        TSNode cur = expr;
-        int guard = 0;
-        while (is(cur, "attribute") && guard++ < 256) {
-            parts.prepend(m_tree.qtext(field(cur, "attribute")));
-            cur = unparen(field(cur, "object"));
-        }
-        if (!is(cur, "identifier"))
-            return {};
-        const QString base = aliasOf(m_tree.qtext(cur), scopeIndexAt(startOf(cur)));
-        if (base.isEmpty())
-            return {};
-        return base + QLatin1Char('.') + parts.join(QLatin1Char('.'));
+    if (!is(expr, "attribute"))
+        return {};
+    // Find the root identifier first: most attribute chains do not start at an import, and
+    // then no string needs to be built.
+    TSNode cur = expr;
+    int depth = 0;
+    while (is(cur, "attribute") && depth < 256) {
+        cur = unparen(field(cur, F().object));
+        ++depth;
     }
-    return {};
+    if (!is(cur, "identifier"))
+        return {};
+    const QString base = aliasOf(m_tree.qtext(cur), scopeIndexAt(startOf(cur)));
+    if (base.isEmpty())
+        return {};
+    // base + ".a.b.c": the attribute names in source order.
+    QStringList parts;
+    parts.reserve(depth);
+    for (TSNode a = expr; is(a, "attribute"); a = unparen(field(a, F().object)))
+        parts.prepend(m_tree.qtext(field(a, F().attribute)));
+    return base + QLatin1Char('.') + parts.join(QLatin1Char('.'));
 }
 
 QString SemanticModel::calleeLeaf(TSNode call) const {
-    const TSNode fn = unparen(field(call, "function"));
+    const TSNode fn = unparen(field(call, F().function));
     if (is(fn, "identifier"))
         return m_tree.qtext(fn);
     if (is(fn, "attribute"))
-        return m_tree.qtext(field(fn, "attribute"));
+        return m_tree.qtext(field(fn, F().attribute));
     return {};
 }
 
 QString SemanticModel::callName(TSNode call) const {
-    const TSNode fn = unparen(field(call, "function"));
+    // Memoized: several rules and exportTo() ask for the same calls.
+    const auto hit = d->callNameCache.constFind(call.id);
+    if (hit != d->callNameCache.cend())
+        return *hit;
+    const QString name = resolveCallName(call);
+    d->callNameCache.insert(call.id, name);
+    return name;
+}
+
+QString SemanticModel::resolveCallName(TSNode call) const {
+    const TSNode fn = unparen(field(call, F().function));
     const QString cn = canonicalName(fn);
     if (!cn.isEmpty())
         return cn;
     if (is(fn, "attribute")) {
-        const TSNode obj = field(fn, "object");
+        const TSNode obj = field(fn, F().object);
         QString type;
         const ValueKind k = kindOf(obj, 0, &type);
-        const QString m = m_tree.qtext(field(fn, "attribute"));
+        const QString m = m_tree.qtext(field(fn, F().attribute));
         if (k == ValueKind::Array)
             return QStringLiteral("numpy.ndarray.") + m;
         if (k == ValueKind::Object && !type.isEmpty() && type != QLatin1String("?") &&
@@ -1393,7 +1510,7 @@ QString SemanticModel::callName(TSNode call) const {
 }
 
 TSNode SemanticModel::argument(TSNode call, int i) {
-    const TSNode args = SyntaxTree::field(call, "arguments");
+    const TSNode args = field(call, F().arguments);
     if (ts_node_is_null(args) || !is(args, "argument_list"))
         return TSNode{};
     const uint32_t k = ts_node_named_child_count(args);
@@ -1409,7 +1526,7 @@ TSNode SemanticModel::argument(TSNode call, int i) {
 }
 
 int SemanticModel::positionalCount(TSNode call) {
-    const TSNode args = SyntaxTree::field(call, "arguments");
+    const TSNode args = field(call, F().arguments);
     if (ts_node_is_null(args) || !is(args, "argument_list"))
         return is(args, "generator_expression") ? 1 : 0;
     const uint32_t k = ts_node_named_child_count(args);
@@ -1423,22 +1540,23 @@ int SemanticModel::positionalCount(TSNode call) {
 }
 
 TSNode SemanticModel::keywordArgument(TSNode call, std::string_view name) const {
-    const TSNode args = field(call, "arguments");
+    const TSNode args = field(call, F().arguments);
     if (ts_node_is_null(args))
         return TSNode{};
     const uint32_t k = ts_node_named_child_count(args);
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (is(a, "keyword_argument") && text(field(a, "name")) == name)
-            return field(a, "value");
+        if (is(a, "keyword_argument") && text(field(a, F().name)) == name)
+            return field(a, F().value);
     }
     return TSNode{};
 }
 
 ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* type) const {
     for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto it = d->scopes[size_t(s)].names.constFind(name);
-        if (it != d->scopes[size_t(s)].names.cend()) {
+        const auto slot = d->scopes[size_t(s)].names.constFind(name);
+        if (slot != d->scopes[size_t(s)].names.cend()) {
+            const Data::Facts* it = &d->read(*slot);
             const ValueKind k = kindOfBits(it->bits);
             if (type) {
                 if (k == ValueKind::Object)
@@ -1455,6 +1573,15 @@ ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* typ
     if (name == QLatin1String("True") || name == QLatin1String("False"))
         return ValueKind::HostScalar;
     return ValueKind::Unknown;
+}
+
+quint16 SemanticModel::lookupBits(const QString& name, int scope) const {
+    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+        const auto slot = d->scopes[size_t(s)].names.constFind(name);
+        if (slot != d->scopes[size_t(s)].names.cend())
+            return d->read(*slot).bits;
+    }
+    return 0;
 }
 
 bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
@@ -1530,7 +1657,7 @@ bool SemanticModel::isScalarElementRead(TSNode expr) const {
     expr = unparen(expr);
     if (!is(expr, "subscript"))
         return false;
-    return isArray(field(expr, "value")) && valueKind(expr) == ValueKind::DeviceScalar;
+    return isArray(field(expr, F().value)) && valueKind(expr) == ValueKind::DeviceScalar;
 }
 
 ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
@@ -1554,22 +1681,22 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         t == "generator_expression" || t == "expression_list")
         return ValueKind::Sequence;
     if (t == "unary_operator")
-        return kindOf(field(expr, "argument"), depth + 1, type);
+        return kindOf(field(expr, F().argument), depth + 1, type);
     if (t == "not_operator") {
-        const ValueKind a = kindOf(field(expr, "argument"), depth + 1, nullptr);
+        const ValueKind a = kindOf(field(expr, F().argument), depth + 1, nullptr);
         return (a == ValueKind::DeviceScalar || a == ValueKind::Array) ? ValueKind::DeviceScalar
                                                                        : ValueKind::HostScalar;
     }
     if (t == "binary_operator") {
-        const ValueKind l = kindOf(field(expr, "left"), depth + 1, nullptr);
+        const ValueKind l = kindOf(field(expr, F().left), depth + 1, nullptr);
         if (l == ValueKind::String)
             return ValueKind::String;
         if (l == ValueKind::Sequence) {
-            const std::string_view op = text(field(expr, "operator"));
+            const std::string_view op = text(field(expr, F().op));
             if (op == "+" || op == "*")
                 return ValueKind::Sequence;
         }
-        const ValueKind r = kindOf(field(expr, "right"), depth + 1, nullptr);
+        const ValueKind r = kindOf(field(expr, F().right), depth + 1, nullptr);
         if (l == ValueKind::HostScalar && r == ValueKind::Sequence)
             return ValueKind::Sequence; // 3 * [0]
         return combine(l, r);
@@ -1594,8 +1721,8 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return k;
     }
     if (t == "boolean_operator") {
-        const ValueKind l = kindOf(field(expr, "left"), depth + 1, nullptr);
-        const ValueKind r = kindOf(field(expr, "right"), depth + 1, nullptr);
+        const ValueKind l = kindOf(field(expr, F().left), depth + 1, nullptr);
+        const ValueKind r = kindOf(field(expr, F().right), depth + 1, nullptr);
         if (l == ValueKind::DeviceScalar || r == ValueKind::DeviceScalar || l == ValueKind::Array ||
             r == ValueKind::Array)
             return ValueKind::DeviceScalar;
@@ -1610,22 +1737,23 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return a == b ? a : ValueKind::Unknown;
     }
     if (t == "named_expression")
-        return kindOf(field(expr, "value"), depth + 1, type);
+        return kindOf(field(expr, F().value), depth + 1, type);
     if (t == "await")
         return ValueKind::Unknown;
     if (t == "attribute") {
-        const std::string_view attr = text(field(expr, "attribute"));
-        const TSNode obj = field(expr, "object");
+        const std::string_view attr = text(field(expr, F().attribute));
+        const TSNode obj = field(expr, F().object);
         // self.x: class attribute facts.
         if (is(obj, "identifier") && text(obj) == "self") {
             const int fn = functionIndexAt(startOf(expr), endOf(expr));
             if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                 const int c = d->classesByName.value(m_functions[size_t(fn)].className, -1);
                 if (c >= 0) {
-                    const auto it = d->classAttrs[size_t(c)].constFind(
+                    const auto slot = d->classAttrs[size_t(c)].constFind(
                         QStringLiteral("self.") +
                         QString::fromUtf8(attr.data(), qsizetype(attr.size())));
-                    if (it != d->classAttrs[size_t(c)].cend()) {
+                    if (slot != d->classAttrs[size_t(c)].cend()) {
+                        const Data::Facts* it = &d->read(*slot);
                         const ValueKind k = kindOfBits(it->bits);
                         if (type && k == ValueKind::Object)
                             *type = it->type;
@@ -1668,10 +1796,10 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return ValueKind::Unknown;
     }
     if (t == "subscript") {
-        const TSNode base = field(expr, "value");
+        const TSNode base = field(expr, F().value);
         const TSNode ub = unparen(base);
-        if (is(ub, "attribute") &&
-            (text(field(ub, "attribute")) == "shape" || text(field(ub, "attribute")) == "strides"))
+        if (is(ub, "attribute") && (text(field(ub, F().attribute)) == "shape" ||
+                                    text(field(ub, F().attribute)) == "strides"))
             return ValueKind::HostScalar;
         const ValueKind bk = kindOf(base, depth + 1, nullptr);
         if (bk == ValueKind::String)
@@ -1711,7 +1839,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return any ? ValueKind::DeviceScalar : ValueKind::Unknown;
     }
     if (t == "call") {
-        const TSNode fn = unparen(field(expr, "function"));
+        const TSNode fn = unparen(field(expr, F().function));
         const QString cn = canonicalName(fn);
         if (cn.isEmpty() && is(fn, "identifier")) {
             const std::string_view b = text(fn);
@@ -1753,9 +1881,13 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             }
             // A function of this file that returns arrays; a class of this file.
             const auto fIt = d->localFunctionsByName.constFind(qb);
-            if (fIt != d->localFunctionsByName.cend())
-                return m_functions[size_t(*fIt)].returnsArray ? ValueKind::Array
-                                                              : ValueKind::Unknown;
+            if (fIt != d->localFunctionsByName.cend()) {
+                if (m_functions[size_t(*fIt)].returnsArray)
+                    return ValueKind::Array;
+                if (d->evalIndex != INT_MAX)
+                    d->returnsRead[size_t(*fIt)] = 1;
+                return ValueKind::Unknown;
+            }
             if (d->classesByName.contains(qb)) {
                 if (type)
                     *type = m_module + QLatin1Char('.') + qb;
@@ -1783,31 +1915,32 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             return ValueKind::Unknown;
         }
         if (is(fn, "attribute")) {
-            const TSNode obj = field(fn, "object");
+            const TSNode obj = field(fn, F().object);
             // self.method() of this class.
             if (is(obj, "identifier") && text(obj) == "self") {
                 const int f = functionIndexAt(startOf(expr), endOf(expr));
                 if (f >= 0 && !m_functions[size_t(f)].className.isEmpty()) {
                     const auto fIt = d->localFunctionsByName.constFind(
                         m_functions[size_t(f)].className + QLatin1Char('.') +
-                        m_tree.qtext(field(fn, "attribute")));
-                    if (fIt != d->localFunctionsByName.cend())
-                        return m_functions[size_t(*fIt)].returnsArray ? ValueKind::Array
-                                                                      : ValueKind::Unknown;
+                        m_tree.qtext(field(fn, F().attribute)));
+                    if (fIt != d->localFunctionsByName.cend()) {
+                        if (m_functions[size_t(*fIt)].returnsArray)
+                            return ValueKind::Array;
+                        if (d->evalIndex != INT_MAX)
+                            d->returnsRead[size_t(*fIt)] = 1;
+                        return ValueKind::Unknown;
+                    }
                 }
             }
             QString otype;
             const ValueKind ok = kindOf(obj, depth + 1, &otype);
-            const std::string_view m = text(field(fn, "attribute"));
+            const std::string_view m = text(field(fn, F().attribute));
             if (ok == ValueKind::Array)
                 return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
             if (ok == ValueKind::Object) {
                 if (otype == QLatin1String("numpy.random.Generator") ||
                     otype == QLatin1String("numpy.random.RandomState"))
-                    return positionalCount(expr) > 0 ||
-                                   !ts_node_is_null(keywordArgument(expr, "size"))
-                               ? ValueKind::Array
-                               : ValueKind::HostScalar;
+                    return randomDrawKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
                 if (otype.startsWith(QLatin1String("mpi4py."))) {
                     if (m.starts_with("Get_") || m == "Wtime")
                         return ValueKind::HostScalar;
@@ -1858,11 +1991,8 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         leaf == QLatin1String("savetxt") || leaf == QLatin1String("set_printoptions") ||
         leaf == QLatin1String("seterr"))
         return ValueKind::None;
-    if (leaf.startsWith(QLatin1String("random."))) {
-        return positionalCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "size"))
-                   ? ValueKind::Array
-                   : ValueKind::HostScalar;
-    }
+    if (leaf.startsWith(QLatin1String("random.")))
+        return randomDrawKind(call, leaf.mid(7));
     if (leaf == QLatin1String("dtype") || leaf == QLatin1String("finfo") ||
         leaf == QLatin1String("iinfo") || leaf == QLatin1String("errstate") ||
         leaf == QLatin1String("printoptions") || leaf == QLatin1String("result_type") ||
@@ -1902,6 +2032,35 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         return ValueKind::Sequence;
     if (leaf == QLatin1String("where") && positionalCount(call) == 1)
         return ValueKind::Sequence;
+    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
+        // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
+        // with an operand of unknown kind the result is unknown too.
+        const TSNode a0 = argument(call, 0), a1 = argument(call, 1);
+        const ValueKind k0 = kindOf(a0, depth + 1, nullptr), k1 = kindOf(a1, depth + 1, nullptr);
+        auto isArr = [](ValueKind k) { return k == ValueKind::Array || k == ValueKind::Sequence; };
+        if (!isArr(k0) || !isArr(k1))
+            return (k0 == ValueKind::DeviceScalar || k1 == ValueKind::DeviceScalar) &&
+                           (isArr(k0) || isArr(k1) || k0 == k1)
+                       ? ValueKind::DeviceScalar
+                       : ValueKind::Unknown;
+        auto rowLike = [&](TSNode x) {
+            x = unparen(x);
+            if (!is(x, "subscript"))
+                return false;
+            const uint32_t n = ts_node_named_child_count(x);
+            for (uint32_t i = 1; i < n; ++i) {
+                const TSNode ix = ts_node_named_child(x, i);
+                const uint32_t m = is(ix, "tuple") ? ts_node_named_child_count(ix) : 1;
+                for (uint32_t j = 0; j < m; ++j) {
+                    const TSNode e = is(ix, "tuple") ? ts_node_named_child(ix, j) : ix;
+                    if (kindOf(e, depth + 1, nullptr) == ValueKind::HostScalar)
+                        return true;
+                }
+            }
+            return false;
+        };
+        return rowLike(a0) && rowLike(a1) ? ValueKind::DeviceScalar : ValueKind::Array;
+    }
     if (numpy::isElementwise(leaf)) {
         ValueKind k = ValueKind::HostScalar;
         const int n = positionalCount(call);
@@ -1920,6 +2079,39 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
     }
     // Constructors, shape manipulation, linear algebra, fft, stacking, ...: arrays.
     return ValueKind::Array;
+}
+
+ValueKind SemanticModel::randomDrawKind(TSNode call, const QString& method) const {
+    // Position of the `size` argument of each draw: an array comes back only when a size is
+    // given (by keyword or position); `rand`/`randn` take the dimensions themselves.
+    static const QHash<QString, int> sizeAt = [] {
+        QHash<QString, int> h;
+        for (const char* n : {"random", "random_sample", "ranf", "sample", "standard_normal",
+                              "standard_exponential", "standard_cauchy", "rand", "randn"})
+            h.insert(QString::fromLatin1(n), 0);
+        for (const char* n :
+             {"poisson", "exponential", "choice", "standard_gamma", "chisquare", "geometric",
+              "rayleigh", "zipf", "logseries", "power", "standard_t", "weibull", "pareto", "bytes"})
+            h.insert(QString::fromLatin1(n), 1);
+        for (const char* n :
+             {"integers", "randint", "normal", "uniform", "lognormal", "binomial", "gamma", "beta",
+              "laplace", "logistic", "gumbel", "multivariate_normal", "negative_binomial", "f",
+              "vonmises", "wald", "random_integers", "multinomial", "dirichlet"})
+            h.insert(QString::fromLatin1(n), 2);
+        for (const char* n : {"triangular", "hypergeometric", "noncentral_f"})
+            h.insert(QString::fromLatin1(n), 3);
+        return h;
+    }();
+    if (method == QLatin1String("permutation"))
+        return ValueKind::Array;
+    if (method == QLatin1String("shuffle") || method == QLatin1String("seed"))
+        return ValueKind::None;
+    if (!ts_node_is_null(keywordArgument(call, "size")))
+        return ValueKind::Array;
+    const auto it = sizeAt.constFind(method);
+    if (it == sizeAt.cend())
+        return ValueKind::Unknown;
+    return positionalCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
 }
 
 ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {
@@ -1994,20 +2186,31 @@ int SemanticModel::loopDepth(TSNode n) const {
 }
 
 namespace {
-// Identifiers read by an expression: skips attribute names and keyword names.
-template <class F> void forEachName(const SyntaxTree& tree, TSNode expr, F&& f) {
-    walkSubtree(expr, [&](TSNode x) {
+// Identifiers read by an expression: skips attribute names and keyword names. Explicit
+// stack (no recursion, no ts_node_parent()).
+template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f) {
+    if (ts_node_is_null(expr))
+        return;
+    std::vector<TSNode> stack{expr};
+    while (!stack.empty()) {
+        const TSNode x = stack.back();
+        stack.pop_back();
         if (is(x, "identifier")) {
-            const TSNode p = ts_node_parent(x);
-            if (is(p, "attribute") && ts_node_eq(field(p, "attribute"), x))
-                return false;
-            if (is(p, "keyword_argument") && ts_node_eq(field(p, "name"), x))
-                return false;
             f(tree.qtext(x));
-            return false;
+            continue;
         }
-        return true;
-    });
+        if (is(x, "attribute")) {
+            stack.push_back(field(x, F().object));
+            continue;
+        }
+        if (is(x, "keyword_argument")) {
+            stack.push_back(field(x, F().value));
+            continue;
+        }
+        const uint32_t n = ts_node_named_child_count(x);
+        for (uint32_t k = n; k > 0; --k)
+            stack.push_back(ts_node_named_child(x, k - 1));
+    }
 }
 } // namespace
 
@@ -2041,7 +2244,7 @@ void SemanticModel::buildHotness() {
     std::vector<std::vector<int>> callees(m_functions.size());
     std::vector<int> work;
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, "function"));
+        const TSNode fn = unparen(field(c, F().function));
         int target = -1;
         if (is(fn, "identifier")) {
             const QString nm = m_tree.qtext(fn);
@@ -2058,14 +2261,14 @@ void SemanticModel::buildHotness() {
             if (target < 0 && d->classesByName.contains(nm))
                 target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
         } else if (is(fn, "attribute")) {
-            const TSNode obj = field(fn, "object");
+            const TSNode obj = field(fn, F().object);
             if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
                 const int caller = functionIndexAt(startOf(c), endOf(c));
                 if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
-                    target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
-                                                               QLatin1Char('.') +
-                                                               m_tree.qtext(field(fn, "attribute")),
-                                                           -1);
+                    target = d->localFunctionsByName.value(
+                        m_functions[size_t(caller)].className + QLatin1Char('.') +
+                            m_tree.qtext(field(fn, F().attribute)),
+                        -1);
             }
         }
         if (target < 0)
@@ -2148,7 +2351,7 @@ void SemanticModel::exportTo(FileResult& out) const {
                          f.returnsArray});
 
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, "function"));
+        const TSNode fn = unparen(field(c, F().function));
         const FunctionRegion* caller = enclosingFunctionRegion(c);
         QString callee;
         if (is(fn, "identifier")) {
@@ -2168,11 +2371,11 @@ void SemanticModel::exportTo(FileResult& out) const {
             if (callee.isEmpty())
                 callee = aliasOf(nm, scope);
         } else if (is(fn, "attribute")) {
-            const TSNode obj = field(fn, "object");
+            const TSNode obj = field(fn, F().object);
             if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") && caller &&
                 !caller->className.isEmpty())
                 callee = m_module + QLatin1Char('.') + caller->className + QLatin1Char('.') +
-                         m_tree.qtext(field(fn, "attribute"));
+                         m_tree.qtext(field(fn, F().attribute));
             else
                 callee = canonicalName(fn);
             // A method on an instance of a known class: `s = Solver(); s.step()`.

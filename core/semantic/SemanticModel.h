@@ -233,8 +233,11 @@ private:
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
     ValueKind numpyCallKind(TSNode call, const QString& leaf, int depth, QString* type) const;
     ValueKind arrayMethodKind(TSNode call, const QString& method) const;
+    ValueKind randomDrawKind(TSNode call, const QString& method) const;
     ValueKind lookupName(const QString& name, int scope, QString* type) const;
     QString aliasOf(const QString& name, int scope) const;
+    QString resolveCallName(TSNode call) const;
+    quint16 lookupBits(const QString& name, int scope) const;
     bool boundLocally(const QString& name, int scope) const;
 
     const SyntaxTree& m_tree;
