@@ -239,6 +239,53 @@ bool isSizeName(const QString& name) {
     return sizeName.match(name).hasMatch();
 }
 
+bool isIdentChar(QChar c) {
+    return c.isLetterOrNumber() || c == QLatin1Char('_');
+}
+
+// Positions where `word` occurs in `text` as a whole identifier.
+QList<qsizetype> wordPositions(const QString& text, const QString& word) {
+    QList<qsizetype> at;
+    for (qsizetype i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+        const qsizetype end = i + word.size();
+        if ((i == 0 || !isIdentChar(text[i - 1])) &&
+            (end >= text.size() || !isIdentChar(text[end])))
+            at << i;
+    }
+    return at;
+}
+
+bool containsWord(const QString& text, const QString& word) {
+    return !wordPositions(text, word).isEmpty();
+}
+
+// `text` contains `word - <digits>` (e.g. "[n - 1]"), the index of an earlier element.
+bool hasBackOffset(const QString& text, const QString& word) {
+    for (qsizetype i : wordPositions(text, word)) {
+        qsizetype j = i + word.size();
+        while (j < text.size() && text[j].isSpace())
+            ++j;
+        if (j >= text.size() || text[j] != QLatin1Char('-'))
+            continue;
+        ++j;
+        while (j < text.size() && text[j].isSpace())
+            ++j;
+        const qsizetype digits = j;
+        while (j < text.size() && text[j].isDigit())
+            ++j;
+        if (j > digits && (j >= text.size() || !isIdentChar(text[j])))
+            return true;
+    }
+    return false;
+}
+
+const QSet<QString>& loggerNames() {
+    static const QSet<QString> names = {QStringLiteral("log"),    QStringLiteral("logger"),
+                                        QStringLiteral("LOGGER"), QStringLiteral("LOG"),
+                                        QStringLiteral("_log"),   QStringLiteral("_logger")};
+    return names;
+}
+
 bool isLoopNode(std::string_view t) {
     return t == "for_statement" || t == "while_statement" || t == "list_comprehension" ||
            t == "set_comprehension" || t == "dictionary_comprehension" ||
@@ -923,10 +970,7 @@ private:
         }
         if (kind.isEmpty() && loop &&
             (canonical.startsWith(QLatin1String("logging.")) ||
-             (ST::is(f, "attribute") &&
-              QRegularExpression(QStringLiteral("^(log|logger|LOGGER|LOG|_log|_logger)$"))
-                  .match(t.qtext(ST::field(f, "object")))
-                  .hasMatch()))) {
+             (ST::is(f, "attribute") && loggerNames().contains(t.qtext(ST::field(f, "object")))))) {
             kind = QStringLiteral("logging");
             note = QStringLiteral("%1 in a loop").arg(t.qtext(f));
         }
@@ -1034,12 +1078,8 @@ private:
             return;
         const QString leftIndex = t.qtext(left).mid(baseName.size());
         for (const QString& v : vars) {
-            const QRegularExpression word(
-                QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(v)));
-            if (!word.match(leftIndex).hasMatch())
+            if (!containsWord(leftIndex, v))
                 continue;
-            const QRegularExpression back(
-                QStringLiteral("\\b%1\\s*-\\s*[0-9]+\\b").arg(QRegularExpression::escape(v)));
             // Find y[... v - k ...] on the right.
             std::vector<TSNode> stack{right};
             TSNode hit{};
@@ -1049,7 +1089,7 @@ private:
                 stack.pop_back();
                 ++visited;
                 if (ST::is(n, "subscript") && t.qtext(ST::field(n, "value")) == baseName &&
-                    back.match(t.qtext(n).mid(baseName.size())).hasMatch()) {
+                    hasBackOffset(t.qtext(n).mid(baseName.size()), v)) {
                     hit = n;
                     break;
                 }

@@ -1,8 +1,8 @@
 #include "cli/Cli.h"
 
 #include "analysis/ProjectAnalyzer.h"
-#include "cli/ManifestCommand.h"
 #include "assess/Assessment.h"
+#include "cli/ManifestCommand.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
@@ -211,7 +211,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (m.ageInDays(todayDate) > Manifest::kStaleAfterDays)
         err << "cnready: warning: the API-support manifest was fetched "
             << m.fetched().date().toString(Qt::ISODate) << " (" << m.ageInDays(todayDate)
-            << " days ago); refresh it with 'cnready manifest import FILE' or pass --manifest "
+            << " days ago); refresh it with 'cnready manifest refresh' or pass --manifest "
                "FILE\n";
     const QByteArray bytes = renderReport(ReportInput{project, a, m, todayDate}, fmt);
     if (p.isSet(output)) {

@@ -97,8 +97,9 @@ private:
         if (age > Manifest::kStaleAfterDays) {
             line();
             line(QStringLiteral("> **Warning:** the manifest is more than %1 days old; cuPyNumeric "
-                                "may support more APIs by now. Refresh it (`cnready manifest "
-                                "import comparison.html`) or pass `--manifest FILE`.")
+                                "may support more APIs by now. Refresh it (`cnready "
+                                "manifest refresh`, or `cnready manifest import` of a saved "
+                                "page) or pass `--manifest FILE`.")
                      .arg(Manifest::kStaleAfterDays));
         }
         if (!p.diagnostics.isEmpty()) {

@@ -2,11 +2,13 @@
 // rule-9 demotions, API gaps and R304 handling, on ProjectResults built in the test; plus the
 // per-file evidence collection (size hints, pattern evidence, touchpoints) on small sources.
 #include "analysis/FileAnalyzer.h"
+#include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
 #include "assess/Evidence.h"
 #include "parse/SyntaxTree.h"
 #include "semantic/SemanticModel.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace cnready;
@@ -564,6 +566,53 @@ private slots:
         QCOMPARE(t.readiness[0].kind, QStringLiteral("golden-test"));
         QVERIFY(t.touchpoints.isEmpty());
         QVERIFY(t.patternEvidence.isEmpty());
+    }
+    void touchpointHotThroughCallers() {
+        QTemporaryDir tmp;
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(tmp.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("io_helpers.py"), "import pandas as pd\n"
+                                               "def load(path):\n"
+                                               "    return pd.read_csv(path).to_numpy()\n"
+                                               "def load_once(path):\n"
+                                               "    return pd.read_parquet(path)\n");
+        write(QStringLiteral("main.py"), "import numpy as np\n"
+                                         "from io_helpers import load, load_once\n"
+                                         "def main(paths):\n"
+                                         "    meta = load_once(paths[0])\n"
+                                         "    for p in paths:\n"
+                                         "        x = load(p)\n"
+                                         "        print(np.sum(x))\n"
+                                         "if __name__ == '__main__':\n"
+                                         "    main(['a.csv'])\n");
+        write(QStringLiteral("run.sbatch"), "#!/bin/bash\n#SBATCH --nodes=2\n"
+                                            "srun legate --gpus 4 main.py\n");
+        const ProjectResult p = analyzeProject(scanProject({tmp.path()}));
+        const Assessment a = assess(p, {}, Manifest::bundled());
+        QStringList seen;
+        for (const ResolvedTouchpoint& t : a.touchpoints)
+            seen << QStringLiteral("%1 %2:%3%4")
+                        .arg(t.touchpoint.kind, t.touchpoint.range.path)
+                        .arg(t.touchpoint.range.line)
+                        .arg(t.hot ? QStringLiteral(" hot") : QString());
+        QCOMPARE(seen, (QStringList{"logging main.py:7 hot", "pandas io_helpers.py:3 hot",
+                                    "pandas io_helpers.py:5"}));
+        QCOMPARE(gate(a, 5).status, GateStatus::Uncertain);
+        QVERIFY(gate(a, 5).reason.startsWith(QStringLiteral("3 host touchpoints")));
+        QCOMPARE(a.entryScript, QStringLiteral("main.py"));
+        // Gate 6 reads the batch script: a launch line, legate and an MPI launcher.
+        QStringList kinds;
+        for (const ReadinessHint& h : a.readiness)
+            if (h.range.path == QLatin1String("run.sbatch"))
+                kinds << h.kind + QLatin1Char('@') + QString::number(h.range.line);
+        QCOMPARE(kinds, (QStringList{"launch-script@3", "legate@3", "mpi-launcher@3"}));
+        ContextInput twoNodes;
+        twoNodes.nodes = 2;
+        QVERIFY(gate(assess(p, twoNodes, Manifest::bundled()), 6)
+                    .reason.contains(QStringLiteral("an MPI launcher (mpirun/srun)")));
     }
     void deepNestingDoesNotCrash() {
         QByteArray src = "import numpy as np\nN = ";

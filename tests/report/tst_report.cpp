@@ -243,6 +243,41 @@ private slots:
         QVERIFY(next.contains(QStringLiteral("Pilot module")) == false); // no SCALES: no pilot
     }
 
+    void fileDiagnosticsAreListedInTheContextPart() {
+        QTemporaryDir tmp;
+        QFile good(tmp.filePath(QStringLiteral("ok.py")));
+        QVERIFY(good.open(QIODevice::WriteOnly));
+        good.write("import numpy as np\nx = np.zeros((4096, 4096))\ny = np.sum(x)\n");
+        good.close();
+        QFile bin(tmp.filePath(QStringLiteral("blob.py")));
+        QVERIFY(bin.open(QIODevice::WriteOnly));
+        bin.write(QByteArray("\x00\x01\x02binary", 9));
+        bin.close();
+        QFile broken(tmp.filePath(QStringLiteral("broken.py")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("import numpy as np\n\ndef f(:\n    return np.ones(3\n");
+        broken.close();
+        Rendered r;
+        r.project = analyzeProject(scanProject({tmp.path()}));
+        r.assessment = assess(r.project, {}, r.manifest);
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        const qsizetype diag = md.indexOf(QStringLiteral("Files not fully read:"));
+        QVERIFY(diag > 0);
+        QVERIFY(diag < md.indexOf(QStringLiteral("## Verdict")));
+        QVERIFY(md.contains(QStringLiteral("- `blob.py` (binary): ")));
+        QVERIFY(md.contains(QStringLiteral("- `broken.py:3` (syntax): ")));
+        const QJsonObject o = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
+        // One entry per diagnostic of the project, in the same order as the Markdown list.
+        const QJsonArray diags = o.value(QStringLiteral("project"))
+                                     .toObject()
+                                     .value(QStringLiteral("diagnostics"))
+                                     .toArray();
+        QCOMPARE(diags.size(), r.project.diagnostics.size());
+        QVERIFY(diags.size() >= 2);
+        QCOMPARE(diags[0].toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("binary"));
+    }
+
     void hardwareStopInReport() {
         ContextInput in;
         in.gpuModel = QStringLiteral("P100");
