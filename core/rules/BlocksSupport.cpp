@@ -34,6 +34,13 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what) {
             t == "set_comprehension" || t == "dictionary_comprehension")
             return false;
         if (t == "call") {
+            // Host-side metadata of an array: no device read.
+            const TSNode fn = SyntaxTree::field(n, "function");
+            const std::string_view ft = model.text(fn);
+            if (SyntaxTree::is(fn, "identifier") &&
+                (ft == "len" || ft == "isinstance" || ft == "hasattr" || ft == "getattr" ||
+                 ft == "type" || ft == "callable" || ft == "id"))
+                return false;
             if (model.isArrayReduction(n)) {
                 found = true;
             } else {
@@ -59,6 +66,12 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what) {
                     *what = n;
                 return false;
             }
+            return true;
+        }
+        if (t == "attribute") {
+            const std::string_view a = model.text(SyntaxTree::field(n, "attribute"));
+            if (a == "shape" || a == "size" || a == "ndim" || a == "dtype" || a == "nbytes")
+                return false;
             return true;
         }
         if (t == "identifier") {
