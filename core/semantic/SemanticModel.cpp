@@ -369,6 +369,7 @@ struct SemanticModel::Data {
     QHash<QString, int> classesByName;
     mutable QHash<const void*, quint8> kindCache;
     mutable QHash<const void*, QString> callNameCache;
+    mutable QHash<const void*, QString> canonicalCache;
 };
 
 SemanticModel::~SemanticModel() = default;
@@ -1392,6 +1393,7 @@ void SemanticModel::buildLoops() {
         }
         d->kindCache.clear();
         d->callNameCache.clear();
+        d->canonicalCache.clear();
         if (!dirty)
             break;
     }
@@ -1447,6 +1449,18 @@ bool SemanticModel::boundLocally(const QString& name, int scope) const {
 }
 
 QString SemanticModel::canonicalName(TSNode expr) const {
+    // Memoized per node: rules, the evidence collector and exportTo() ask for the same names.
+    if (ts_node_is_null(expr))
+        return {};
+    const auto hit = d->canonicalCache.constFind(expr.id);
+    if (hit != d->canonicalCache.cend())
+        return *hit;
+    const QString name = resolveCanonicalName(expr);
+    d->canonicalCache.insert(expr.id, name);
+    return name;
+}
+
+QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     expr = unparen(expr);
     if (is(expr, "identifier"))
         return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));

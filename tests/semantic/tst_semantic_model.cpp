@@ -184,6 +184,21 @@ private slots:
         QCOMPARE(kind(t, m, "q"), ValueKind::Unknown);
     }
 
+    void rebindFromUnknownStart() {
+        // `corrected` starts as an unannotated parameter and is rebound to array arithmetic.
+        const SyntaxTree t(QByteArrayLiteral(
+            "import numpy as np\n"
+            "def calibrate(traces, gains, passes):\n"
+            "    corrected = traces\n"
+            "    for _ in range(passes):\n"
+            "        work = np.zeros((4, 8))\n"
+            "        corrected = corrected + (work - corrected) * gains[:, None]\n"
+            "    return corrected\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "work"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "corrected"), ValueKind::Array);
+    }
+
     void loops() {
         const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
                                              "import itertools\n"
