@@ -87,7 +87,9 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("cnready Studio"));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // The findings table spans under the project tree (wide columns); the verdict, gates and
+    // context keep the full height on the right.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
     // The user's imported manifest when there is one, else the bundled snapshot (local files
@@ -339,9 +341,9 @@ QWidget* MainWindow::createFindingsPane() {
     m_findingsView->setColumnWidth(FindingsModel::CodeColumn,
                                    fm.horizontalAdvance(QStringLiteral("R000")) + 24);
     m_findingsView->setColumnWidth(FindingsModel::TitleColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 26);
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 20);
     m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 16);
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 21);
     m_findingsView->setColumnWidth(FindingsModel::RecipeColumn,
                                    fm.horizontalAdvance(QStringLiteral("RR-host-fallback")) + 16);
     m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -378,6 +380,7 @@ void MainWindow::createDocks() {
     m_tree->setObjectName(QStringLiteral("projectView"));
     m_tree->setModel(m_treeModel);
     m_tree->setUniformRowHeights(true);
+    m_tree->setIndentation(14);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
@@ -385,10 +388,10 @@ void MainWindow::createDocks() {
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn, QHeaderView::Fixed);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn, QHeaderView::Fixed);
     m_tree->header()->resizeSection(ProjectTreeModel::CountColumn,
-                                    m_tree->fontMetrics().horizontalAdvance(tr("Findings")) + 16);
+                                    m_tree->fontMetrics().horizontalAdvance(tr("Findings")) + 12);
     m_tree->header()->resizeSection(
         ProjectTreeModel::WorstColumn,
-        m_tree->fontMetrics().horizontalAdvance(QStringLiteral("REFACTOR")) + 36);
+        m_tree->fontMetrics().horizontalAdvance(QStringLiteral("REFACTOR")) + 30);
     auto openFromTree = [this](const QModelIndex& idx) {
         const QModelIndex name = idx.siblingAtColumn(ProjectTreeModel::NameColumn);
         if (name.data(ProjectTreeModel::IsFileRole).toBool())
@@ -415,9 +418,9 @@ void MainWindow::createDocks() {
     QDockWidget* contextDock = dock(QStringLiteral("contextDock"), tr("Context"),
                                     scrolled(m_context), Qt::RightDockWidgetArea);
 
-    resizeDocks({projectDock, verdictDock}, {280, 460}, Qt::Horizontal);
-    resizeDocks({findingsDock}, {260}, Qt::Vertical);
-    resizeDocks({verdictDock, gatesDock, contextDock}, {190, 330, 380}, Qt::Vertical);
+    resizeDocks({projectDock, verdictDock}, {330, 520}, Qt::Horizontal);
+    resizeDocks({findingsDock}, {250}, Qt::Vertical);
+    resizeDocks({verdictDock, gatesDock, contextDock}, {170, 370, 330}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
@@ -707,6 +710,7 @@ void MainWindow::onAnalysisFinished(const ProjectResult& project) {
             for (int r = 0; r < m_filter->rowCount(); ++r) {
                 const QModelIndex idx = m_filter->index(r, 0);
                 if (Category(idx.data(FindingsModel::CategoryRole).toInt()) == Category::Blocks) {
+                    m_findingsView->setCurrentIndex(idx);
                     activateFinding(idx);
                     break;
                 }
