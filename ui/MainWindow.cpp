@@ -15,6 +15,9 @@
 #include "manifest/ManifestRefresher.h"
 
 #include <QAction>
+
+#include <cmath>
+
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -46,6 +49,9 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -69,6 +75,37 @@ QString extensionFor(ReportFormat f) {
         return QStringLiteral("sarif");
     }
     return {};
+}
+
+// Markdown tables come in with equal columns, which breaks short words ("inferred") in narrow
+// columns next to long evidence text. Give each column a share of the width that follows the
+// square root of its longest cell, at least 8 %.
+void fitReportTables(QTextDocument* doc) {
+    for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table || table->columns() < 2)
+            continue;
+        QList<double> weight(table->columns(), 1.0);
+        for (int r = 0; r < table->rows(); ++r)
+            for (int c = 0; c < table->columns(); ++c) {
+                const QTextTableCell cell = table->cellAt(r, c);
+                const int len =
+                    cell.lastCursorPosition().position() - cell.firstCursorPosition().position();
+                weight[c] = qMax(weight[c], std::sqrt(double(qMax(1, len))));
+            }
+        double total = 0;
+        for (double w : weight)
+            total += w;
+        QList<QTextLength> widths;
+        for (double w : weight)
+            widths << QTextLength(QTextLength::PercentageLength, qMax(8.0, 100.0 * w / total));
+        QTextTableFormat fmt = table->format();
+        fmt.setColumnWidthConstraints(widths);
+        fmt.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+        fmt.setCellPadding(3);
+        fmt.setBorderCollapse(true);
+        table->setFormat(fmt);
+    }
 }
 
 QScrollArea* scrolled(QWidget* w) {
@@ -769,6 +806,7 @@ void MainWindow::renderReportPreview() {
     // Keep the reader's place when a context change re-renders the report.
     const int scroll = m_report->verticalScrollBar()->value();
     m_report->setMarkdown(QString::fromUtf8(reportBytes(ReportFormat::Markdown)));
+    fitReportTables(m_report->document());
     m_report->verticalScrollBar()->setValue(scroll);
     m_reportDirty = false;
 }
