@@ -1,6 +1,7 @@
 #include "parse/SyntaxTree.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -77,7 +78,22 @@ QString SyntaxTree::qtext(TSNode n) const {
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     if (ts_node_is_null(n))
         return n;
-    return ts_node_child_by_field_name(n, name.data(), uint32_t(name.size()));
+    // ts_node_child_by_field_name compares the name against every field of the grammar on each
+    // call; the ids never change, so resolve each name once per thread.
+    thread_local std::vector<std::pair<std::string, TSFieldId>> ids;
+    TSFieldId id = 0;
+    for (const auto& [known, knownId] : ids)
+        if (known == name) {
+            id = knownId;
+            break;
+        }
+    if (id == 0) {
+        id = ts_language_field_id_for_name(pythonLanguage(), name.data(), uint32_t(name.size()));
+        if (id == 0)
+            return TSNode{};
+        ids.emplace_back(name, id);
+    }
+    return ts_node_child_by_field_id(n, id);
 }
 
 QString SyntaxTree::firstLine(TSNode n) const {
@@ -88,6 +104,45 @@ QString SyntaxTree::firstLine(TSNode n) const {
     if (s.size() > 160)
         s = s.left(157) + QStringLiteral("...");
     return s;
+}
+
+void SyntaxTree::buildParentIndex() const {
+    // Pre-order walk with an explicit stack of ancestors (the cursor knows its depth).
+    std::vector<TSNode> ancestors;
+    TSTreeCursor c = ts_tree_cursor_new(root());
+    for (;;) {
+        const TSNode n = ts_tree_cursor_current_node(&c);
+        m_parents.emplace_back(n.id, ancestors.empty() ? TSNode{} : ancestors.back());
+        if (ts_tree_cursor_goto_first_child(&c)) {
+            ancestors.push_back(n);
+            continue;
+        }
+        bool done = false;
+        while (!ts_tree_cursor_goto_next_sibling(&c)) {
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                done = true;
+                break;
+            }
+            ancestors.pop_back();
+        }
+        if (done)
+            break;
+    }
+    ts_tree_cursor_delete(&c);
+    std::sort(m_parents.begin(), m_parents.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
+TSNode SyntaxTree::parent(TSNode n) const {
+    if (ts_node_is_null(n))
+        return n;
+    if (m_parents.empty())
+        buildParentIndex();
+    const auto it = std::lower_bound(m_parents.begin(), m_parents.end(), n.id,
+                                     [](const auto& e, const void* id) { return e.first < id; });
+    if (it == m_parents.end() || it->first != n.id)
+        return ts_node_parent(n); // not from this tree's walk (should not happen)
+    return it->second;
 }
 
 bool SyntaxTree::hasErrors() const {

@@ -93,6 +93,8 @@ bool contains(TSNode container, TSNode n) {
 }
 
 bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name) {
+    if (isType(expr, "identifier")) // also for aliased soft keywords, see invariantIn()
+        return model.text(expr) == name;
     bool found = false;
     walkSubtree(expr, [&](TSNode n) {
         if (found)
@@ -391,10 +393,22 @@ bool inElementLoop(const SemanticModel& model, TSNode n) {
                                    loop->source == LoopSource::EnumerateArray ||
                                    loop->source == LoopSource::NdIter ||
                                    loop->source == LoopSource::NdEnumerate;
-        if (walksElements && model.usesLoopVariable(n, *loop))
+        if (walksElements && usesLoopVar(model, n, *loop))
             return true;
     }
     return false;
+}
+
+bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
+    if (isType(expr, "identifier"))
+        return !loop.boundInLoop.contains(model.tree().qtext(expr));
+    return model.isLoopInvariant(expr, loop);
+}
+
+bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
+    if (isType(expr, "identifier") && loop.variables.contains(model.tree().qtext(expr)))
+        return true;
+    return model.usesLoopVariable(expr, loop);
 }
 
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name) {

@@ -104,6 +104,12 @@ private:
 /// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
 bool inElementLoop(const SemanticModel& model, TSNode n);
 
+/// SemanticModel::isLoopInvariant / usesLoopVariable, but also right when `expr` itself is a
+/// soft-keyword identifier (`type`, `match`, `print`): a tree cursor started on such an
+/// aliased node reports the keyword token, so the model's walk misses the name.
+bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop);
+bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop);
+
 /// Whether `call` has a keyword argument called `name` (e.g. "out").
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name);
 

@@ -1147,7 +1147,20 @@ void SemanticModel::buildLoops() {
                 L.iteratedArray = m_tree.qtext(it);
             }
         } else {
-            const ValueKind k = valueKind(it);
+            ValueKind k = valueKind(it);
+            // `x = np.array([f(v) for v in x])`: the comprehension reads the value `x` had
+            // before this conversion; trust it as an array only if every binding is one.
+            if (k == ValueKind::Array && is(it, "identifier")) {
+                TSNode p = ts_node_parent(L.node);
+                for (int up = 0; up < 6 && !ts_node_is_null(p); ++up, p = ts_node_parent(p)) {
+                    if (!is(p, "assignment"))
+                        continue;
+                    if (text(field(p, F().left)) == text(it) &&
+                        lookupBits(m_tree.qtext(it), scopeIndexAt(startOf(it))) != B_Array)
+                        k = ValueKind::Unknown;
+                    break;
+                }
+            }
             if (k == ValueKind::Array) {
                 L.source = LoopSource::Array;
                 L.iteratedArray = m_tree.qtext(it);
@@ -1560,6 +1573,15 @@ ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* typ
     if (name == QLatin1String("True") || name == QLatin1String("False"))
         return ValueKind::HostScalar;
     return ValueKind::Unknown;
+}
+
+quint16 SemanticModel::lookupBits(const QString& name, int scope) const {
+    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+        const auto slot = d->scopes[size_t(s)].names.constFind(name);
+        if (slot != d->scopes[size_t(s)].names.cend())
+            return d->read(*slot).bits;
+    }
+    return 0;
 }
 
 bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
@@ -2010,6 +2032,35 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         return ValueKind::Sequence;
     if (leaf == QLatin1String("where") && positionalCount(call) == 1)
         return ValueKind::Sequence;
+    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
+        // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
+        // with an operand of unknown kind the result is unknown too.
+        const TSNode a0 = argument(call, 0), a1 = argument(call, 1);
+        const ValueKind k0 = kindOf(a0, depth + 1, nullptr), k1 = kindOf(a1, depth + 1, nullptr);
+        auto isArr = [](ValueKind k) { return k == ValueKind::Array || k == ValueKind::Sequence; };
+        if (!isArr(k0) || !isArr(k1))
+            return (k0 == ValueKind::DeviceScalar || k1 == ValueKind::DeviceScalar) &&
+                           (isArr(k0) || isArr(k1) || k0 == k1)
+                       ? ValueKind::DeviceScalar
+                       : ValueKind::Unknown;
+        auto rowLike = [&](TSNode x) {
+            x = unparen(x);
+            if (!is(x, "subscript"))
+                return false;
+            const uint32_t n = ts_node_named_child_count(x);
+            for (uint32_t i = 1; i < n; ++i) {
+                const TSNode ix = ts_node_named_child(x, i);
+                const uint32_t m = is(ix, "tuple") ? ts_node_named_child_count(ix) : 1;
+                for (uint32_t j = 0; j < m; ++j) {
+                    const TSNode e = is(ix, "tuple") ? ts_node_named_child(ix, j) : ix;
+                    if (kindOf(e, depth + 1, nullptr) == ValueKind::HostScalar)
+                        return true;
+                }
+            }
+            return false;
+        };
+        return rowLike(a0) && rowLike(a1) ? ValueKind::DeviceScalar : ValueKind::Array;
+    }
     if (numpy::isElementwise(leaf)) {
         ValueKind k = ValueKind::HostScalar;
         const int n = positionalCount(call);
