@@ -51,9 +51,9 @@ AllocKind allocationKind(const QString& name) {
 // target; a first-iteration test (`if step == 0:`) compares a loop variable.
 bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
                    std::string_view name) {
-    for (TSNode p = ts_node_parent(call); !ts_node_is_null(p); p = ts_node_parent(p)) {
-        if (ts_node_start_byte(p) <= loop.startByte)
-            break;
+    const std::vector<TSNode> path = pathTo(loop.node, call);
+    for (size_t i = path.size(); i-- > 1;) {
+        const TSNode p = path[i];
         if (SyntaxTree::is(p, "if_statement") || SyntaxTree::is(p, "elif_clause") ||
             SyntaxTree::is(p, "conditional_expression")) {
             const TSNode cond = SyntaxTree::is(p, "conditional_expression")
@@ -90,10 +90,9 @@ bool leavesLoopRightAfter(TSNode call) {
 // Whether `call` sits under an if/elif/else/try inside the loop: a copy taken only on some
 // iterations (`if f < best: x_best = x.copy()`) is a snapshot, not per-iteration scratch.
 bool conditionalInLoop(TSNode call, const LoopInfo& loop) {
-    for (TSNode p = ts_node_parent(call); !ts_node_is_null(p); p = ts_node_parent(p)) {
-        if (ts_node_start_byte(p) <= loop.startByte)
-            break;
-        const auto t = SyntaxTree::type(p);
+    const std::vector<TSNode> path = pathTo(loop.node, call);
+    for (size_t i = path.size(); i-- > 1;) {
+        const auto t = SyntaxTree::type(path[i]);
         if (t == "if_statement" || t == "elif_clause" || t == "else_clause" ||
             t == "except_clause" || t == "conditional_expression")
             return true;

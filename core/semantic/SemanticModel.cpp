@@ -337,12 +337,13 @@ struct SemanticModel::Data {
         ValueKind kind = ValueKind::Unknown;
         QString alias, type;
     };
-    std::vector<int> lastBinding;  // per slot: index of its last binding
-    std::vector<Facts> prevFacts;  // the previous pass's facts
-    std::vector<Snap> snaps;       // per slot: what an early read saw
-    bool snapConflict = false;     // two early reads of one slot saw different things
-    int evalIndex = INT_MAX;       // binding being evaluated; INT_MAX after construction
-    std::vector<char> returnsRead; // per function: returnsArray read while still false
+    std::vector<int> lastBinding;    // per slot: index of its last binding
+    std::vector<Facts> prevFacts;    // the previous pass's facts
+    std::vector<Snap> snaps;         // per slot: what an early read saw
+    bool snapConflict = false;       // two early reads of one slot saw different things
+    int evalIndex = INT_MAX;         // binding being evaluated; INT_MAX after construction
+    std::vector<char> returnsRead;   // per function: returnsArray read while still false
+    std::vector<int> loopSpanParent; // per loop: innermost loop whose span contains it
     const Facts& read(int slot) {
         if (evalIndex == INT_MAX || lastBinding[size_t(slot)] < evalIndex)
             return facts[size_t(slot)];
@@ -904,6 +905,7 @@ void SemanticModel::buildLoops() {
         }
         while (!stack.empty() && m_loops[size_t(stack.back())].endByte <= L.startByte)
             stack.pop_back();
+        d->loopSpanParent.push_back(stack.empty() ? -1 : stack.back());
         for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
             const LoopInfo& P = m_loops[size_t(*it)];
             if (P.function != L.function)
@@ -2148,20 +2150,17 @@ const LoopInfo* SemanticModel::enclosingLoop(TSNode n) const {
                                [](uint32_t x, const LoopInfo& L) { return x < L.startByte; });
     if (it == m_loops.begin())
         return nullptr;
+    // The last loop starting at or before b; the loops containing b are it or its ancestors
+    // by span (loops nest properly), so climb the span-parent chain: O(nesting depth).
     int i = int(it - m_loops.begin()) - 1;
-    // Walk up to the innermost loop whose span contains b (structural chain by spans).
-    while (i >= 0) {
+    while (i >= 0 && !(b >= m_loops[size_t(i)].startByte && b < m_loops[size_t(i)].endByte))
+        i = d->loopSpanParent[size_t(i)];
+    for (; i >= 0; i = d->loopSpanParent[size_t(i)]) {
         const LoopInfo& L = m_loops[size_t(i)];
-        if (b >= L.startByte && b < L.endByte) {
-            if (L.function != fn)
-                return nullptr;
-            if (L.hotContains(b))
-                return &L;
-        }
-        // Next candidate: the closest earlier loop that contains L (or b).
-        --i;
-        while (i >= 0 && m_loops[size_t(i)].endByte <= b)
-            --i;
+        if (L.function != fn)
+            return nullptr; // b is inside a def nested in that loop: a boundary
+        if (L.hotContains(b))
+            return &L;
     }
     return nullptr;
 }
