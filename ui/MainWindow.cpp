@@ -692,8 +692,7 @@ void MainWindow::onProgress(int done, int total) {
 
 void MainWindow::onAnalysisFinished(const ProjectResult& project) {
     m_project = project;
-    m_findings->setFindings(project.findings);
-    m_treeModel->setProject(project);
+    m_findings->setFindings({}); // reassess() fills in the findings the assessment counts
     updateCategoryButtons();
     m_progress->hide();
     m_cancel->hide();
@@ -788,6 +787,17 @@ void MainWindow::reassess() {
     // Pure and cheap: gates and verdict from the kept ProjectResult. No file is read again.
     m_assessment = assess(m_project, m_context->input(), m_manifest);
     m_hasAssessment = true;
+    // The assessment decides which findings count (R304 only for multi-GPU targets), so the
+    // table, tree and code view follow it; reset them only when that set actually changed.
+    if (m_findings->findings() != m_assessment.findings) {
+        m_findings->setFindings(m_assessment.findings);
+        ProjectResult shown = m_project;
+        shown.findings = m_assessment.findings;
+        m_treeModel->setProject(shown);
+        updateCategoryButtons();
+        if (const QString path = m_code->currentPath(); !path.isEmpty())
+            m_code->setFindings(findingsForFile(path));
+    }
     m_verdict->setAssessment(m_assessment, m_project.cancelled);
     m_gates->setGates(m_assessment.gates);
     m_context->setContext(m_assessment.context);

@@ -268,6 +268,27 @@ private slots:
         QVERIFY(!w.isAnalyzing());
     }
 
+    void rngNotesCountOnlyForMultiGpuTargets() {
+        // The bundled examples draw random numbers: R304 matters for --gpus >= 2 only, and the
+        // table follows the assessment, as the report does.
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples")));
+        auto rngRows = [&w] {
+            const auto* m = w.findingsView()->model();
+            int n = 0;
+            for (int r = 0; r < m->rowCount(); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    n += m->index(r, c).data().toString() == QLatin1String("R304");
+            return n;
+        };
+        QCOMPARE(rngRows(), 0);
+        QVERIFY(w.project().findings.size() > w.assessment().findings.size());
+        w.contextForm()->findChild<QSpinBox*>(QStringLiteral("gpus"))->setValue(4);
+        QTRY_VERIFY(rngRows() > 0);
+        QCOMPARE(w.findingsView()->model()->rowCount(), int(w.assessment().findings.size()));
+    }
+
     void contextFormMarksProvenance() {
         MainWindow w;
         w.show();
