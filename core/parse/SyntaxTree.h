@@ -49,7 +49,10 @@ public:
     static std::string_view type(TSNode n) { return ts_node_type(n); }
     static bool is(TSNode n, std::string_view t) { return !ts_node_is_null(n) && type(n) == t; }
     /// Named child by field name ("function", "arguments", "left", ...); null node if absent.
+    /// Looks the name up once per process (cached), then by id: cheap enough for hot loops.
     static TSNode field(TSNode n, std::string_view name);
+    /// The grammar's id of a field name ("body", "left", ...); 0 when the grammar has none.
+    static TSFieldId fieldId(std::string_view name);
     /// Trimmed first line of the node's text (for finding snippets).
     QString firstLine(TSNode n) const;
 
