@@ -17,8 +17,8 @@ const TSLanguage* pythonLanguage();
 class SyntaxTree {
 public:
     /// Parses `utf8Source` (UTF-8 bytes). One TSParser per thread is reused internally.
-    /// `timeoutMicros` > 0 bounds the parse time (microseconds of CPU time, tree-sitter's own
-    /// clock): when exceeded, isValid() is false and the tree must not be used.
+    /// `timeoutMicros` > 0 bounds the parse time (microseconds on tree-sitter's monotonic
+    /// clock, i.e. wall time): when exceeded, isValid() is false and the tree must not be used.
     explicit SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros = 0);
     ~SyntaxTree();
     SyntaxTree(const SyntaxTree&) = delete;
