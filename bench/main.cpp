@@ -243,6 +243,7 @@ int main(int argc, char** argv) {
     qint64 totalLines = 0;
     Times bestParse{1e300, 0}, bestFull{1e300, 0};
     int findings = 0;
+    qsizetype apiUses = 0, calls = 0;
     QString verdict;
     if (phase != QLatin1String("parse")) {
         const Manifest manifest = Manifest::bundled();
@@ -257,6 +258,11 @@ int main(int argc, char** argv) {
                                   .size();
                 totalLines = project.totalLines;
                 findings = int(project.findings.size());
+                apiUses = 0;
+                calls = 0;
+                for (const FileResult& f : project.files)
+                    calls += f.calls.size();
+                apiUses = project.apiUses.size();
                 verdict = verdictLabel(a.verdict);
             });
             if (t.wall < bestFull.wall)
@@ -293,7 +299,11 @@ int main(int argc, char** argv) {
     };
     if (phase != QLatin1String("parse")) {
         line("full:", rate(bestFull));
-        line("findings:", QStringLiteral("%1, verdict %2").arg(findings).arg(verdict));
+        line("findings:", QStringLiteral("%1, verdict %2 (API uses %3, call sites %4)")
+                              .arg(findings)
+                              .arg(verdict)
+                              .arg(apiUses)
+                              .arg(calls));
     }
     if (phase != QLatin1String("full"))
         line("parse-only:", rate(bestParse));
