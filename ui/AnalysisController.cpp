@@ -3,6 +3,7 @@
 #include "analysis/ProjectAnalyzer.h"
 
 #include <QFileInfo>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace cnready::ui {
@@ -14,6 +15,9 @@ constexpr int kFlushIntervalMs = 50;
 } // namespace
 
 AnalysisController::AnalysisController(QObject* parent) : QObject(parent) {
+    // A private pool: the global one must stay free for Qt's own helpers (see
+    // startFileAnalysis(scan, pool)). One thread per core, like the global pool.
+    m_pool.setMaxThreadCount(QThread::idealThreadCount());
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &AnalysisController::flushPending);
@@ -23,6 +27,7 @@ AnalysisController::~AnalysisController() {
     // Workers only compute values; cancelling lets the pool drain quickly on exit.
     if (m_fileWatcher)
         m_fileWatcher->cancel();
+    m_pool.waitForDone();
 }
 
 void AnalysisController::start(const QString& path) {
@@ -41,6 +46,7 @@ void AnalysisController::start(const QString& path) {
     m_pending.clear();
     m_done = 0;
     m_clock.start();
+    m_sinceFlush.start();
     emit started(path);
 
     auto* scanWatcher = new QFutureWatcher<ScanResult>(this);
@@ -48,7 +54,7 @@ void AnalysisController::start(const QString& path) {
         scanWatcher->deleteLater();
         onScanDone(generation, scanWatcher->result());
     });
-    scanWatcher->setFuture(QtConcurrent::run([path] { return scanProject({path}); }));
+    scanWatcher->setFuture(QtConcurrent::run(&m_pool, [path] { return scanProject({path}); }));
 }
 
 void AnalysisController::cancel() {
@@ -87,21 +93,30 @@ void AnalysisController::onScanDone(int generation, const ScanResult& scan) {
     });
     connect(watcher, &QFutureWatcherBase::finished, this,
             [this, generation] { onFilesDone(generation); });
-    watcher->setFuture(startFileAnalysis(m_scan));
+    watcher->setFuture(startFileAnalysis(m_scan, &m_pool));
 }
 
 void AnalysisController::onResultReady(int index) {
     if (!m_fileWatcher || index < 0 || size_t(index) >= m_results.size() || m_results[index])
         return;
-    FileResult r = m_fileWatcher->resultAt(index);
+    // QFuture::resultAt() on a running future lets the calling thread "steal" the map's
+    // runnable and run the rest of the analysis itself: the GUI thread would freeze until the
+    // end. The future's interface reads a ready result without waiting or stealing.
+    const QFutureInterface<FileResult> iface(QFutureInterfaceBase::get(m_fileWatcher->future()));
+    FileResult r = iface.resultReference(index);
     m_pending.append(r);
     m_results[size_t(index)] = std::move(r);
     ++m_done;
-    if (!m_flushTimer.isActive())
+    // Flush by elapsed time, not only by the timer: while result events keep arriving, the
+    // event loop may not get round to the timer until the queue is empty.
+    if (m_sinceFlush.elapsed() >= kFlushIntervalMs)
+        flushPending();
+    else if (!m_flushTimer.isActive())
         m_flushTimer.start();
 }
 
 void AnalysisController::flushPending() {
+    m_sinceFlush.start();
     if (!m_pending.isEmpty()) {
         const QList<FileResult> batch = std::exchange(m_pending, {});
         emit filesAnalyzed(batch);
@@ -138,9 +153,10 @@ void AnalysisController::onFilesDone(int generation) {
                 p.cancelled = p.cancelled || cancelled;
                 finishWith(generation, std::move(p));
             });
-    mergeWatcher->setFuture(QtConcurrent::run([root, files = std::move(files), diags]() mutable {
-        return mergeFileResults(root, std::move(files), diags);
-    }));
+    mergeWatcher->setFuture(
+        QtConcurrent::run(&m_pool, [root, files = std::move(files), diags]() mutable {
+            return mergeFileResults(root, std::move(files), diags);
+        }));
 }
 
 void AnalysisController::finishWith(int generation, ProjectResult project) {

@@ -10,6 +10,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <optional>
@@ -53,6 +54,7 @@ private:
     void flushPending();
     void finishWith(int generation, ProjectResult project);
 
+    QThreadPool m_pool; ///< private: scan, per-file analysis and merge run here
     int m_generation = 0;
     bool m_running = false;
     bool m_cancelRequested = false;
@@ -63,6 +65,7 @@ private:
     int m_done = 0;
     QTimer m_flushTimer;
     QElapsedTimer m_clock;
+    QElapsedTimer m_sinceFlush;
     qint64 m_lastDurationMs = 0;
 };
 

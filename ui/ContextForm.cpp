@@ -1,9 +1,6 @@
 #include "ContextForm.h"
 
-#if __has_include("assess/GpuCatalog.h")
 #include "assess/GpuCatalog.h"
-#define CNREADY_HAVE_GPU_CATALOG 1
-#endif
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -12,6 +9,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -114,16 +112,11 @@ ContextForm::ContextForm(QWidget* parent) : QWidget(parent) {
     m_gpuModel = new QComboBox(this);
     m_gpuModel->setObjectName(QStringLiteral("gpuModel"));
     m_gpuModel->addItem(tr("unknown"), QString());
-#ifdef CNREADY_HAVE_GPU_CATALOG
     for (const GpuModel& g : gpuCatalog())
         m_gpuModel->addItem(QStringLiteral("%1  (%2, CC %3)")
                                 .arg(g.name, g.architecture)
                                 .arg(g.computeCapability, 0, 'f', 1),
                             g.name);
-#else
-    for (const char* name : {"P100", "V100", "T4", "A100", "A10", "L4", "L40S", "H100", "H200"})
-        m_gpuModel->addItem(QString::fromLatin1(name), QString::fromLatin1(name));
-#endif
     m_gpuNote = makeNote(this, QStringLiteral("gpuModelNote"));
     auto* gpuBox = new QVBoxLayout;
     gpuBox->setSpacing(1);
@@ -214,12 +207,8 @@ void ContextForm::setInput(const ContextInput& in) {
     m_nodes->setValue(in.nodes.value_or(0));
     int gi = 0;
     if (in.gpuModel) {
-#ifdef CNREADY_HAVE_GPU_CATALOG
         const GpuModel* g = findGpu(*in.gpuModel);
         gi = g ? m_gpuModel->findData(g->name) : -1;
-#else
-        gi = m_gpuModel->findData(*in.gpuModel);
-#endif
         if (gi < 0) {
             m_gpuModel->addItem(*in.gpuModel, *in.gpuModel);
             gi = m_gpuModel->count() - 1;
@@ -241,19 +230,34 @@ void ContextForm::setNote(QLabel* note, const ContextValue* row, bool given) {
         note->setToolTip(QString());
         return;
     }
-    QString text = row->provenance == Provenance::Inferred  ? tr("inferred: %1").arg(row->value)
-                   : row->provenance == Provenance::Default ? tr("default: %1").arg(row->value)
-                                                            : tr("given");
-    if (!row->evidence.isEmpty() && row->provenance != Provenance::Given)
-        text += QStringLiteral(" — ") + row->evidence;
+    // Short note under the field; the full evidence goes to the tooltip.
+    QString text;
+    if (row->provenance == Provenance::Inferred) {
+        static const QRegularExpression location(QStringLiteral("`([^`\\s]+:\\d+(?:-\\d+)?)`"));
+        QStringList where;
+        for (auto it = location.globalMatch(row->evidence); it.hasNext() && where.size() < 3;) {
+            const QString loc = it.next().captured(1);
+            if (!where.contains(loc))
+                where << loc;
+        }
+        text = where.isEmpty() ? tr("inferred from the code")
+                               : tr("inferred from %1").arg(where.join(QStringLiteral(", ")));
+    } else if (row->provenance == Provenance::Default) {
+        text = tr("default: %1").arg(row->value);
+    } else {
+        text = tr("given");
+    }
     note->setText(text);
-    note->setToolTip(text);
+    QString tip = QStringLiteral("%1: %2").arg(provenanceLabel(row->provenance), row->value);
+    if (!row->evidence.isEmpty())
+        tip += QStringLiteral("\n") + row->evidence;
+    note->setToolTip(tip);
 }
 
 void ContextForm::setContext(const Context& c) {
     const ContextInput in = input();
     const QLocale loc(QLocale::English);
-    const ContextValue* size = findRow(c, {"elements", "elements-per-gpu", "size"});
+    const ContextValue* size = findRow(c, {"elements", "perGpu"});
     m_size->setPlaceholderText(
         c.totalElements > 0
             ? tr("%1 (%2)").arg(loc.toString(c.totalElements),
@@ -269,7 +273,7 @@ void ContextForm::setContext(const Context& c) {
     const ContextValue* nodes = findRow(c, {"nodes"});
     m_nodes->setSpecialValueText(tr("auto (%1)").arg(c.nodes));
     setNote(m_nodesNote, nodes, in.nodes.has_value());
-    const ContextValue* gpu = findRow(c, {"gpu", "gpu-model", "compute-capability", "hardware"});
+    const ContextValue* gpu = findRow(c, {"gpu", "cc"});
     m_gpuModel->setItemText(0,
                             gpu && !in.gpuModel ? tr("auto: %1").arg(gpu->value) : tr("unknown"));
     setNote(m_gpuNote, gpu, in.gpuModel.has_value());

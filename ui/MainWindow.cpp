@@ -11,8 +11,13 @@
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
+#include "manifest/ComparisonPage.h"
+#include "manifest/ManifestRefresher.h"
 
 #include <QAction>
+
+#include <cmath>
+
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -44,6 +49,9 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -69,6 +77,37 @@ QString extensionFor(ReportFormat f) {
     return {};
 }
 
+// Markdown tables come in with equal columns, which breaks short words ("inferred") in narrow
+// columns next to long evidence text. Give each column a share of the width that follows the
+// square root of its longest cell, at least 8 %.
+void fitReportTables(QTextDocument* doc) {
+    for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table || table->columns() < 2)
+            continue;
+        QList<double> weight(table->columns(), 1.0);
+        for (int r = 0; r < table->rows(); ++r)
+            for (int c = 0; c < table->columns(); ++c) {
+                const QTextTableCell cell = table->cellAt(r, c);
+                const int len =
+                    cell.lastCursorPosition().position() - cell.firstCursorPosition().position();
+                weight[c] = qMax(weight[c], std::sqrt(double(qMax(1, len))));
+            }
+        double total = 0;
+        for (double w : weight)
+            total += w;
+        QList<QTextLength> widths;
+        for (double w : weight)
+            widths << QTextLength(QTextLength::PercentageLength, qMax(8.0, 100.0 * w / total));
+        QTextTableFormat fmt = table->format();
+        fmt.setColumnWidthConstraints(widths);
+        fmt.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+        fmt.setCellPadding(3);
+        fmt.setBorderCollapse(true);
+        table->setFormat(fmt);
+    }
+}
+
 QScrollArea* scrolled(QWidget* w) {
     auto* area = new QScrollArea;
     area->setWidget(w);
@@ -85,10 +124,14 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("cnready Studio"));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // The findings table spans under the project tree (wide columns); the verdict, gates and
+    // context keep the full height on the right.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    m_manifest = Manifest::bundled();
+    // The user's imported manifest when there is one, else the bundled snapshot (local files
+    // only; the network is used only by File ▸ Refresh Manifest).
+    m_manifest = Manifest::active(QString(), &m_manifestNote);
 
     m_code = new CodeView;
     m_code->setObjectName(QStringLiteral("codeView"));
@@ -335,9 +378,9 @@ QWidget* MainWindow::createFindingsPane() {
     m_findingsView->setColumnWidth(FindingsModel::CodeColumn,
                                    fm.horizontalAdvance(QStringLiteral("R000")) + 24);
     m_findingsView->setColumnWidth(FindingsModel::TitleColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 26);
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 20);
     m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 16);
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 21);
     m_findingsView->setColumnWidth(FindingsModel::RecipeColumn,
                                    fm.horizontalAdvance(QStringLiteral("RR-host-fallback")) + 16);
     m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -374,13 +417,18 @@ void MainWindow::createDocks() {
     m_tree->setObjectName(QStringLiteral("projectView"));
     m_tree->setModel(m_treeModel);
     m_tree->setUniformRowHeights(true);
+    m_tree->setIndentation(14);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
-    m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn,
-                                           QHeaderView::ResizeToContents);
-    m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn,
-                                           QHeaderView::ResizeToContents);
+    // Fixed widths: ResizeToContents would measure every row on each streamed update.
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn, QHeaderView::Fixed);
+    m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn, QHeaderView::Fixed);
+    m_tree->header()->resizeSection(ProjectTreeModel::CountColumn,
+                                    m_tree->fontMetrics().horizontalAdvance(tr("Findings")) + 12);
+    m_tree->header()->resizeSection(
+        ProjectTreeModel::WorstColumn,
+        m_tree->fontMetrics().horizontalAdvance(QStringLiteral("REFACTOR")) + 30);
     auto openFromTree = [this](const QModelIndex& idx) {
         const QModelIndex name = idx.siblingAtColumn(ProjectTreeModel::NameColumn);
         if (name.data(ProjectTreeModel::IsFileRole).toBool())
@@ -407,9 +455,9 @@ void MainWindow::createDocks() {
     QDockWidget* contextDock = dock(QStringLiteral("contextDock"), tr("Context"),
                                     scrolled(m_context), Qt::RightDockWidgetArea);
 
-    resizeDocks({projectDock, verdictDock}, {280, 460}, Qt::Horizontal);
-    resizeDocks({findingsDock}, {260}, Qt::Vertical);
-    resizeDocks({verdictDock, gatesDock, contextDock}, {190, 330, 380}, Qt::Vertical);
+    resizeDocks({projectDock, verdictDock}, {330, 520}, Qt::Horizontal);
+    resizeDocks({findingsDock}, {250}, Qt::Vertical);
+    resizeDocks({verdictDock, gatesDock, contextDock}, {170, 370, 330}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
@@ -699,6 +747,7 @@ void MainWindow::onAnalysisFinished(const ProjectResult& project) {
             for (int r = 0; r < m_filter->rowCount(); ++r) {
                 const QModelIndex idx = m_filter->index(r, 0);
                 if (Category(idx.data(FindingsModel::CategoryRole).toInt()) == Category::Blocks) {
+                    m_findingsView->setCurrentIndex(idx);
                     activateFinding(idx);
                     break;
                 }
@@ -757,6 +806,7 @@ void MainWindow::renderReportPreview() {
     // Keep the reader's place when a context change re-renders the report.
     const int scroll = m_report->verticalScrollBar()->value();
     m_report->setMarkdown(QString::fromUtf8(reportBytes(ReportFormat::Markdown)));
+    fitReportTables(m_report->document());
     m_report->verticalScrollBar()->setValue(scroll);
     m_reportDirty = false;
 }
@@ -935,38 +985,66 @@ QAction* MainWindow::action(const QString& objectName) const {
 
 void MainWindow::updateManifestStatus() {
     const QDate today = QDate::currentDate();
-    const int age = m_manifest.ageInDays(today);
+    const QString warning = manifestAgeWarning(m_manifest, today);
     const QString date = m_manifest.fetched().isValid()
                              ? m_manifest.fetched().date().toString(Qt::ISODate)
                              : tr("unknown date");
-    const bool stale = age < 0 || age > Manifest::kStaleAfterDays;
+    const int age = m_manifest.ageInDays(today);
     QString text = tr("Manifest: %1").arg(date);
-    if (stale)
-        text = tr("⚠ Manifest %1 (%2 days old)")
-                   .arg(date)
-                   .arg(age < 0 ? QStringLiteral("?") : QString::number(age));
+    if (!warning.isEmpty())
+        text = tr("⚠ Manifest %1 (%2 days old) — refresh…")
+                   .arg(date, age < 0 ? QStringLiteral("?") : QString::number(age));
     m_manifestStatus->setText(text);
     QString tip =
-        tr("cuPyNumeric API-support manifest (%1), fetched %2.").arg(m_manifest.origin(), date);
-    if (stale)
-        tip += QLatin1Char(' ') + tr("It is older than %1 days: API support may have improved "
-                                     "since. Click to refresh it (uses the network).")
-                                      .arg(Manifest::kStaleAfterDays);
+        tr("cuPyNumeric API-support manifest in use: %1.").arg(manifestDescription(m_manifest));
+    if (!warning.isEmpty())
+        tip += QStringLiteral("\n") + warning;
     if (!m_manifestNote.isEmpty())
-        tip += QLatin1Char('\n') + m_manifestNote;
+        tip += QStringLiteral("\n") + m_manifestNote;
+    tip += QStringLiteral("\n") + tr("Click to download the current table (uses the network).");
     m_manifestStatus->setToolTip(tip);
     QPalette pal = m_manifestStatus->palette();
-    pal.setColor(QPalette::ButtonText, stale ? categoryColor(Category::Refactor, palette())
-                                             : palette().color(QPalette::WindowText));
+    pal.setColor(QPalette::ButtonText, !warning.isEmpty()
+                                           ? categoryColor(Category::Refactor, palette())
+                                           : palette().color(QPalette::WindowText));
     m_manifestStatus->setPalette(pal);
 }
 
 void MainWindow::refreshManifest() {
-    QMessageBox::information(this, tr("Refresh manifest"),
-                             tr("The manifest in use was fetched %1. To update it, run\n\n"
-                                "    cnready manifest import comparison.html\n\n"
-                                "with a saved copy of the cuPyNumeric API comparison page.")
-                                 .arg(m_manifest.fetched().date().toString(Qt::ISODate)));
+    if (m_refresher && m_refresher->isRunning())
+        return;
+    const QString url = defaultComparisonUrl();
+    const auto answer = QMessageBox::question(
+        this, tr("Refresh manifest"),
+        tr("<p>The manifest in use: %1.</p><p>Download the current cuPyNumeric API "
+           "comparison page from<br><tt>%2</tt><br>and save it as your manifest (<tt>%3</tt>)?"
+           "</p><p>This is the only thing cnready does on the network.</p>")
+            .arg(manifestDescription(m_manifest).toHtmlEscaped(), url.toHtmlEscaped(),
+                 QDir::toNativeSeparators(Manifest::userManifestPath()).toHtmlEscaped()));
+    if (answer != QMessageBox::Yes)
+        return;
+    if (!m_refresher) {
+        m_refresher = new ManifestRefresher(this);
+        connect(
+            m_refresher, &ManifestRefresher::finished, this,
+            [this](bool ok, const QString& message) {
+                m_refreshManifestAct->setEnabled(true);
+                if (!ok) {
+                    statusBar()->showMessage(tr("Manifest not refreshed: %1").arg(message), 15000);
+                    QMessageBox::warning(this, tr("Refresh manifest"),
+                                         tr("The manifest was not refreshed:\n%1").arg(message));
+                    return;
+                }
+                m_manifestNote.clear();
+                m_manifest = Manifest::active(QString(), &m_manifestNote);
+                updateManifestStatus();
+                reassess(); // API gaps and the report follow the new manifest; no re-analysis
+                statusBar()->showMessage(message, 15000);
+            });
+    }
+    m_refreshManifestAct->setEnabled(false);
+    statusBar()->showMessage(tr("Downloading the API comparison page…"));
+    m_refresher->start(QUrl(url));
 }
 
 void MainWindow::showRules(const QString& code) {
@@ -981,31 +1059,35 @@ void MainWindow::showRules(const QString& code) {
     m_rules->activateWindow();
 }
 
-void MainWindow::showAbout() {
+QString MainWindow::aboutText() const {
     const QDate today = QDate::currentDate();
     const int age = m_manifest.ageInDays(today);
-    QString manifestLine = tr("API-support manifest: fetched %1 (%2 days ago), %3")
-                               .arg(m_manifest.fetched().date().toString(Qt::ISODate))
-                               .arg(age)
-                               .arg(m_manifest.origin().toHtmlEscaped());
-    if (age < 0 || age > Manifest::kStaleAfterDays)
-        manifestLine += QStringLiteral("<br><span style='color:%1'><b>%2</b></span>")
+    QString manifestLine = tr("API-support manifest: %1 (Fetched %2, %3 days ago)")
+                               .arg(manifestDescription(m_manifest).toHtmlEscaped(),
+                                    m_manifest.fetched().date().toString(Qt::ISODate))
+                               .arg(age);
+    const QString warning = manifestAgeWarning(m_manifest, today);
+    if (!warning.isEmpty())
+        manifestLine += QStringLiteral("<br><span style='color:%1'><b>%2</b></span> %3")
                             .arg(categoryColor(Category::Refactor, palette()).name(),
-                                 tr("Warning: older than %1 days; refresh it with File ▸ Refresh "
-                                    "Manifest.")
-                                     .arg(Manifest::kStaleAfterDays));
+                                 tr("Warning: older than %1 days.").arg(Manifest::kStaleAfterDays),
+                                 warning.toHtmlEscaped());
+    return QStringLiteral("<p>%1<br>KSyntaxHighlighting %2<br>tree-sitter %3<br>"
+                          "tree-sitter-python %4</p><p>%5</p>")
+        .arg(qtVersionText(), syntaxHighlightingVersion(), treeSitterVersion(),
+             treeSitterPythonVersion(), manifestLine);
+}
+
+void MainWindow::showAbout() {
     QMessageBox box(this);
+    box.setObjectName(QStringLiteral("aboutBox"));
     box.setWindowTitle(tr("About cnready Studio"));
     box.setIconPixmap(appIcon().pixmap(64, 64));
     box.setTextFormat(Qt::RichText);
     box.setText(tr("<h3>cnready Studio %1</h3>"
                    "<p>Static readiness assessment of NumPy code for cuPyNumeric.</p>")
                     .arg(QStringLiteral(CNREADY_VERSION)));
-    box.setInformativeText(QStringLiteral("<p>%1<br>KSyntaxHighlighting %2<br>tree-sitter %3<br>"
-                                          "tree-sitter-python %4</p><p>%5</p>")
-                               .arg(qtVersionText(), syntaxHighlightingVersion(),
-                                    treeSitterVersion(), treeSitterPythonVersion(), manifestLine));
-    box.setObjectName(QStringLiteral("aboutBox"));
+    box.setInformativeText(aboutText());
     box.exec();
 }
 

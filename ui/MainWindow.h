@@ -26,6 +26,10 @@ class QTextBrowser;
 class QToolButton;
 class QTreeView;
 
+namespace cnready {
+class ManifestRefresher;
+}
+
 namespace cnready::ui {
 
 class AnalysisController;
@@ -70,6 +74,8 @@ public:
     /// window to `fileName` and quit (used for docs/screenshot.png).
     void setScreenshotOnFinish(const QString& fileName);
     QStringList recentProjects() const;
+    /// The About box's versions and manifest lines (HTML).
+    QString aboutText() const;
 
     // For tests and the screenshot.
     CodeView* codeView() const { return m_code; }
@@ -159,6 +165,7 @@ private:
     GateDashboard* m_gates = nullptr;
     ContextForm* m_context = nullptr;
     QPointer<RuleBrowser> m_rules;
+    ManifestRefresher* m_refresher = nullptr;
 
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;

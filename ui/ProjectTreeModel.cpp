@@ -19,6 +19,10 @@ int total(const std::array<int, 4>& c) {
 
 ProjectTreeModel::ProjectTreeModel(QObject* parent)
     : QStandardItemModel(parent), m_palette(QApplication::palette()) {
+    // Looked up once: a style's standardIcon() can search icon themes on every call.
+    m_dirIcon = QApplication::style()->standardIcon(QStyle::SP_DirIcon);
+    m_fileIcon = QApplication::style()->standardIcon(QStyle::SP_FileIcon);
+    m_warningIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
     setColumnCount(ColumnCount);
     setHorizontalHeaderLabels({tr("Name"), tr("Findings"), tr("Worst")});
 }
@@ -30,7 +34,7 @@ QStandardItem* ProjectTreeModel::folderItem(const QString& folderPath) {
     QStandardItem* parent = folderPath.isEmpty() ? nullptr : folderItem(parentFolder(folderPath));
     Node node;
     node.name = new QStandardItem(folderPath.section(QLatin1Char('/'), -1));
-    node.name->setIcon(QApplication::style()->standardIcon(QStyle::SP_DirIcon));
+    node.name->setIcon(m_dirIcon);
     node.name->setData(QString(), PathRole);
     node.name->setData(false, IsFileRole);
     node.count = new QStandardItem;
@@ -38,10 +42,9 @@ QStandardItem* ProjectTreeModel::folderItem(const QString& folderPath) {
     for (QStandardItem* i : {node.name, node.count, node.worst})
         i->setEditable(false);
     node.count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // The root stays detached while setFiles() builds the tree: one insertion for the view.
     if (parent)
         parent->appendRow({node.name, node.count, node.worst});
-    else
-        appendRow({node.name, node.count, node.worst});
     QStandardItem* item = node.name;
     m_folders.insert(folderPath, node);
     return item;
@@ -62,7 +65,7 @@ void ProjectTreeModel::setFiles(const QString& rootName, const QStringList& rela
         QStandardItem* parent = folderItem(parentFolder(p));
         Node node;
         node.name = new QStandardItem(p.section(QLatin1Char('/'), -1));
-        node.name->setIcon(QApplication::style()->standardIcon(QStyle::SP_FileIcon));
+        node.name->setIcon(m_fileIcon);
         node.name->setData(p, PathRole);
         node.name->setData(true, IsFileRole);
         node.name->setToolTip(p);
@@ -76,10 +79,13 @@ void ProjectTreeModel::setFiles(const QString& rootName, const QStringList& rela
     }
     for (auto& f : m_folders)
         refreshNode(f);
+    const Node& rootNode = m_folders[QString()];
+    appendRow({rootNode.name, rootNode.count, rootNode.worst});
 }
 
 void ProjectTreeModel::setFileCounts(const QString& path, const Counts& counts, bool analyzed,
-                                     const QList<FileDiagnostic>& diagnostics) {
+                                     const QList<FileDiagnostic>& diagnostics,
+                                     QSet<QString>& touchedFolders) {
     auto it = m_files.find(path);
     if (it == m_files.end())
         return;
@@ -96,7 +102,7 @@ void ProjectTreeModel::setFileCounts(const QString& path, const Counts& counts, 
                                    : d.message);
     node.diagnosticText = lines.join(QLatin1Char('\n'));
     refreshNode(node);
-    // Folders add up their files.
+    // Folders add up their files; they are redrawn once per batch by the caller.
     QString folder = parentFolder(path);
     while (true) {
         auto fit = m_folders.find(folder);
@@ -104,11 +110,19 @@ void ProjectTreeModel::setFileCounts(const QString& path, const Counts& counts, 
             for (int i = 0; i < 4; ++i)
                 fit->counts[size_t(i)] += delta[size_t(i)];
             fit->analyzed = true;
-            refreshNode(*fit);
+            touchedFolders.insert(folder);
         }
         if (folder.isEmpty())
             break;
         folder = parentFolder(folder);
+    }
+}
+
+void ProjectTreeModel::refreshFolders(const QSet<QString>& folders) {
+    for (const QString& f : folders) {
+        auto it = m_folders.find(f);
+        if (it != m_folders.end())
+            refreshNode(*it);
     }
 }
 
@@ -142,24 +156,26 @@ void ProjectTreeModel::refreshNode(Node& node) {
     }
     if (isFile) {
         if (node.diagnostics > 0) {
-            node.name->setIcon(QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning));
+            node.name->setIcon(m_warningIcon);
             node.name->setToolTip(node.name->data(PathRole).toString() + QLatin1Char('\n') +
                                   node.diagnosticText);
         } else {
-            node.name->setIcon(QApplication::style()->standardIcon(QStyle::SP_FileIcon));
+            node.name->setIcon(m_fileIcon);
             node.name->setToolTip(node.name->data(PathRole).toString());
         }
     }
 }
 
 void ProjectTreeModel::updateFiles(const QList<FileResult>& results) {
+    QSet<QString> touched;
     for (const FileResult& r : results) {
         Counts c{};
         for (const Finding& f : r.findings)
             if (f.requiresHotFunction.isEmpty())
                 ++c[size_t(f.category)];
-        setFileCounts(r.path, c, true, r.diagnostics);
+        setFileCounts(r.path, c, true, r.diagnostics, touched);
     }
+    refreshFolders(touched);
 }
 
 void ProjectTreeModel::setProject(const ProjectResult& project) {
@@ -169,8 +185,10 @@ void ProjectTreeModel::setProject(const ProjectResult& project) {
         ++counts[f.range.path][size_t(f.category)];
     for (const FileDiagnostic& d : project.diagnostics)
         diags[d.range.path].append(d);
+    QSet<QString> touched;
     for (const FileResult& r : project.files)
-        setFileCounts(r.path, counts.value(r.path), true, diags.value(r.path));
+        setFileCounts(r.path, counts.value(r.path), true, diags.value(r.path), touched);
+    refreshFolders(touched);
 }
 
 void ProjectTreeModel::refreshColors(const QPalette& palette) {

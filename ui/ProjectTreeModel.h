@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QPalette>
+#include <QSet>
 #include <QStandardItemModel>
 
 #include <array>
@@ -47,10 +48,12 @@ private:
     };
     QStandardItem* folderItem(const QString& folderPath);
     void setFileCounts(const QString& path, const Counts& counts, bool analyzed,
-                       const QList<FileDiagnostic>& diagnostics);
+                       const QList<FileDiagnostic>& diagnostics, QSet<QString>& touchedFolders);
+    void refreshFolders(const QSet<QString>& folders);
     void refreshNode(Node& node);
 
     QPalette m_palette;
+    QIcon m_dirIcon, m_fileIcon, m_warningIcon;
     QHash<QString, Node> m_files;   ///< by relative path
     QHash<QString, Node> m_folders; ///< by relative folder path ("" = root)
 };

@@ -1,5 +1,6 @@
 #include "Theme.h"
 
+#include <QHash>
 #include <QPainter>
 #include <QPixmap>
 
@@ -31,14 +32,20 @@ QColor categoryBackground(Category c, const QPalette& palette) {
 }
 
 QIcon categoryIcon(Category c, const QPalette& palette) {
+    // Drawn once per colour: views ask for it on every paint.
+    static QHash<QRgb, QIcon> cache;
+    const QColor color = categoryColor(c, palette);
+    if (const auto it = cache.constFind(color.rgba()); it != cache.constEnd())
+        return *it;
     QPixmap pm(12, 12);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
     p.setRenderHint(QPainter::Antialiasing);
     p.setPen(Qt::NoPen);
-    p.setBrush(categoryColor(c, palette));
+    p.setBrush(color);
     p.drawEllipse(QRectF(1.5, 1.5, 9, 9));
-    return QIcon(pm);
+    p.end();
+    return *cache.insert(color.rgba(), QIcon(pm));
 }
 
 int categorySeverity(Category c) {

@@ -26,4 +26,12 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     return mergeFileResults(scan.root, std::move(results), scan.diagnostics);
 }
 
+QFuture<FileResult> startFileAnalysis(const ScanResult& scan, QThreadPool* pool,
+                                      const AnalyzerLimits& limits) {
+    const QString root = scan.root;
+    return QtConcurrent::mapped(pool, scan.files, [root, limits](const QString& rel) {
+        return analyzeFile(root, rel, limits);
+    });
+}
+
 } // namespace cnready

@@ -297,7 +297,13 @@ Gate sizeGate(const Context& c) {
     }
     if (!c.sizeEvidence.isEmpty())
         g.evidence << c.sizeEvidence;
-    if (n < kSizeFloor) {
+    if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
+        g.reason = QStringLiteral("the largest array the code builds from a constant holds %1 "
+                                  "elements, below the 65,536 floor, but no size-named constant "
+                                  "states the data size (it likely comes from callers); give "
+                                  "--elements")
+                       .arg(formatCount(n));
+    } else if (n < kSizeFloor) {
         g.status = GateStatus::Fail;
         g.reason = QStringLiteral("%1%2 is below the 65,536-element floor: cuPyNumeric would run "
                                   "it serially")
@@ -734,13 +740,15 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         sizeRow.evidence = QStringLiteral("--elements %1").arg(formatCount(c.totalElements));
     } else {
         // The largest array the (non-test) code builds from a constant size; failing that, the
-        // largest size-named module constant.
+        // largest size-named module constant. Literal-only sizes below the floor are ignored.
         const SizeHint* best = nullptr;
         const SizeHint* bestConst = nullptr;
         for (const FileResult& f : project.files) {
             if (f.isTest)
                 continue;
             for (const SizeHint& h : f.sizeHints) {
+                if (h.literal && h.elements < kSizeFloor)
+                    continue; // np.zeros(3): a scratch array, not the hot path
                 const SizeHint*& slot = h.feedsArray ? best : bestConst;
                 if (!slot || h.elements > slot->elements)
                     slot = &h;
@@ -749,6 +757,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         const SizeHint* pick = best ? best : bestConst;
         if (pick) {
             c.totalElements = pick->elements;
+            c.sizeNamed = pick->sizeNamed;
             c.sizeProvenance = Provenance::Inferred;
             c.sizeEvidence = QStringLiteral("`%1:%2` %3")
                                  .arg(pick->range.path)
@@ -1049,10 +1058,11 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
         a.rationale =
             QStringLiteral("Hot arrays hold about %1 elements per GPU, below cuPyNumeric's "
                            "65,536-element floor; batch them first, e.g. %2 arrays of %1 "
-                           "stacked into one (%2, %1) buffer of about %3 elements.")
+                           "stacked into one (%2, %4) buffer of about %3 elements.")
                 .arg(formatCount(per))
                 .arg(batch)
-                .arg(formatCount(batch * per));
+                .arg(formatCount(batch * per))
+                .arg(per);
     } else {
         a.verdict = cv.final;
         a.verdictBeforeDemotion = cv.base;

@@ -64,6 +64,10 @@ struct Context {
     qint64 perGpuElements = 0; ///< totalElements / gpus
     Provenance sizeProvenance = Provenance::Default;
     QString sizeEvidence; ///< "`path:line` expression" for an inferred size
+    /// An inferred size came from a size-named constant (FRAME_SIZE, N_SAMPLES, ...). Only then
+    /// can an inferred size below the floor fail Gate 2; otherwise (a default bin count in a
+    /// library, say) the gate stays uncertain and asks for --elements.
+    bool sizeNamed = false;
     int gpus = 1;
     bool gpusGiven = false;
     int nodes = 1;
@@ -138,8 +142,10 @@ struct Assessment {
     QString pilotReason; ///< "5 SCALES findings, no BLOCKS"
 };
 
-/// Resolves the context: given values first, then values inferred from the code (size hints,
-/// pattern evidence; test files are ignored), then the assessor's defaults (30–50 M elements
+/// Resolves the context: given values first, then values inferred from the code (the largest
+/// array built from a constant size — literal-only sizes below 65,536 such as `np.zeros(3)`
+/// are ignored — else the largest size-named module constant; pattern evidence; test files
+/// are ignored), then the assessor's defaults (30–50 M elements
 /// worked as 40 M; 1 GPU for the floor check; one node). Per-GPU size = total / GPUs.
 Context resolveContext(const ProjectResult& project, const ContextInput& given);
 

@@ -229,6 +229,63 @@ QString touchpointKind(const QString& c) {
     return {};
 }
 
+// Names that state a data size: N, NX, SIZE, N_SAMPLES, FRAME_LEN, GRID, ...
+bool isSizeName(const QString& name) {
+    static const QRegularExpression sizeName(
+        QStringLiteral("(^|_)(N|NX|NY|NZ|SIZE|LEN|LENGTH|SAMPLES?|POINTS?|GRID|DIM|ELEMENTS?|"
+                       "COUNT|FRAMES?|CELLS?|ROWS|COLS|WIDTH|HEIGHT|BATCH|PARTICLES?|"
+                       "NODES|BODIES|STEPS)(_|[0-9]|$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return sizeName.match(name).hasMatch();
+}
+
+bool isIdentChar(QChar c) {
+    return c.isLetterOrNumber() || c == QLatin1Char('_');
+}
+
+// Positions where `word` occurs in `text` as a whole identifier.
+QList<qsizetype> wordPositions(const QString& text, const QString& word) {
+    QList<qsizetype> at;
+    for (qsizetype i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+        const qsizetype end = i + word.size();
+        if ((i == 0 || !isIdentChar(text[i - 1])) &&
+            (end >= text.size() || !isIdentChar(text[end])))
+            at << i;
+    }
+    return at;
+}
+
+bool containsWord(const QString& text, const QString& word) {
+    return !wordPositions(text, word).isEmpty();
+}
+
+// `text` contains `word - <digits>` (e.g. "[n - 1]"), the index of an earlier element.
+bool hasBackOffset(const QString& text, const QString& word) {
+    for (qsizetype i : wordPositions(text, word)) {
+        qsizetype j = i + word.size();
+        while (j < text.size() && text[j].isSpace())
+            ++j;
+        if (j >= text.size() || text[j] != QLatin1Char('-'))
+            continue;
+        ++j;
+        while (j < text.size() && text[j].isSpace())
+            ++j;
+        const qsizetype digits = j;
+        while (j < text.size() && text[j].isDigit())
+            ++j;
+        if (j > digits && (j >= text.size() || !isIdentChar(text[j])))
+            return true;
+    }
+    return false;
+}
+
+const QSet<QString>& loggerNames() {
+    static const QSet<QString> names = {QStringLiteral("log"),    QStringLiteral("logger"),
+                                        QStringLiteral("LOGGER"), QStringLiteral("LOG"),
+                                        QStringLiteral("_log"),   QStringLiteral("_logger")};
+    return names;
+}
+
 bool isLoopNode(std::string_view t) {
     return t == "for_statement" || t == "while_statement" || t == "list_comprehension" ||
            t == "set_comprehension" || t == "dictionary_comprehension" ||
@@ -274,11 +331,33 @@ private:
 
     // ---- walking -------------------------------------------------------------------------
 
+    // Where a node sits, computed once during the walk (ts_node_parent is O(depth) in
+    // tree-sitter, so parent chains are never walked afterwards).
+    struct Where {
+        bool inLoop = false;  // a loop encloses it before the nearest function/class/lambda
+        bool inWhile = false; // the same for a while loop
+        TSNode function{};    // nearest enclosing function_definition (null at module level)
+        int scope = -1;       // index into m_scopeNames ("func", "Class.method"), -1 = module
+        int forVars = -1;     // head of the for-loop variable chain in m_forVars, -1 = none
+        std::string_view parentType;
+    };
+    struct VarLink {
+        QString name;
+        int prev = -1;
+    };
+    QHash<const void*, Where> m_where;
+    QStringList m_scopeNames;
+    std::vector<VarLink> m_forVars;
+
+    Where where(TSNode n) const { return m_where.value(n.id); }
+
     void gather() {
         TSTreeCursor c = ts_tree_cursor_new(t.root());
+        std::vector<Where> ctx{Where{}}; // ctx.back() describes the ancestors of the current node
         for (;;) {
             const TSNode n = ts_tree_cursor_current_node(&c);
             const auto ty = ST::type(n);
+            bool record = true;
             if (ty == "call") {
                 m_calls.push_back(n);
                 const TSNode f = ST::field(n, "function");
@@ -293,15 +372,52 @@ private:
             } else if (ty == "function_definition") {
                 m_functions.push_back(n);
                 m_functionsByName[t.qtext(ST::field(n, "name"))].push_back(n);
+            } else {
+                record = false;
             }
-            if (ts_tree_cursor_goto_first_child(&c))
-                continue;
+            if (record)
+                m_where.insert(n.id, ctx.back());
+            if (ts_node_child_count(n) > 0) {
+                // Context for the children of n.
+                Where child = ctx.back();
+                child.parentType = ty;
+                if (ty == "function_definition" || ty == "class_definition") {
+                    child.inLoop = child.inWhile = false;
+                    const QString name = t.qtext(ST::field(n, "name"));
+                    m_scopeNames << (child.scope < 0
+                                         ? name
+                                         : m_scopeNames[child.scope] + QLatin1Char('.') + name);
+                    child.scope = int(m_scopeNames.size()) - 1;
+                    if (ty == "function_definition") {
+                        child.function = n;
+                        child.forVars = -1;
+                    }
+                } else if (ty == "lambda") {
+                    child.inLoop = child.inWhile = false;
+                } else if (isLoopNode(ty)) {
+                    child.inLoop = true;
+                    if (ty == "while_statement")
+                        child.inWhile = true;
+                    if (ty == "for_statement") {
+                        const TSNode l = ST::field(n, "left");
+                        if (ST::is(l, "identifier")) {
+                            m_forVars.push_back(VarLink{t.qtext(l), child.forVars});
+                            child.forVars = int(m_forVars.size()) - 1;
+                        }
+                    }
+                }
+                if (ts_tree_cursor_goto_first_child(&c)) {
+                    ctx.push_back(child);
+                    continue;
+                }
+            }
             bool done = false;
             while (!ts_tree_cursor_goto_next_sibling(&c)) {
                 if (!ts_tree_cursor_goto_parent(&c)) {
                     done = true;
                     break;
                 }
+                ctx.pop_back();
             }
             if (done)
                 break;
@@ -339,38 +455,17 @@ private:
         return parts.join(QLatin1Char('.'));
     }
 
-    bool inLoop(TSNode n) const {
-        for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-            const auto ty = ST::type(p);
-            if (isLoopNode(ty))
-                return true;
-            if (ty == "function_definition" || ty == "class_definition" || ty == "lambda")
-                return false;
-        }
-        return false;
-    }
-
-    bool inWhileLoop(TSNode n) const {
-        for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-            const auto ty = ST::type(p);
-            if (ty == "while_statement")
-                return true;
-            if (ty == "function_definition" || ty == "class_definition")
-                return false;
-        }
-        return false;
-    }
-
-    TSNode enclosingFunctionNode(TSNode n) const {
-        for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p))
-            if (ST::is(p, "function_definition"))
-                return p;
-        return TSNode{};
+    bool inLoop(TSNode n) const { return where(n).inLoop; }
+    bool inWhileLoop(TSNode n) const { return where(n).inWhile; }
+    TSNode enclosingFunctionNode(TSNode n) const { return where(n).function; }
+    QString scopeName(TSNode n) const {
+        const int i = where(n).scope;
+        return i < 0 ? QString() : m_scopeNames[i];
     }
 
     void addEvidence(const QString& pattern, TSNode n, const QString& note, int weight) {
         out.patternEvidence.append(
-            PatternEvidence{pattern, rangeOf(n), note, inLoop(n), weight, m.enclosingFunction(n)});
+            PatternEvidence{pattern, rangeOf(n), note, inLoop(n), weight, scopeName(n)});
     }
 
     // ---- imports ---------------------------------------------------------------------------
@@ -805,7 +900,7 @@ private:
         const TSNode f = ST::field(call, "function");
         const QString canonical = resolve(f);
         const bool loop = inLoop(call);
-        const QString fn = m.enclosingFunction(call);
+        const QString fn = scopeName(call);
 
         // Array sizes.
         bool generator = false;
@@ -823,8 +918,11 @@ private:
                 const QString from = describeOrigins(size->origins);
                 if (!from.isEmpty())
                     expr += QStringLiteral(" with ") + from;
-                out.sizeHints.append(
-                    SizeHint{qint64(std::llround(size->v)), expr, rangeOf(call), true});
+                SizeHint h{qint64(std::llround(size->v)), expr, rangeOf(call), true};
+                h.literal = size->origins.isEmpty();
+                for (int o : size->origins)
+                    h.sizeNamed = h.sizeNamed || isSizeName(m_defs[size_t(o)].name);
+                out.sizeHints.append(h);
             }
         }
 
@@ -872,10 +970,7 @@ private:
         }
         if (kind.isEmpty() && loop &&
             (canonical.startsWith(QLatin1String("logging.")) ||
-             (ST::is(f, "attribute") &&
-              QRegularExpression(QStringLiteral("^(log|logger|LOGGER|LOG|_log|_logger)$"))
-                  .match(t.qtext(ST::field(f, "object")))
-                  .hasMatch()))) {
+             (ST::is(f, "attribute") && loggerNames().contains(t.qtext(ST::field(f, "object")))))) {
             kind = QStringLiteral("logging");
             note = QStringLiteral("%1 in a loop").arg(t.qtext(f));
         }
@@ -929,9 +1024,9 @@ private:
             return;
         }
         // Stencils: only the outermost arithmetic expression is examined.
-        const TSNode parent = ts_node_parent(op);
-        if (ST::is(parent, "binary_operator") || ST::is(parent, "parenthesized_expression") ||
-            ST::is(parent, "unary_operator"))
+        const auto parent = where(op).parentType;
+        if (parent == "binary_operator" || parent == "parenthesized_expression" ||
+            parent == "unary_operator")
             return;
         QHash<QString, QSet<QString>> slicesByBase;
         std::vector<TSNode> stack{op};
@@ -977,25 +1072,14 @@ private:
             return;
         const QString baseName = t.qtext(base);
         QStringList vars;
-        for (TSNode p = ts_node_parent(a); !ts_node_is_null(p); p = ts_node_parent(p)) {
-            if (ST::is(p, "for_statement")) {
-                const TSNode l = ST::field(p, "left");
-                if (ST::is(l, "identifier"))
-                    vars << t.qtext(l);
-            }
-            if (ST::is(p, "function_definition") || ST::is(p, "class_definition"))
-                break;
-        }
+        for (int v = where(a).forVars; v >= 0 && vars.size() < 64; v = m_forVars[size_t(v)].prev)
+            vars << m_forVars[size_t(v)].name;
         if (vars.isEmpty())
             return;
         const QString leftIndex = t.qtext(left).mid(baseName.size());
         for (const QString& v : vars) {
-            const QRegularExpression word(
-                QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(v)));
-            if (!word.match(leftIndex).hasMatch())
+            if (!containsWord(leftIndex, v))
                 continue;
-            const QRegularExpression back(
-                QStringLiteral("\\b%1\\s*-\\s*[0-9]+\\b").arg(QRegularExpression::escape(v)));
             // Find y[... v - k ...] on the right.
             std::vector<TSNode> stack{right};
             TSNode hit{};
@@ -1005,7 +1089,7 @@ private:
                 stack.pop_back();
                 ++visited;
                 if (ST::is(n, "subscript") && t.qtext(ST::field(n, "value")) == baseName &&
-                    back.match(t.qtext(n).mid(baseName.size())).hasMatch()) {
+                    hasBackOffset(t.qtext(n).mid(baseName.size()), v)) {
                     hit = n;
                     break;
                 }
@@ -1033,17 +1117,14 @@ private:
     }
 
     void finishSizeHints() {
-        static const QRegularExpression sizeName(
-            QStringLiteral("(^|_)(N|NX|NY|NZ|SIZE|LEN|LENGTH|SAMPLES?|POINTS?|GRID|DIM|ELEMENTS?|"
-                           "COUNT|FRAMES?|CELLS?|ROWS|COLS|WIDTH|HEIGHT|BATCH|PARTICLES?|"
-                           "NODES|BODIES|STEPS)(_|[0-9]|$)"),
-            QRegularExpression::CaseInsensitiveOption);
         if (out.isTest)
             return;
         for (const Def& d : m_defs) {
-            if (!d.moduleConstant || d.fed || d.value < 1024 || !sizeName.match(d.name).hasMatch())
+            if (!d.moduleConstant || d.fed || d.value < 1024 || !isSizeName(d.name))
                 continue;
-            out.sizeHints.append(SizeHint{qint64(std::llround(d.value)), d.text, d.range, false});
+            SizeHint h{qint64(std::llround(d.value)), d.text, d.range, false};
+            h.sizeNamed = true;
+            out.sizeHints.append(h);
         }
     }
 };

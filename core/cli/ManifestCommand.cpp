@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QUrl>
 
 namespace cnready {
 
@@ -216,8 +217,14 @@ int runManifestCommand(const QStringList& args, QTextStream& out, QTextStream& e
         if (!ok || seconds <= 0 || seconds > 3600)
             return fail(err, ExitUsage,
                         QStringLiteral("--timeout takes seconds between 0 and 3600"));
-        return refresh(pos.size() == 2 ? pos.at(1) : defaultComparisonUrl(),
-                       std::chrono::milliseconds(qint64(seconds * 1000)), out, err);
+        const QString url = pos.size() == 2 ? pos.at(1) : defaultComparisonUrl();
+        const QString scheme = QUrl(url).scheme().toLower();
+        if (scheme != QLatin1String("https") && scheme != QLatin1String("http"))
+            return fail(err, ExitUsage,
+                        QStringLiteral("manifest refresh takes an http:// or https:// URL, not "
+                                       "'%1'")
+                            .arg(url));
+        return refresh(url, std::chrono::milliseconds(qint64(seconds * 1000)), out, err);
     }
     if (sub == QLatin1String("reset")) {
         const QString path = Manifest::userManifestPath();

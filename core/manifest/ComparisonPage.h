@@ -32,7 +32,7 @@ constexpr int kMinImplementedRows = 100;
 /// not understand ("section 'linear-algebra', body row 7: 3 cells, expected 4"); a page with any
 /// error must not become a manifest.
 struct ComparisonPage {
-    QList<ManifestEntry> entries; ///< in page order, `section` = our section title
+    QList<ManifestEntry> entries; ///< page order; `section` = our title, `line` = body row
     QStringList errors;
     QStringList sectionsFound; ///< ids of the five sections that had a table, page order
     QString canonicalUrl;      ///< <link rel="canonical" href=...>, when present

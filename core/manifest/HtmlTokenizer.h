@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringView>
 
+#include <utility>
+
 namespace cnready {
 
 struct HtmlToken {
@@ -24,7 +26,10 @@ struct HtmlToken {
 
 class HtmlTokenizer {
 public:
-    explicit HtmlTokenizer(QStringView html) : m_s(html) {}
+    /// Keeps its own (implicitly shared) copy of `html`, so a temporary is fine.
+    explicit HtmlTokenizer(QString html) : m_text(std::move(html)), m_s(m_text) {}
+    HtmlTokenizer(const HtmlTokenizer&) = delete;
+    HtmlTokenizer& operator=(const HtmlTokenizer&) = delete;
     /// Fills `token` with the next token; false at the end of the input.
     bool next(HtmlToken& token);
 
@@ -35,7 +40,8 @@ public:
 
 private:
     void skipPast(QStringView terminator);
-    QStringView m_s;
+    QString m_text;
+    QStringView m_s; ///< view of m_text
     qsizetype m_pos = 0;
     QString m_rawTextEnd; ///< set after <script>/<style>: skip up to this end tag
 };

@@ -394,10 +394,14 @@ Manifest Manifest::load(const QString& path) {
 }
 
 Manifest Manifest::bundled() {
-    Manifest m = load(QStringLiteral(":/cnready/api-support.md"));
-    m.m_origin = QStringLiteral("bundled");
-    m.m_originKind = ManifestOrigin::Bundled;
-    return m;
+    // Parsed once per process (thread-safe static); copies share the data.
+    static const Manifest snapshot = [] {
+        Manifest m = load(QStringLiteral(":/cnready/api-support.md"));
+        m.m_origin = QStringLiteral("bundled");
+        m.m_originKind = ManifestOrigin::Bundled;
+        return m;
+    }();
+    return snapshot;
 }
 
 QString Manifest::userManifestPath() {

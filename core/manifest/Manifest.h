@@ -88,6 +88,7 @@ public:
     /// The origin kind is CommandLine; see active() for the other kinds.
     static Manifest load(const QString& path);
     /// The snapshot compiled into the binary (assets/api-support.md, Fetched 2026-05-22).
+    /// Parsed once per process; thread-safe.
     static Manifest bundled();
     /// The manifest to use for this run: `overridePath` (from --manifest) when not empty, else
     /// the user-imported manifest (userManifestPath()) when that file exists and has entries,

@@ -21,7 +21,8 @@ namespace cnready {
 /// Asynchronous refresh: start() downloads `url`, converts the page with
 /// manifestFromComparisonPage() and, only when that validates, writes the manifest atomically to
 /// destination() (default Manifest::userManifestPath()). finished(ok, message) is emitted once
-/// per start(), with a one-line message (what was written, or why nothing was).
+/// per start(), with a one-line message (what was written, or why nothing was). After
+/// finished(true, ...), Manifest::active() returns the new manifest: reload it and re-assess.
 ///
 /// Errors, each leaving the existing manifest untouched: no complete answer within timeout()
 /// (default 30 s), TLS errors (never ignored), a final HTTP status other than 200, a body over

@@ -35,6 +35,13 @@ struct SizeHint {
     QString expression;  ///< what was read, e.g. "N_SAMPLES = 16_000_000" or "(16384, 16384)"
     SourceRange range;
     bool feedsArray = false; ///< the value reaches an array constructor's shape/size argument
+    /// The size is written only as literals at the call (`np.zeros(3)`), no named constant or
+    /// parameter default behind it. Small literal sizes are scratch arrays, not the hot path.
+    bool literal = false;
+    /// A size-like name (N, SIZE, SAMPLES, FRAME, GRID, ...) supplied the value: the code states
+    /// its data size here on purpose (`FRAME_SIZE = 8192`), unlike an incidental default such as
+    /// a bin count. Only such hints can fail Gate 2 on their own.
+    bool sizeNamed = false;
     friend bool operator==(const SizeHint&, const SizeHint&) = default;
 };
 

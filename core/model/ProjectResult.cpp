@@ -92,6 +92,13 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                 if (!p.hotFunctions.contains(fi.requiresHotFunction))
                     continue;
                 fi.hot = true;
+            } else if (!fi.hot && !fi.function.isEmpty()) {
+                // Findings of every rule carry the project-wide hot flag, not only the
+                // hot-path-only ones: a function reached from a loop elsewhere is hot.
+                const QString fn = f.moduleName.isEmpty()
+                                       ? fi.function
+                                       : f.moduleName + QLatin1Char('.') + fi.function;
+                fi.hot = p.hotFunctions.contains(fn);
             }
             kept.append(fi);
         }

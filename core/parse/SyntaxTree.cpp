@@ -1,6 +1,7 @@
 #include "parse/SyntaxTree.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -112,6 +113,45 @@ QString SyntaxTree::firstLine(TSNode n) const {
     if (s.size() > 160)
         s = s.left(157) + QStringLiteral("...");
     return s;
+}
+
+void SyntaxTree::buildParentIndex() const {
+    // Pre-order walk with an explicit stack of ancestors (the cursor knows its depth).
+    std::vector<TSNode> ancestors;
+    TSTreeCursor c = ts_tree_cursor_new(root());
+    for (;;) {
+        const TSNode n = ts_tree_cursor_current_node(&c);
+        m_parents.emplace_back(n.id, ancestors.empty() ? TSNode{} : ancestors.back());
+        if (ts_tree_cursor_goto_first_child(&c)) {
+            ancestors.push_back(n);
+            continue;
+        }
+        bool done = false;
+        while (!ts_tree_cursor_goto_next_sibling(&c)) {
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                done = true;
+                break;
+            }
+            ancestors.pop_back();
+        }
+        if (done)
+            break;
+    }
+    ts_tree_cursor_delete(&c);
+    std::sort(m_parents.begin(), m_parents.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+}
+
+TSNode SyntaxTree::parent(TSNode n) const {
+    if (ts_node_is_null(n))
+        return n;
+    if (m_parents.empty())
+        buildParentIndex();
+    const auto it = std::lower_bound(m_parents.begin(), m_parents.end(), n.id,
+                                     [](const auto& e, const void* id) { return e.first < id; });
+    if (it == m_parents.end() || it->first != n.id)
+        return ts_node_parent(n); // not from this tree's walk (should not happen)
+    return it->second;
 }
 
 bool SyntaxTree::hasErrors() const {

@@ -5,6 +5,8 @@
 #include <QString>
 #include <memory>
 #include <string_view>
+#include <utility>
+#include <vector>
 #include <tree_sitter/api.h>
 
 namespace cnready {
@@ -53,6 +55,11 @@ public:
     static TSNode field(TSNode n, std::string_view name);
     /// The grammar's id of a field name ("body", "left", ...); 0 when the grammar has none.
     static TSFieldId fieldId(std::string_view name);
+    /// The parent of `n` (null for the root) in O(log nodes). Prefer this to ts_node_parent(),
+    /// which in tree-sitter 0.20 re-descends from the root on every call. The index is built
+    /// on first use by one iterative walk and kept for the tree's lifetime (~24 bytes/node).
+    TSNode parent(TSNode n) const;
+
     /// Trimmed first line of the node's text (for finding snippets).
     QString firstLine(TSNode n) const;
 
@@ -91,10 +98,14 @@ public:
     Survey survey() const;
 
 private:
+    void buildParentIndex() const;
     bool startsLine(TSNode n) const;
+
     QByteArray m_source;
     TSTree* m_tree = nullptr;
     mutable bool m_leak = false; ///< set by survey() on a corrupt tree; see Survey::corrupt
+    /// (node id, parent) sorted by node id; built lazily by parent().
+    mutable std::vector<std::pair<const void*, TSNode>> m_parents;
 };
 
 } // namespace cnready

@@ -125,13 +125,15 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         steps << NextStep{
             QStringLiteral("batching"),
             QStringLiteral("Batch the small arrays before porting: stack %1 arrays of %2 elements "
-                           "into one (%1, %2) array (about %3 elements) and express the per-array "
-                           "work along axis 1; then re-assess with `--elements %3`. If no "
+                           "into one (%1, %4) array (about %3 elements) and express the per-array "
+                           "work along axis 1; then re-assess with `--elements %5`. If no "
                            "batching is possible, stay with NumPy and a finer-grained tool "
                            "(Numba, Cython).")
                 .arg(batch)
                 .arg(formatCount(per))
-                .arg(formatCount(batch * per)),
+                .arg(formatCount(batch * per))
+                .arg(per)
+                .arg(batch * per),
             {},
             {}};
         if (!c.sizeEvidence.isEmpty())

@@ -4,6 +4,8 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <vector>
+
 namespace cnready::blocks {
 
 QString quoted(const SemanticModel& model, TSNode n, int max) {
@@ -24,59 +26,89 @@ bool isBuiltin(const SemanticModel& model, TSNode callee, std::string_view name)
 }
 
 bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what) {
-    bool found = false;
+    // Explicit stack: some children are skipped (arguments of unknown calls, `is` tests).
+    std::vector<TSNode> stack{expr};
     int budget = 2000;
-    walkSubtree(expr, [&](TSNode n) {
-        if (found || --budget < 0)
-            return false;
+    auto hit = [&](TSNode n) {
+        if (what)
+            *what = n;
+        return true;
+    };
+    while (!stack.empty() && --budget > 0) {
+        const TSNode n = stack.back();
+        stack.pop_back();
+        if (ts_node_is_null(n))
+            continue;
         const std::string_view t = SyntaxTree::type(n);
         if (t == "lambda" || t == "list_comprehension" || t == "generator_expression" ||
             t == "set_comprehension" || t == "dictionary_comprehension")
-            return false;
+            continue;
+        if (t == "comparison_operator") {
+            // `x is None` / `x is not None` compare identities on the host.
+            bool identity = false;
+            const uint32_t k = ts_node_child_count(n);
+            for (uint32_t i = 0; i < k && !identity; ++i) {
+                const auto op = SyntaxTree::type(ts_node_child(n, i));
+                identity = op == "is" || op == "is not";
+            }
+            if (identity)
+                continue;
+        }
         if (t == "call") {
-            if (model.isArrayReduction(n)) {
-                found = true;
-            } else {
-                const QString cn = model.callName(n);
-                if ((cn == QLatin1String("numpy.allclose") ||
-                     cn == QLatin1String("numpy.array_equal") ||
-                     cn == QLatin1String("numpy.array_equiv")) &&
-                    (model.isArray(SemanticModel::argument(n, 0)) ||
-                     model.isArray(SemanticModel::argument(n, 1))))
-                    found = true;
-            }
-            if (found) {
-                if (what)
-                    *what = n;
-                return false;
-            }
-            return true;
+            if (model.isArrayReduction(n))
+                return hit(n);
+            const QString cn = model.callName(n);
+            if ((cn == QLatin1String("numpy.allclose") ||
+                 cn == QLatin1String("numpy.array_equal") ||
+                 cn == QLatin1String("numpy.array_equiv")) &&
+                (model.isDeviceValue(SemanticModel::argument(n, 0)) ||
+                 model.isDeviceValue(SemanticModel::argument(n, 1))))
+                return hit(n);
+            const TSNode fn = SyntaxTree::field(n, "function");
+            const std::string_view ft = model.text(fn);
+            const bool bare = SyntaxTree::is(fn, "identifier");
+            // Host-side metadata of an array: no device read.
+            if (bare && (ft == "len" || ft == "isinstance" || ft == "hasattr" || ft == "getattr" ||
+                         ft == "type" || ft == "callable" || ft == "id"))
+                continue;
+            // The callee itself (`x.item()`, `mask.any()`) is read.
+            stack.push_back(fn);
+            // Arguments are read by conversions, numeric builtins and NumPy; what an unknown
+            // function does with them is not known here.
+            const bool reads =
+                cn.startsWith(QLatin1String("numpy.")) ||
+                (bare && (ft == "float" || ft == "int" || ft == "bool" || ft == "complex" ||
+                          ft == "abs" || ft == "round" || ft == "min" || ft == "max" ||
+                          ft == "sum" || ft == "any" || ft == "all")) ||
+                cn.startsWith(QLatin1String("math."));
+            if (reads)
+                stack.push_back(SyntaxTree::field(n, "arguments"));
+            continue;
         }
         if (t == "subscript") {
-            if (model.isScalarElementRead(n)) {
-                found = true;
-                if (what)
-                    *what = n;
-                return false;
-            }
-            return true;
+            if (model.isScalarElementRead(n))
+                return hit(n);
+        } else if (t == "attribute") {
+            const std::string_view a = model.text(SyntaxTree::field(n, "attribute"));
+            if (a == "shape" || a == "size" || a == "ndim" || a == "dtype" || a == "nbytes")
+                continue;
+            if (model.valueKind(n) == ValueKind::DeviceScalar)
+                return hit(n);
+            stack.push_back(SyntaxTree::field(n, "object"));
+            continue;
+        } else if (t == "identifier") {
+            if (model.valueKind(n) == ValueKind::DeviceScalar)
+                return hit(n);
+            continue;
+        } else if (t == "keyword_argument") {
+            stack.push_back(SyntaxTree::field(n, "value"));
+            continue;
         }
-        if (t == "identifier") {
-            const TSNode p = ts_node_parent(n);
-            if (SyntaxTree::is(p, "attribute") && ts_node_eq(SyntaxTree::field(p, "attribute"), n))
-                return false;
-            if (SyntaxTree::is(p, "keyword_argument"))
-                return false;
-            if (model.valueKind(n) == ValueKind::DeviceScalar) {
-                found = true;
-                if (what)
-                    *what = n;
-            }
-            return false;
-        }
-        return true;
-    });
-    return found;
+        const uint32_t k = ts_node_named_child_count(n);
+        for (uint32_t i = k; i > 0; --i)
+            stack.push_back(ts_node_named_child(n, i - 1));
+    }
+    return false;
 }
 
 } // namespace cnready::blocks

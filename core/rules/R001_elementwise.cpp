@@ -109,13 +109,18 @@ void R001Elementwise::check(const RuleContext& ctx, FindingSink& out) const {
         for (const QString& n : names)
             groups.add(m, site, n);
     };
+    // Document order puts an operator before the ones nested in it: once a site is taken,
+    // operators inside its span belong to the same expression and are not looked at again
+    // (no ts_node_parent() per operator: that is O(depth) each).
+    uint32_t coveredUntil = 0;
     for (TSNode b : m.binaryOperators()) {
+        if (ts_node_start_byte(b) < coveredUntil)
+            continue;
         if (!isElementwiseOperator(m.text(SyntaxTree::field(b, "operator"))))
             continue;
-        if (SyntaxTree::is(ts_node_parent(b), "binary_operator"))
-            continue; // count a chain once, at its top
         if (!m.isArray(b))
             continue;
+        coveredUntil = ts_node_end_byte(b);
         names.clear();
         arrayOperands(m, {SyntaxTree::field(b, "left"), SyntaxTree::field(b, "right")}, names);
         add(b);

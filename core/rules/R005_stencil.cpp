@@ -6,6 +6,8 @@
 
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace cnready {
 
@@ -112,6 +114,27 @@ bool hasArithmetic(const SemanticModel& m, TSNode stmt) {
     return false;
 }
 
+// Whether one arithmetic operator of the statement has two differently shifted slices among
+// its operands: `u[2:] - u[:-2]` is a stencil, `np.concatenate((h[-3:], h, h[:3]))` is padding.
+bool combinedArithmetically(const SemanticModel& m, TSNode stmt,
+                            const std::vector<std::pair<TSNode, QString>>& sites) {
+    for (TSNode b : SemanticModel::within(m.binaryOperators(), stmt)) {
+        const auto op = m.text(SyntaxTree::field(b, "operator"));
+        if (op != "+" && op != "-" && op != "*" && op != "/")
+            continue;
+        QString first;
+        for (const auto& [sub, key] : sites) {
+            if (!contains(b, sub))
+                continue;
+            if (first.isEmpty())
+                first = key;
+            else if (key != first)
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 const RuleInfo& R005Stencil::info() const {
@@ -142,6 +165,7 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     struct Use {
         std::set<QString> keys;
+        std::vector<std::pair<TSNode, QString>> sites; ///< subscript and its index key
         TSNode stmt{};
         bool typed = false; ///< the model knows the sliced value is an array
     };
@@ -162,11 +186,13 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
         u.stmt = stmt;
         u.typed = u.typed || kind == ValueKind::Array;
         u.keys.insert(key);
+        u.sites.emplace_back(sub, key);
     }
     RegionGroups groups;
     for (const auto& [stmt, arrays] : perStatement)
         for (const auto& [array, use] : arrays)
-            if (use.keys.size() >= 2 && (use.typed || hasArithmetic(m, use.stmt)))
+            if (use.keys.size() >= 2 && (use.typed || hasArithmetic(m, use.stmt)) &&
+                combinedArithmetically(m, use.stmt, use.sites))
                 groups.add(m, use.stmt, array);
     groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("stencil update on %1 %2").arg(quoteList(subjects), where);

@@ -17,6 +17,22 @@ bool maskLikeName(std::string_view n) {
            (n.size() > 5 && (n.substr(0, 5) == "mask_" || n.substr(n.size() - 5) == "_mask"));
 }
 
+// `mask = (a == k).nonzero()`: despite the name, the index holds positions (R204's case).
+bool boundToPositions(const SemanticModel& m, TSNode name) {
+    for (TSNode rhs : bindingsOf(m, m.text(name), name)) {
+        while (SyntaxTree::is(rhs, "subscript"))
+            rhs = SyntaxTree::field(rhs, "value");
+        if (!SyntaxTree::is(rhs, "call"))
+            continue;
+        const QString leaf = m.calleeLeaf(rhs);
+        if (leaf == QLatin1String("nonzero") || leaf == QLatin1String("argwhere") ||
+            leaf == QLatin1String("flatnonzero") ||
+            (leaf == QLatin1String("where") && SemanticModel::positionalCount(rhs) == 1))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 const RuleInfo& R007BooleanMask::info() const {
@@ -56,7 +72,8 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
         bool mask = isBooleanArray(m, index);
         if (!mask && SyntaxTree::is(index, "identifier") && maskLikeName(m.text(index))) {
             const ValueKind k = m.valueKind(index);
-            mask = k == ValueKind::Unknown || k == ValueKind::Array;
+            mask =
+                (k == ValueKind::Unknown || k == ValueKind::Array) && !boundToPositions(m, index);
         }
         if (!mask)
             continue;

@@ -41,11 +41,10 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     auto test = [&](TSNode cond, const char* what) {
         if (ts_node_is_null(cond))
             return;
-        // The condition as a whole must be a device value: `len(a[idx]) == 0` or
-        // `float(np.max(r)) < tol` are host values (the latter is R104's business).
-        const ValueKind k = m.valueKind(cond);
-        if (k != ValueKind::DeviceScalar && k != ValueKind::Array)
-            return;
+        // The condition must read a device value itself: a reduction, an element read, or a
+        // name bound to one, also through `.item()` / `float()` inside the condition.
+        // Lengths and shapes (`len(a[idx]) == 0`) are host values; a value converted on an
+        // earlier line (`e = float(np.max(r))`, then `if e < tol`) is R104's business.
         TSNode found{};
         if (!blocks::readsDeviceValue(m, cond, &found))
             return; // an array-valued condition without a reduction or element read

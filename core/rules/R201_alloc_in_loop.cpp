@@ -51,9 +51,9 @@ AllocKind allocationKind(const QString& name) {
 // target; a first-iteration test (`if step == 0:`) compares a loop variable.
 bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
                    std::string_view name) {
-    for (TSNode p = ts_node_parent(call); !ts_node_is_null(p); p = ts_node_parent(p)) {
-        if (ts_node_start_byte(p) <= loop.startByte)
-            break;
+    const std::vector<TSNode> path = pathTo(loop.node, call);
+    for (size_t i = path.size(); i-- > 1;) {
+        const TSNode p = path[i];
         if (SyntaxTree::is(p, "if_statement") || SyntaxTree::is(p, "elif_clause") ||
             SyntaxTree::is(p, "conditional_expression")) {
             const TSNode cond = SyntaxTree::is(p, "conditional_expression")
@@ -61,7 +61,8 @@ bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
                                     : SyntaxTree::field(p, "condition");
             if (ts_node_is_null(cond))
                 continue;
-            if (mentionsName(m, cond, name))
+            if (mentionsName(m, cond, name) || (name.find('.') != std::string_view::npos &&
+                                                m.text(cond).find(name) != std::string_view::npos))
                 return true;
             // `if step == 0:` — runs on one iteration only.
             if (m.text(cond).find("==") != std::string_view::npos)
@@ -69,6 +70,32 @@ bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
                     if (mentionsName(m, cond, v.toStdString()))
                         return true;
         }
+    }
+    return false;
+}
+
+// Whether the allocation's statement is followed in its own block by `break`, `return` or
+// `raise`: it then runs at most once per loop, on the way out.
+bool leavesLoopRightAfter(TSNode call) {
+    const TSNode stmt = enclosingStatement(call);
+    for (TSNode s = ts_node_next_named_sibling(stmt); !ts_node_is_null(s);
+         s = ts_node_next_named_sibling(s)) {
+        const auto t = SyntaxTree::type(s);
+        if (t == "break_statement" || t == "return_statement" || t == "raise_statement")
+            return true;
+    }
+    return false;
+}
+
+// Whether `call` sits under an if/elif/else/try inside the loop: a copy taken only on some
+// iterations (`if f < best: x_best = x.copy()`) is a snapshot, not per-iteration scratch.
+bool conditionalInLoop(TSNode call, const LoopInfo& loop) {
+    const std::vector<TSNode> path = pathTo(loop.node, call);
+    for (size_t i = path.size(); i-- > 1;) {
+        const auto t = SyntaxTree::type(path[i]);
+        if (t == "if_statement" || t == "elif_clause" || t == "else_clause" ||
+            t == "except_clause" || t == "conditional_expression")
+            return true;
     }
     return false;
 }
@@ -127,7 +154,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
                 continue;
             invariant = true;
             for (int k = 0; k < n && invariant; ++k)
-                invariant = m.isLoopInvariant(SemanticModel::argument(call, k), *loop);
+                invariant = invariantIn(m, SemanticModel::argument(call, k), *loop);
             const TSNode first = SemanticModel::argument(call, 0);
             // np.array of a name: a conversion of existing data; only a literal is a plain
             // constant worth hoisting.
@@ -139,14 +166,32 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             if (ts_node_is_null(shape))
                 continue; // a scalar draw, or a shape we cannot see
             shapeText = m.tree().qtext(shape);
-            if (kind == AllocKind::Prototype)
-                invariant = !m.usesLoopVariable(shape, *loop);
-            else
-                invariant = m.isLoopInvariant(shape, *loop);
+            if (kind == AllocKind::Prototype) {
+                // a copy of a fresh result (`frombuffer(...).copy()`): its shape is whatever
+                // the call returns this time; a snapshot taken only on some iterations
+                if (SyntaxTree::is(shape, "call") || conditionalInLoop(call, *loop))
+                    continue;
+                invariant = !usesLoopVar(m, shape, *loop);
+            } else
+                invariant = invariantIn(m, shape, *loop);
         }
         // A dtype that changes with the iteration needs a different buffer each time.
-        const TSNode dtype = m.keywordArgument(call, "dtype");
-        if (!invariant || (!ts_node_is_null(dtype) && !m.isLoopInvariant(dtype, *loop)))
+        TSNode dtype = m.keywordArgument(call, "dtype");
+        if (ts_node_is_null(dtype) && kind != AllocKind::Draw && kind != AllocKind::Values) {
+            // positional dtype: zeros/ones/empty(shape, dtype), full(shape, fill, dtype),
+            // *_like(proto, dtype)
+            const QString leaf = leafName(name);
+            const int at = leaf == QLatin1String("full")                                     ? 2
+                           : (leaf == QLatin1String("eye") || leaf == QLatin1String("copy")) ? -1
+                           : leaf == QLatin1String("full_like")                              ? 2
+                           : leaf == QLatin1String("identity")                               ? 1
+                                                                                             : 1;
+            if (at > 0 && !isArrayMethod(name))
+                dtype = SemanticModel::argument(call, at);
+        }
+        if (!invariant || (!ts_node_is_null(dtype) && !invariantIn(m, dtype, *loop)))
+            continue;
+        if (leavesLoopRightAfter(call))
             continue;
 
         // Where does the new array go?

@@ -116,6 +116,32 @@ bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
     return false;
 }
 
+// Whether `target` is also bound, in this function, to a one-element or 0-d array
+// (`w = np.array([1.0])`, `acc = np.ones(1)`, `v = np.array(0.0)`) that later products and sums
+// broadcast up to full size: the rebind changes the shape, so it has no in-place form.
+bool startsAsOneElement(const SemanticModel& m, std::string_view target, TSNode at) {
+    for (TSNode rhs : bindingsOf(m, target, at)) {
+        if (!SyntaxTree::is(rhs, "call"))
+            continue;
+        const QString name = m.callName(rhs);
+        const TSNode a0 = SemanticModel::argument(rhs, 0);
+        if (name == QLatin1String("numpy.array") || name == QLatin1String("numpy.asarray")) {
+            if ((SyntaxTree::is(a0, "list") || SyntaxTree::is(a0, "tuple")) &&
+                ts_node_named_child_count(a0) == 1)
+                return true;
+            if (SyntaxTree::is(a0, "integer") || SyntaxTree::is(a0, "float"))
+                return true;
+        }
+        if (name == QLatin1String("numpy.ones") || name == QLatin1String("numpy.zeros") ||
+            name == QLatin1String("numpy.empty") || name == QLatin1String("numpy.full")) {
+            const auto v = intValue(m, a0, 1);
+            if ((v && *v == 1) || m.text(a0) == "()" || m.text(a0) == "(1,)" || m.text(a0) == "[1]")
+                return true;
+        }
+    }
+    return false;
+}
+
 // Another name keeps the old array alive inside the loop (`prev = x`, `hist.append(x)`): an
 // in-place update would change that one too, so the rebind is deliberate.
 bool aliased(const SemanticModel& m, std::string_view target, const LoopInfo& loop) {
@@ -209,7 +235,8 @@ void R202RebindInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         }
         if (!m.isArray(left) && !m.isArray(right))
             continue;
-        if (loop->variables.contains(targetText) || aliased(m, target, *loop))
+        if (loop->variables.contains(targetText) || aliased(m, target, *loop) ||
+            (SyntaxTree::is(left, "identifier") && startsAsOneElement(m, target, a)))
             continue;
         // The other operands may be shaped to broadcast and grow the target.
         bool grows = false;

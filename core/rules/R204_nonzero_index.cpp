@@ -10,6 +10,31 @@ using namespace rules;
 
 namespace {
 
+// `np.r_`, `np.c_`, `np.s_`, `np.index_exp`, `np.mgrid`, `np.ogrid`: subscript syntax that
+// builds arrays or slices rather than indexing data.
+bool isIndexTrick(const SemanticModel& m, TSNode value) {
+    static const QStringList tricks = {
+        QStringLiteral("numpy.r_"),    QStringLiteral("numpy.c_"),
+        QStringLiteral("numpy.s_"),    QStringLiteral("numpy.index_exp"),
+        QStringLiteral("numpy.mgrid"), QStringLiteral("numpy.ogrid"),
+    };
+    return tricks.contains(m.canonicalName(value));
+}
+
+// Whether this module may handle SciPy sparse matrices: it imports a `sparse` module
+// (`scipy.sparse`, or a sibling through a relative import) or lives in a `sparse` package.
+bool mayHoldSparse(const SemanticModel& m) {
+    const auto hasSparse = [](const QString& dotted) {
+        return dotted.split(QLatin1Char('.')).contains(QLatin1String("sparse"));
+    };
+    if (hasSparse(m.moduleName()))
+        return true;
+    for (const ImportBinding& b : m.importBindings())
+        if (hasSparse(b.canonical))
+            return true;
+    return false;
+}
+
 // How many integer subscripts turn the result into a scalar: 2 for the tuple of nonzero /
 // where (`[0]` is the positions along axis 0, `[0][0]` the first of them), 2 for argwhere's
 // (k, ndim) array, 1 for flatnonzero's flat positions. 0 when `call` is none of these.
@@ -32,8 +57,19 @@ int positionsDepth(const SemanticModel& m, TSNode call, QString& shown) {
     if (name.isEmpty() && m.calleeLeaf(call) == QLatin1String("nonzero") &&
         SemanticModel::positionalCount(call) == 0) {
         const TSNode fn = SyntaxTree::field(call, "function");
-        const ValueKind k = m.valueKind(SyntaxTree::field(fn, "object"));
-        if ((k == ValueKind::Array || k == ValueKind::Unknown) && m.importsNumpy()) {
+        TSNode receiver = SyntaxTree::field(fn, "object");
+        while (SyntaxTree::is(receiver, "parenthesized_expression") &&
+               ts_node_named_child_count(receiver) == 1)
+            receiver = ts_node_named_child(receiver, 0);
+        const ValueKind k = m.valueKind(receiver);
+        // A comparison is a boolean array; a name the model cannot type may also be a SciPy
+        // sparse matrix, whose nonzero() has no mask equivalent, so only in files without
+        // scipy.sparse.
+        const bool boolean =
+            isBooleanArray(m, receiver) || SyntaxTree::is(receiver, "comparison_operator");
+        const bool plausible =
+            boolean || k == ValueKind::Array || (k == ValueKind::Unknown && !mayHoldSparse(m));
+        if (plausible && m.importsNumpy()) {
             shown = QStringLiteral("nonzero");
             return 2;
         }
@@ -147,8 +183,9 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
         if (depth == 0)
             continue; // a single position (`np.flatnonzero(c)[0]`): a scalar, not a gather
         const TSNode parent = ts_node_parent(top);
-        // Direct: a[np.nonzero(c)]
-        if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top)) {
+        // Direct: a[np.nonzero(c)] — but not np.r_[...] / np.c_[...], which concatenate
+        if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top) &&
+            !isIndexTrick(m, SyntaxTree::field(parent, "value"))) {
             out.report(call, QStringLiteral("`%1` positions index `%2` directly; index with "
                                             "the condition itself")
                                  .arg(shown, shortCode(m, SyntaxTree::field(parent, "value"), 32)));
@@ -182,6 +219,8 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
             if (m.enclosingFunctionRegion(sub) != fn)
                 continue;
             const TSNode value = SyntaxTree::field(sub, "value");
+            if (isIndexTrick(m, value))
+                continue;
             const uint32_t count = ts_node_named_child_count(sub);
             for (const QString& name : names) {
                 const std::string n = name.toStdString();

@@ -141,6 +141,31 @@ bool originObserved(const SemanticModel& m, TSNode origin, uint32_t writeEnd) {
     return readAfter(m, fn->body, m.text(origin), writeEnd);
 }
 
+// diag / diagonal of a matrix are read-only views in NumPy: code that writes into them must
+// first make them writable (`d.flags.writeable = True`, `d.setflags(write=True)`); without
+// that, a write that works means the input was 1-D and diag built a new matrix (a copy in both
+// libraries).
+bool isDiagonal(const SemanticModel& m, TSNode call) {
+    const QString leaf = m.calleeLeaf(call);
+    return leaf == QLatin1String("diag") || leaf == QLatin1String("diagonal");
+}
+
+bool madeWritable(const SemanticModel& m, std::string_view name, uint32_t from, uint32_t to) {
+    const std::string flags = std::string(name) + ".flags";
+    for (TSNode a : SemanticModel::within(m.assignments(), from, to)) {
+        const auto left = m.text(SyntaxTree::field(a, "left"));
+        if (left.substr(0, flags.size()) == flags)
+            return true;
+    }
+    for (TSNode c : SemanticModel::within(m.calls(), from, to)) {
+        const TSNode fn = SyntaxTree::field(c, "function");
+        if (m.calleeLeaf(c) == QLatin1String("setflags") && SyntaxTree::is(fn, "attribute") &&
+            m.text(SyntaxTree::field(fn, "object")) == name)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 const RuleInfo& R205ViewWrite::info() const {
@@ -149,20 +174,20 @@ const RuleInfo& R205ViewWrite::info() const {
         Category::Refactor,
         QStringLiteral("write-to-would-be-view"),
         QStringLiteral("Write to a result that is a view only in NumPy"),
-        QString(),
-        QStringLiteral("Finds writes into the result of `np.diag` (of a matrix), `diagonal`, "
-                       "`np.flip`/`fliplr`/`flipud`, `ravel` and `.flat`: `d[0] = v`, "
-                       "`d += v`, `d.fill(v)`, `out=d`, `a.flat[k] = v`, `a.ravel()[i] = v`. "
-                       "Read-only use stays silent, and so does `.flatten()`, which copies "
-                       "in NumPy as well."),
+        QStringLiteral("RR-write-through"),
+        QStringLiteral("Finds writes into the result of `np.flip`/`fliplr`/`flipud`, `ravel`, "
+                       "`.flat`, and `np.diag`/`diagonal` made writable: `d[0] = v`, `d += v`, "
+                       "`d.fill(v)`, `out=d`, `a.flat[k] = v`, `a.ravel()[i] = v`, when the "
+                       "original array is seen again (a parameter, an attribute, or read after "
+                       "the write). Read-only use stays silent, and so do `.flatten()` and "
+                       "`np.diag` of a vector, which copy in NumPy as well."),
         QStringLiteral("NumPy hands back a view here, so writing through it changes the "
                        "original array; cuPyNumeric hands back a copy, so the same write "
                        "silently leaves the original untouched. The program keeps running "
                        "with different results."),
         QStringLiteral("flat = grid.ravel()\n"
                        "flat[edge_ids] = 0.0      # meant to clear cells of grid"),
-        QStringLiteral("grid.reshape(-1)[edge_ids] = 0.0   # or index grid directly:\n"
-                       "grid[np.unravel_index(edge_ids, grid.shape)] = 0.0"),
+        QStringLiteral("grid[np.unravel_index(edge_ids, grid.shape)] = 0.0"),
         false};
     return i;
 }
@@ -195,7 +220,8 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         // Direct: np.flip(a)[0] = v
         if (isWriteTarget(m, call)) {
-            if (!originObserved(m, originOf(m, call), ts_node_end_byte(ts_node_parent(call))))
+            if (isDiagonal(m, call) ||
+                !originObserved(m, originOf(m, call), ts_node_end_byte(ts_node_parent(call))))
                 continue;
             out.report(ts_node_parent(call),
                        QStringLiteral("writes into the result of `%1`, a copy on cuPyNumeric; "
@@ -210,6 +236,10 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         if (!SyntaxTree::is(left, "identifier"))
             continue;
         const std::string_view name = m.text(left);
+        // `b = b.ravel()`: the original is no longer reachable under its name; later writes
+        // target the flattened array itself.
+        if (m.text(originOf(m, call)) == name)
+            continue;
         const FunctionRegion* fn = m.enclosingFunctionRegion(call);
         const uint32_t from = ts_node_end_byte(assign);
         uint32_t to = fn ? fn->endByte : ts_node_end_byte(m.tree().root());
@@ -256,6 +286,8 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         }
         if (ts_node_is_null(write) ||
             !originObserved(m, originOf(m, call), ts_node_end_byte(write)))
+            continue;
+        if (isDiagonal(m, call) && !madeWritable(m, name, from, ts_node_start_byte(write)))
             continue;
         out.report(call, QStringLiteral("`%1` is written on line %2 but comes from `%3`, a copy "
                                         "on cuPyNumeric: the original array will not change")

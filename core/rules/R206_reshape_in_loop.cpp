@@ -15,19 +15,19 @@ const RuleInfo& R206ReshapeInLoop::info() const {
         QStringLiteral("reshape-in-loop"),
         QStringLiteral("Reshape with fixed arguments inside a loop"),
         QStringLiteral("RR-reshape"),
-        QStringLiteral("Finds `a.reshape(...)` and `np.reshape(a, ...)` inside a loop when the "
-                       "new shape does not change between iterations and the array does not "
-                       "come from the loop variable. Silent when the reshape is done once "
-                       "outside the loop, or when the shape or the array depends on the "
-                       "iteration."),
+        QStringLiteral("Finds `a.reshape(...)` and `np.reshape(a, ...)` inside a loop when "
+                       "neither the array nor the new shape changes between iterations, so the "
+                       "same reshape is repeated. Silent when the reshape is done once outside "
+                       "the loop, when the shape depends on the iteration, and when the array "
+                       "is rebound in the loop (a fresh result has to be reshaped each time)."),
         QStringLiteral("On cuPyNumeric a reshape more often produces a copy than in NumPy, "
                        "and the new shape may not line up with how the data is split across "
                        "GPUs, which forces a redistribution. Repeating an identical reshape "
                        "on every step pays that price again and again."),
         QStringLiteral("for it in range(iters):\n"
-                       "    img = flat.reshape(h, w)\n"
-                       "    flat -= lr * grad(img).reshape(-1)"),
-        QStringLiteral("img = flat.reshape(h, w)          # once; a view of flat in NumPy\n"
+                       "    img = pixels.reshape(h, w)\n"
+                       "    img -= lr * grad(img)"),
+        QStringLiteral("img = pixels.reshape(h, w)        # once, before the loop\n"
                        "for it in range(iters):\n"
                        "    img -= lr * grad(img)"),
         false};
@@ -75,22 +75,22 @@ void R206ReshapeInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         bool invariant = true;
         for (TSNode s : shape)
-            invariant = invariant && m.isLoopInvariant(s, *loop);
-        if (!invariant || m.usesLoopVariable(array, *loop))
+            invariant = invariant && invariantIn(m, s, *loop);
+        // Only a reshape of an array the loop does not rebind can be hoisted; a fresh result
+        // reshaped each iteration (`solve(...).reshape(-1, 3)`) has nowhere else to go.
+        // A call's result is new on every iteration even when its arguments are not.
+        const bool plainArray = SyntaxTree::is(array, "identifier") ||
+                                SyntaxTree::is(array, "attribute") ||
+                                (SyntaxTree::is(array, "subscript") &&
+                                 m.text(array).find('(') == std::string_view::npos);
+        if (!invariant || !plainArray || !invariantIn(m, array, *loop))
             continue;
         QStringList shown;
         for (TSNode s : shape)
             shown << m.tree().qtext(s).simplified();
-        const QString what = shortCode(m, array, 32);
-        const QString to = shown.join(QStringLiteral(", "));
-        if (m.isLoopInvariant(array, *loop))
-            out.report(call, QStringLiteral("reshapes `%1` to (%2) on every iteration, though "
-                                            "neither changes in the loop; reshape once before it")
-                                 .arg(what, to));
-        else
-            out.report(call, QStringLiteral("reshapes `%1` to the same (%2) on every iteration; "
-                                            "keep the data in that shape across iterations")
-                                 .arg(what, to));
+        out.report(call, QStringLiteral("reshapes `%1` to (%2) on every iteration, though "
+                                        "neither changes in the loop; reshape once before it")
+                             .arg(shortCode(m, array, 32), shown.join(QStringLiteral(", "))));
     }
 }
 

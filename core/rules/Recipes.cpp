@@ -233,6 +233,29 @@ QList<Recipe> buildRecipes() {
         QStringLiteral("On cuPyNumeric a reshape may copy and repartition the data; done once it "
                        "is cheap, done every iteration it is pure overhead.")});
 
+    // Not one of the upstream anchors: our own recipe for R205, so that every REFACTOR code
+    // has one.
+    r.append(Recipe{
+        QStringLiteral("RR-write-through"),
+        QStringLiteral("Write into the original array, not into a would-be view"),
+        QStringLiteral("Where code writes through `ravel()`, `.flat`, `flip` or a diagonal to "
+                       "change the array it came from, index that array itself: a reshaped "
+                       "view for flat positions, reversed slices for flips, paired index "
+                       "ranges for a diagonal."),
+        QStringLiteral("cells = grid.ravel()\n"
+                       "cells[border_ids] = 0.0\n"
+                       "d = np.diagonal(K)\n"
+                       "d.setflags(write=True)\n"
+                       "d += shift"),
+        QStringLiteral("grid[np.unravel_index(border_ids, grid.shape)] = 0.0\n"
+                       "k = np.arange(K.shape[0])\n"
+                       "K[k, k] += shift"),
+        85,
+        {QStringLiteral("R205")},
+        QStringLiteral("On cuPyNumeric these calls return copies, so a write through them is "
+                       "lost without an error; writing to the original array behaves the "
+                       "same in both libraries.")});
+
     r.append(Recipe{
         QStringLiteral("RR-host-fallback"),
         QStringLiteral("Move host-only library work to one boundary"),

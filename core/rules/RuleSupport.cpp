@@ -5,6 +5,7 @@
 #include "semantic/Walk.h"
 
 #include <limits>
+#include <vector>
 
 namespace cnready::rules {
 
@@ -62,17 +63,52 @@ bool isArrayMethod(const QString& canonical) {
     return canonical.startsWith(QLatin1String("numpy.ndarray."));
 }
 
+std::vector<TSNode> pathTo(TSNode from, TSNode target) {
+    std::vector<TSNode> path;
+    const uint32_t ts = ts_node_start_byte(target), te = ts_node_end_byte(target);
+    TSTreeCursor c = ts_tree_cursor_new(from);
+    for (;;) {
+        const TSNode cur = ts_tree_cursor_current_node(&c);
+        path.push_back(cur);
+        if (ts_node_eq(cur, target))
+            break;
+        bool descended = false;
+        if (ts_tree_cursor_goto_first_child(&c)) {
+            do {
+                const TSNode ch = ts_tree_cursor_current_node(&c);
+                if (ts_node_start_byte(ch) <= ts && ts_node_end_byte(ch) >= te &&
+                    (ts_node_eq(ch, target) || ts_node_end_byte(ch) > ts_node_start_byte(ch) ||
+                     ts == te)) {
+                    descended = true;
+                    break;
+                }
+            } while (ts_tree_cursor_goto_next_sibling(&c));
+        }
+        if (!descended) {
+            path.clear(); // target is not below `from`
+            break;
+        }
+    }
+    ts_tree_cursor_delete(&c);
+    return path;
+}
+
 TSNode enclosingStatement(TSNode n) {
-    TSNode cur = n;
-    for (TSNode p = ts_node_parent(cur); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    // One descent from the root instead of repeated ts_node_parent() calls, each of which walks
+    // down from the root again in this tree-sitter version.
+    const std::vector<TSNode> path = pathTo(ts_tree_root_node(n.tree), n);
+    if (path.empty())
+        return n;
+    for (size_t i = path.size(); i-- > 1;) {
+        const TSNode cur = path[i];
         const auto t = SyntaxTree::type(cur);
         if (isStatementType(t) && t != "block" && t != "module")
             return cur;
-        if (SyntaxTree::type(p) == "block" || SyntaxTree::type(p) == "module")
+        const auto pt = SyntaxTree::type(path[i - 1]);
+        if (pt == "block" || pt == "module")
             return cur;
-        cur = p;
     }
-    return cur;
+    return path.front();
 }
 
 TSNode assignmentOf(TSNode expr) {
@@ -93,23 +129,39 @@ bool contains(TSNode container, TSNode n) {
 }
 
 bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name) {
-    bool found = false;
-    walkSubtree(expr, [&](TSNode n) {
-        if (found)
-            return false;
-        if (isType(n, "identifier") && model.text(n) == name) {
-            const TSNode p = ts_node_parent(n);
-            const bool attrName =
-                isType(p, "attribute") && ts_node_eq(SyntaxTree::field(p, "attribute"), n);
-            const bool kwName =
-                isType(p, "keyword_argument") && ts_node_eq(SyntaxTree::field(p, "name"), n);
-            if (!attrName && !kwName)
-                found = true;
-            return false;
+    if (isType(expr, "identifier")) // also for aliased soft keywords, see invariantIn()
+        return model.text(expr) == name;
+    // Explicit stack; attribute names (`x.name`) and keyword names (`f(name=1)`) are skipped
+    // structurally, without asking for parents.
+    std::vector<TSNode> stack{expr};
+    while (!stack.empty()) {
+        const TSNode n = stack.back();
+        stack.pop_back();
+        const auto t = SyntaxTree::type(n);
+        if (t == "identifier") {
+            if (model.text(n) == name)
+                return true;
+            continue;
         }
-        return true;
-    });
-    return found;
+        if (t == "attribute") {
+            stack.push_back(SyntaxTree::field(n, "object"));
+            continue;
+        }
+        if (t == "keyword_argument") {
+            stack.push_back(SyntaxTree::field(n, "value"));
+            continue;
+        }
+        TSTreeCursor c = ts_tree_cursor_new(n);
+        if (ts_tree_cursor_goto_first_child(&c)) {
+            do {
+                const TSNode ch = ts_tree_cursor_current_node(&c);
+                if (ts_node_is_named(ch))
+                    stack.push_back(ch);
+            } while (ts_tree_cursor_goto_next_sibling(&c));
+        }
+        ts_tree_cursor_delete(&c);
+    }
+    return false;
 }
 
 // Whether `expr` is the value bound to `name` itself, or a literal container holding it
@@ -205,9 +257,12 @@ QList<TSNode> bindingsOf(const SemanticModel& model, std::string_view name, TSNo
     return out;
 }
 
-bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
+namespace {
+// Recursion on nested operators is bounded by `budget` (nodes visited), so deeply nested
+// input (10,000 levels) cannot exhaust the stack.
+bool isBooleanArrayImpl(const SemanticModel& model, TSNode expr, int depth, int& budget) {
     expr = unparen(expr);
-    if (ts_node_is_null(expr) || depth < 0)
+    if (ts_node_is_null(expr) || depth < 0 || --budget < 0)
         return false;
     const auto t = SyntaxTree::type(expr);
     if (t == "comparison_operator") {
@@ -225,13 +280,13 @@ bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
         const auto o = model.text(op);
         if (o != "&" && o != "|" && o != "^")
             return false;
-        return isBooleanArray(model, SyntaxTree::field(expr, "left"), depth) ||
-               isBooleanArray(model, SyntaxTree::field(expr, "right"), depth);
+        return isBooleanArrayImpl(model, SyntaxTree::field(expr, "left"), depth, budget) ||
+               isBooleanArrayImpl(model, SyntaxTree::field(expr, "right"), depth, budget);
     }
     if (t == "unary_operator") {
         if (model.text(SyntaxTree::field(expr, "operator")) != "~")
             return false;
-        return isBooleanArray(model, SyntaxTree::field(expr, "argument"), depth);
+        return isBooleanArrayImpl(model, SyntaxTree::field(expr, "argument"), depth, budget);
     }
     if (t == "call") {
         const QString name = model.callName(expr);
@@ -249,16 +304,24 @@ bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
     if (t == "identifier" && depth > 0) {
         const std::string_view name = model.text(expr);
         for (TSNode rhs : bindingsOf(model, name, expr))
-            if (isBooleanArray(model, rhs, depth - 1))
+            if (isBooleanArrayImpl(model, rhs, depth - 1, budget))
                 return true;
         return false;
     }
     return false;
 }
+} // namespace
 
-std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int depth) {
+bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
+    int budget = 256;
+    return isBooleanArrayImpl(model, expr, depth, budget);
+}
+
+namespace {
+std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int depth,
+                                   int& budget) {
     expr = unparen(expr);
-    if (ts_node_is_null(expr) || depth < 0)
+    if (ts_node_is_null(expr) || depth < 0 || --budget < 0)
         return std::nullopt;
     const auto t = SyntaxTree::type(expr);
     if (t == "integer") {
@@ -271,7 +334,7 @@ std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int dept
         return v;
     }
     if (t == "unary_operator") {
-        const auto v = intValue(model, SyntaxTree::field(expr, "argument"), depth);
+        const auto v = intValueImpl(model, SyntaxTree::field(expr, "argument"), depth, budget);
         if (!v)
             return std::nullopt;
         const auto o = model.text(SyntaxTree::field(expr, "operator"));
@@ -282,8 +345,8 @@ std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int dept
         return std::nullopt;
     }
     if (t == "binary_operator") {
-        const auto l = intValue(model, SyntaxTree::field(expr, "left"), depth);
-        const auto r = intValue(model, SyntaxTree::field(expr, "right"), depth);
+        const auto l = intValueImpl(model, SyntaxTree::field(expr, "left"), depth, budget);
+        const auto r = intValueImpl(model, SyntaxTree::field(expr, "right"), depth, budget);
         if (!l || !r)
             return std::nullopt;
         const auto o = model.text(SyntaxTree::field(expr, "operator"));
@@ -317,15 +380,21 @@ std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int dept
     if (t == "identifier" && depth > 0) {
         const QList<TSNode> b = bindingsOf(model, model.text(expr), expr);
         if (b.size() == 1)
-            return intValue(model, b.first(), depth - 1);
+            return intValueImpl(model, b.first(), depth - 1, budget);
         if (b.isEmpty() && model.enclosingFunctionRegion(expr)) {
             // Not bound in the function: a module constant.
             const QList<TSNode> m = bindingsOf(model, model.text(expr), model.tree().root());
             if (m.size() == 1)
-                return intValue(model, m.first(), depth - 1);
+                return intValueImpl(model, m.first(), depth - 1, budget);
         }
     }
     return std::nullopt;
+}
+} // namespace
+
+std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int depth) {
+    int budget = 256;
+    return intValueImpl(model, expr, depth, budget);
 }
 
 TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& canonical) {
@@ -391,10 +460,22 @@ bool inElementLoop(const SemanticModel& model, TSNode n) {
                                    loop->source == LoopSource::EnumerateArray ||
                                    loop->source == LoopSource::NdIter ||
                                    loop->source == LoopSource::NdEnumerate;
-        if (walksElements && model.usesLoopVariable(n, *loop))
+        if (walksElements && usesLoopVar(model, n, *loop))
             return true;
     }
     return false;
+}
+
+bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
+    if (isType(expr, "identifier"))
+        return !loop.boundInLoop.contains(model.tree().qtext(expr));
+    return model.isLoopInvariant(expr, loop);
+}
+
+bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
+    if (isType(expr, "identifier") && loop.variables.contains(model.tree().qtext(expr)))
+        return true;
+    return model.usesLoopVariable(expr, loop);
 }
 
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name) {

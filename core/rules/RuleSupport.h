@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace cnready {
 
@@ -31,6 +32,11 @@ QString leafName(const QString& canonical);
 bool isNumpyFunction(const QString& canonical);
 /// Whether a canonical call name is an ndarray method ("numpy.ndarray.<m>").
 bool isArrayMethod(const QString& canonical);
+
+/// The chain of nodes from `from` down to `target` (both included), found by one cursor
+/// descent; empty when `target` is not inside `from`. Cheaper than repeated ts_node_parent(),
+/// which walks down from the root on every call in the tree-sitter version we build against.
+std::vector<TSNode> pathTo(TSNode from, TSNode target);
 
 /// The statement that contains `n` (expression_statement, return_statement, …, or the
 /// for/while/if header it belongs to). Climbs at most to the enclosing block.
@@ -103,6 +109,12 @@ private:
 /// over range/len/shape/product/ndindex, or a loop over an array, nditer, ndenumerate) and
 /// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
 bool inElementLoop(const SemanticModel& model, TSNode n);
+
+/// SemanticModel::isLoopInvariant / usesLoopVariable, but also right when `expr` itself is a
+/// soft-keyword identifier (`type`, `match`, `print`): a tree cursor started on such an
+/// aliased node reports the keyword token, so the model's walk misses the name.
+bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop);
+bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop);
 
 /// Whether `call` has a keyword argument called `name` (e.g. "out").
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name);

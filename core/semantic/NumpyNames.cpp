@@ -64,7 +64,8 @@ const QSet<QString>& elementwise() {
          "isnan",       "isinf",         "isfinite",    "isclose",    "real",        "imag",
          "conj",        "conjugate",     "angle",       "reciprocal", "heaviside",   "copysign",
          "nan_to_num",  "sinc",          "logaddexp",   "logaddexp2", "signbit",     "ldexp",
-         "gcd",         "lcm",           "interp"});
+         "gcd",         "lcm",           "interp",      "nextafter",  "spacing",     "i0",
+         "isreal",      "iscomplex",     "isneginf",    "isposinf",   "bitwise_not"});
     return s;
 }
 

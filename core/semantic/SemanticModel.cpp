@@ -337,12 +337,13 @@ struct SemanticModel::Data {
         ValueKind kind = ValueKind::Unknown;
         QString alias, type;
     };
-    std::vector<int> lastBinding;  // per slot: index of its last binding
-    std::vector<Facts> prevFacts;  // the previous pass's facts
-    std::vector<Snap> snaps;       // per slot: what an early read saw
-    bool snapConflict = false;     // two early reads of one slot saw different things
-    int evalIndex = INT_MAX;       // binding being evaluated; INT_MAX after construction
-    std::vector<char> returnsRead; // per function: returnsArray read while still false
+    std::vector<int> lastBinding;    // per slot: index of its last binding
+    std::vector<Facts> prevFacts;    // the previous pass's facts
+    std::vector<Snap> snaps;         // per slot: what an early read saw
+    bool snapConflict = false;       // two early reads of one slot saw different things
+    int evalIndex = INT_MAX;         // binding being evaluated; INT_MAX after construction
+    std::vector<char> returnsRead;   // per function: returnsArray read while still false
+    std::vector<int> loopSpanParent; // per loop: innermost loop whose span contains it
     const Facts& read(int slot) {
         if (evalIndex == INT_MAX || lastBinding[size_t(slot)] < evalIndex)
             return facts[size_t(slot)];
@@ -368,6 +369,7 @@ struct SemanticModel::Data {
     QHash<QString, int> classesByName;
     mutable QHash<const void*, quint8> kindCache;
     mutable QHash<const void*, QString> callNameCache;
+    mutable QHash<const void*, QString> canonicalCache;
 };
 
 SemanticModel::~SemanticModel() = default;
@@ -904,6 +906,7 @@ void SemanticModel::buildLoops() {
         }
         while (!stack.empty() && m_loops[size_t(stack.back())].endByte <= L.startByte)
             stack.pop_back();
+        d->loopSpanParent.push_back(stack.empty() ? -1 : stack.back());
         for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
             const LoopInfo& P = m_loops[size_t(*it)];
             if (P.function != L.function)
@@ -1147,7 +1150,20 @@ void SemanticModel::buildLoops() {
                 L.iteratedArray = m_tree.qtext(it);
             }
         } else {
-            const ValueKind k = valueKind(it);
+            ValueKind k = valueKind(it);
+            // `x = np.array([f(v) for v in x])`: the comprehension reads the value `x` had
+            // before this conversion; trust it as an array only if every binding is one.
+            if (k == ValueKind::Array && is(it, "identifier")) {
+                TSNode p = ts_node_parent(L.node);
+                for (int up = 0; up < 6 && !ts_node_is_null(p); ++up, p = ts_node_parent(p)) {
+                    if (!is(p, "assignment"))
+                        continue;
+                    if (text(field(p, F().left)) == text(it) &&
+                        lookupBits(m_tree.qtext(it), scopeIndexAt(startOf(it))) != B_Array)
+                        k = ValueKind::Unknown;
+                    break;
+                }
+            }
             if (k == ValueKind::Array) {
                 L.source = LoopSource::Array;
                 L.iteratedArray = m_tree.qtext(it);
@@ -1377,6 +1393,7 @@ void SemanticModel::buildLoops() {
         }
         d->kindCache.clear();
         d->callNameCache.clear();
+        d->canonicalCache.clear();
         if (!dirty)
             break;
     }
@@ -1432,6 +1449,18 @@ bool SemanticModel::boundLocally(const QString& name, int scope) const {
 }
 
 QString SemanticModel::canonicalName(TSNode expr) const {
+    // Memoized per node: rules, the evidence collector and exportTo() ask for the same names.
+    if (ts_node_is_null(expr))
+        return {};
+    const auto hit = d->canonicalCache.constFind(expr.id);
+    if (hit != d->canonicalCache.cend())
+        return *hit;
+    const QString name = resolveCanonicalName(expr);
+    d->canonicalCache.insert(expr.id, name);
+    return name;
+}
+
+QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     expr = unparen(expr);
     if (is(expr, "identifier"))
         return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));
@@ -1560,6 +1589,15 @@ ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* typ
     if (name == QLatin1String("True") || name == QLatin1String("False"))
         return ValueKind::HostScalar;
     return ValueKind::Unknown;
+}
+
+quint16 SemanticModel::lookupBits(const QString& name, int scope) const {
+    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+        const auto slot = d->scopes[size_t(s)].names.constFind(name);
+        if (slot != d->scopes[size_t(s)].names.cend())
+            return d->read(*slot).bits;
+    }
+    return 0;
 }
 
 bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
@@ -2010,6 +2048,35 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         return ValueKind::Sequence;
     if (leaf == QLatin1String("where") && positionalCount(call) == 1)
         return ValueKind::Sequence;
+    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
+        // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
+        // with an operand of unknown kind the result is unknown too.
+        const TSNode a0 = argument(call, 0), a1 = argument(call, 1);
+        const ValueKind k0 = kindOf(a0, depth + 1, nullptr), k1 = kindOf(a1, depth + 1, nullptr);
+        auto isArr = [](ValueKind k) { return k == ValueKind::Array || k == ValueKind::Sequence; };
+        if (!isArr(k0) || !isArr(k1))
+            return (k0 == ValueKind::DeviceScalar || k1 == ValueKind::DeviceScalar) &&
+                           (isArr(k0) || isArr(k1) || k0 == k1)
+                       ? ValueKind::DeviceScalar
+                       : ValueKind::Unknown;
+        auto rowLike = [&](TSNode x) {
+            x = unparen(x);
+            if (!is(x, "subscript"))
+                return false;
+            const uint32_t n = ts_node_named_child_count(x);
+            for (uint32_t i = 1; i < n; ++i) {
+                const TSNode ix = ts_node_named_child(x, i);
+                const uint32_t m = is(ix, "tuple") ? ts_node_named_child_count(ix) : 1;
+                for (uint32_t j = 0; j < m; ++j) {
+                    const TSNode e = is(ix, "tuple") ? ts_node_named_child(ix, j) : ix;
+                    if (kindOf(e, depth + 1, nullptr) == ValueKind::HostScalar)
+                        return true;
+                }
+            }
+            return false;
+        };
+        return rowLike(a0) && rowLike(a1) ? ValueKind::DeviceScalar : ValueKind::Array;
+    }
     if (numpy::isElementwise(leaf)) {
         ValueKind k = ValueKind::HostScalar;
         const int n = positionalCount(call);
@@ -2097,20 +2164,17 @@ const LoopInfo* SemanticModel::enclosingLoop(TSNode n) const {
                                [](uint32_t x, const LoopInfo& L) { return x < L.startByte; });
     if (it == m_loops.begin())
         return nullptr;
+    // The last loop starting at or before b; the loops containing b are it or its ancestors
+    // by span (loops nest properly), so climb the span-parent chain: O(nesting depth).
     int i = int(it - m_loops.begin()) - 1;
-    // Walk up to the innermost loop whose span contains b (structural chain by spans).
-    while (i >= 0) {
+    while (i >= 0 && !(b >= m_loops[size_t(i)].startByte && b < m_loops[size_t(i)].endByte))
+        i = d->loopSpanParent[size_t(i)];
+    for (; i >= 0; i = d->loopSpanParent[size_t(i)]) {
         const LoopInfo& L = m_loops[size_t(i)];
-        if (b >= L.startByte && b < L.endByte) {
-            if (L.function != fn)
-                return nullptr;
-            if (L.hotContains(b))
-                return &L;
-        }
-        // Next candidate: the closest earlier loop that contains L (or b).
-        --i;
-        while (i >= 0 && m_loops[size_t(i)].endByte <= b)
-            --i;
+        if (L.function != fn)
+            return nullptr; // b is inside a def nested in that loop: a boundary
+        if (L.hotContains(b))
+            return &L;
     }
     return nullptr;
 }

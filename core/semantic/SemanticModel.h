@@ -237,6 +237,8 @@ private:
     ValueKind lookupName(const QString& name, int scope, QString* type) const;
     QString aliasOf(const QString& name, int scope) const;
     QString resolveCallName(TSNode call) const;
+    QString resolveCanonicalName(TSNode expr) const;
+    quint16 lookupBits(const QString& name, int scope) const;
     bool boundLocally(const QString& name, int scope) const;
 
     const SyntaxTree& m_tree;

@@ -57,7 +57,8 @@ private:
         const QList<QByteArray> parts = requestLine.split(' ');
         const QByteArray path = parts.value(1);
         requests << path;
-        const HttpAnswer a = m_routes.value(path, HttpAnswer{404, "Not Found", "no such page\n", {}, false});
+        const HttpAnswer a =
+            m_routes.value(path, HttpAnswer{404, "Not Found", "no such page\n", {}, false});
         if (a.hang)
             return;
         QByteArray out = "HTTP/1.1 " + QByteArray::number(a.status) + ' ' + a.reason + "\r\n";

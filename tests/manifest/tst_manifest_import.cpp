@@ -106,7 +106,7 @@ private slots:
                 QVERIFY2(++n < 100, bad);
         }
         // A stray '=' (no attribute name) does not swallow the end of the tag.
-        HtmlTokenizer stray(u"<td =x>text</td>");
+        HtmlTokenizer stray(QStringLiteral("<td =x>text</td>"));
         HtmlToken t;
         QVERIFY(stray.next(t));
         QCOMPARE(t.name, QStringLiteral("td"));

@@ -9,9 +9,13 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QSslKey>
+#include <QSslServer>
 #include <QSslSocket>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace cnready;
@@ -183,6 +187,63 @@ private slots:
         QVERIFY(!o.ok);
         QVERIFY2(o.message.contains(QStringLiteral("TLS error talking to 127.0.0.1")),
                  qPrintable(o.message));
+        verifyOldManifestUntouched();
+    }
+
+    // A real TLS server on 127.0.0.1 with a self-signed certificate (made for this run with the
+    // openssl tool): the refresher must refuse it, not ignore the certificate errors.
+    void untrustedCertificateIsRefused() {
+        if (!QSslSocket::supportsSsl())
+            QSKIP("no TLS backend in this Qt build");
+        const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+        if (openssl.isEmpty())
+            QSKIP("no openssl tool to make a test certificate");
+        QTemporaryDir dir;
+        const QString certPath = dir.filePath(QStringLiteral("cert.pem"));
+        const QString keyPath = dir.filePath(QStringLiteral("key.pem"));
+        QProcess gen;
+        gen.start(openssl,
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                   QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                   QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                   QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certPath,
+                   QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                   QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                   QStringLiteral("subjectAltName=IP:127.0.0.1")});
+        QVERIFY(gen.waitForFinished(30000));
+        QCOMPARE(gen.exitCode(), 0);
+        const QList<QSslCertificate> certs = QSslCertificate::fromPath(certPath);
+        QCOMPARE(certs.size(), 1);
+        QFile keyFile(keyPath);
+        QVERIFY(keyFile.open(QIODevice::ReadOnly));
+        const QSslKey key(&keyFile, QSsl::Ec);
+        QVERIFY(!key.isNull());
+
+        QSslServer tls;
+        QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+        conf.setLocalCertificate(certs.first());
+        conf.setPrivateKey(key);
+        tls.setSslConfiguration(conf);
+        QVERIFY(tls.listen(QHostAddress::LocalHost, 0));
+        const QByteArray page = comparisonPageHtml(typicalRows());
+        connect(&tls, &QTcpServer::pendingConnectionAvailable, &tls, [&] {
+            while (QTcpSocket* s = tls.nextPendingConnection())
+                connect(s, &QTcpSocket::readyRead, s, [s, page] {
+                    s->readAll();
+                    s->write(
+                        "HTTP/1.1 200 OK\r\nContent-Length: " + QByteArray::number(page.size()) +
+                        "\r\nConnection: close\r\n\r\n" + page);
+                    s->disconnectFromHost();
+                });
+        });
+        ManifestRefresher r;
+        const Outcome o =
+            runRefresh(r, QStringLiteral("https://127.0.0.1:%1/ok").arg(tls.serverPort()));
+        QVERIFY(!o.ok);
+        qInfo("%s", qPrintable(o.message));
+        QVERIFY2(o.message.startsWith(QStringLiteral("TLS error talking to 127.0.0.1: ")),
+                 qPrintable(o.message));
+        QVERIFY(o.message.contains(QStringLiteral("certificate"), Qt::CaseInsensitive));
         verifyOldManifestUntouched();
     }
 

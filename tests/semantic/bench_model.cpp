@@ -1,6 +1,6 @@
 // Throughput benchmark (not a test): single thread, every .py file under the given folder is
-// read into memory first, then timed (process CPU time) three ways: tree-sitter parse only, parse + semantic
-// model, and the full per-file analysis (parse, model, every rule, evidence, export).
+// read into memory first, then timed (process CPU time) three ways: tree-sitter parse only, parse +
+// semantic model, and the full per-file analysis (parse, model, every rule, evidence, export).
 // Usage: bench_model FOLDER [repeats]
 #include "analysis/FileAnalyzer.h"
 #include "analysis/ProjectScanner.h"

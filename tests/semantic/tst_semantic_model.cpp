@@ -160,6 +160,45 @@ private slots:
         QCOMPARE(m.functions()[0].qualifiedName, QStringLiteral("mod.make"));
     }
 
+    void randomDrawsAndDots() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "def f(L: np.ndarray, x, k: int):\n"
+                                             "    rng = np.random.default_rng(0)\n"
+                                             "    one = rng.integers(1, 3)\n"
+                                             "    many = rng.integers(0, 5, 10)\n"
+                                             "    sized = rng.normal(size=4)\n"
+                                             "    r = np.random.rand(3)\n"
+                                             "    u = np.random.rand()\n"
+                                             "    v = np.dot(L[k, :k], L[k, :k])\n"
+                                             "    w = np.dot(L, L)\n"
+                                             "    q = np.dot(x, L)\n"
+                                             "    return one, many, sized, r, u, v, w, q\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "one"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "many"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "sized"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "r"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "u"), ValueKind::HostScalar);
+        QCOMPARE(kind(t, m, "v"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "w"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "q"), ValueKind::Unknown);
+    }
+
+    void rebindFromUnknownStart() {
+        // `corrected` starts as an unannotated parameter and is rebound to array arithmetic.
+        const SyntaxTree t(QByteArrayLiteral(
+            "import numpy as np\n"
+            "def calibrate(traces, gains, passes):\n"
+            "    corrected = traces\n"
+            "    for _ in range(passes):\n"
+            "        work = np.zeros((4, 8))\n"
+            "        corrected = corrected + (work - corrected) * gains[:, None]\n"
+            "    return corrected\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "work"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "corrected"), ValueKind::Array);
+    }
+
     void loops() {
         const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
                                              "import itertools\n"
@@ -281,14 +320,44 @@ private slots:
             callees << c.callee;
         QVERIFY(callees.contains(QStringLiteral("pkg.a.kernel")));
         QVERIFY(callees.contains(QStringLiteral("pkg.a.other")));
+        // A finding of an ordinary rule in a.kernel: not hot locally, hot project-wide.
+        Finding fi;
+        fi.code = QStringLiteral("R106");
+        fi.function = QStringLiteral("kernel");
+        fi.range = SourceRange{ra.path, 2, 1, 2, 1};
+        ra.findings.append(fi);
         const ProjectResult p = mergeFileResults(QStringLiteral("/x"), {ra, rb});
         QVERIFY(p.hotFunctions.contains(QStringLiteral("pkg.a.kernel")));
+        QCOMPARE(p.findings.size(), 1);
+        QVERIFY(p.findings.first().hot);
+        ra.findings.clear();
         QVERIFY(!p.hotFunctions.contains(QStringLiteral("pkg.b.run")));
         // The scanned root sits below the package: module "a" still matches "pkg.a.kernel".
         ra.moduleName = QStringLiteral("a");
         ra.functions[0].qualifiedName = QStringLiteral("a.kernel");
         const ProjectResult q = mergeFileResults(QStringLiteral("/x"), {ra, rb});
         QVERIFY(q.hotFunctions.contains(QStringLiteral("a.kernel")));
+    }
+
+    void manyAndDeepLoops() {
+        // 3,000 sibling loops and a 30-deep loop nest: queries stay O(depth).
+        QByteArray src = "import numpy as np\na = np.zeros(10)\n";
+        for (int i = 0; i < 3000; ++i)
+            src += "for i in range(10):\n    a[i] = i\n";
+        QByteArray indent;
+        for (int i = 0; i < 30; ++i) {
+            src += indent + "for k" + QByteArray::number(i) + " in range(2):\n";
+            indent += " ";
+        }
+        src += indent + "a[k0] = 1\n";
+        const SyntaxTree t(src);
+        const SemanticModel m(t, QStringLiteral("many"));
+        QCOMPARE(m.loops().size(), size_t(3030));
+        int inLoop = 0;
+        for (const TSNode sub : m.subscripts())
+            inLoop += m.inLoop(sub) ? 1 : 0;
+        QCOMPARE(inLoop, 3001);
+        QCOMPARE(m.loopDepth(m.subscripts().back()), 30);
     }
 
     void deepNestingDoesNotOverflow() {

@@ -9,13 +9,13 @@ N_SENSORS = 512
 TRACE_LEN = 65_536
 
 
-def calibrate(traces, gains, offsets, passes):
-    """Apply gain/offset correction `passes` times (a smoothing iteration)."""
-    corrected = traces
+def calibrate(traces, gain, offsets, passes):
+    """Smooth the traces `passes` times, relaxing towards the smoothed copy by `gain`."""
+    corrected = np.array(traces)
     for _ in range(passes):
         work = np.zeros((N_SENSORS, TRACE_LEN))
         work[:, 1:-1] = 0.5 * corrected[:, 1:-1] + 0.25 * (corrected[:, :-2] + corrected[:, 2:])
-        corrected = corrected + (work - corrected) * gains[:, None]
+        corrected = corrected + (work - corrected) * gain
     return corrected - offsets[:, None]
 
 

@@ -1,0 +1,643 @@
+// The assessment as a pure function: context resolution, gates, the ordered verdict list,
+// rule-9 demotions, API gaps and R304 handling, on ProjectResults built in the test; plus the
+// per-file evidence collection (size hints, pattern evidence, touchpoints) on small sources.
+#include "analysis/FileAnalyzer.h"
+#include "analysis/ProjectAnalyzer.h"
+#include "assess/Assessment.h"
+#include "assess/Evidence.h"
+#include "parse/SyntaxTree.h"
+#include "semantic/SemanticModel.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cnready;
+
+namespace {
+
+Finding finding(const QString& code, Category cat, const QString& path, int line, bool hot,
+                const QString& function = QStringLiteral("step")) {
+    Finding f;
+    f.code = code;
+    f.category = cat;
+    f.range = SourceRange{path, line, 1, line, 10};
+    f.function = function;
+    f.message = code + QStringLiteral(" site");
+    f.hot = hot;
+    return f;
+}
+
+PatternEvidence evidence(const QString& pattern, int line, int weight, bool hot = false,
+                         const QString& path = QStringLiteral("sim.py")) {
+    return PatternEvidence{pattern,
+                           SourceRange{path, line, 1, line, 5},
+                           pattern + QStringLiteral(" line"),
+                           hot,
+                           weight,
+                           QString()};
+}
+
+SizeHint hint(qint64 n, int line, bool feeds = true, bool sizeNamed = true) {
+    SizeHint h{n, QStringLiteral("np.zeros(N)"),
+               SourceRange{QStringLiteral("sim.py"), line, 1, line, 9}, feeds};
+    h.sizeNamed = sizeNamed;
+    return h;
+}
+
+ApiUse use(const QString& name, int line, bool hot) {
+    ApiUse u;
+    u.name = name;
+    u.range = SourceRange{QStringLiteral("sim.py"), line, 5, line, 20};
+    u.hot = hot;
+    return u;
+}
+
+// One file "sim.py" holding the given parts, merged into a project (no root: no disk access).
+ProjectResult project(const QList<Finding>& findings, const QList<PatternEvidence>& ev = {},
+                      const QList<SizeHint>& hints = {}, const QList<ApiUse>& uses = {}) {
+    FileResult f;
+    f.path = QStringLiteral("sim.py");
+    f.moduleName = QStringLiteral("sim");
+    f.lines = 100;
+    f.findings = findings;
+    f.patternEvidence = ev;
+    f.sizeHints = hints;
+    f.apiUses = uses;
+    return mergeFileResults(QString(), {f});
+}
+
+// A stencil project that passes Gate 4 by default.
+QList<PatternEvidence> stencilEvidence() {
+    return {evidence(QStringLiteral("stencil"), 10, 3, true),
+            evidence(QStringLiteral("reduction"), 12, 2)};
+}
+
+Assessment run(const ProjectResult& p, const ContextInput& in = {}) {
+    return assess(p, in, Manifest::bundled(), {});
+}
+
+const Gate& gate(const Assessment& a, int n) {
+    return a.gates.at(n - 1);
+}
+
+} // namespace
+
+class TestAssess : public QObject {
+    Q_OBJECT
+private slots:
+    // ---- context ------------------------------------------------------------------------
+    void defaultsAreStatedAsDefaults() {
+        const Assessment a = run(project({}));
+        const Context& c = a.context;
+        QCOMPARE(c.totalElements, kDefaultElements);
+        QCOMPARE(c.perGpuElements, kDefaultElements);
+        QCOMPARE(c.gpus, 1);
+        QCOMPARE(c.nodes, 1);
+        QCOMPARE(c.sizeProvenance, Provenance::Default);
+        QCOMPARE(c.rows.at(0).value, QStringLiteral("30–50 M (default)"));
+        QCOMPARE(c.rows.at(1).provenance, Provenance::Default);
+        QVERIFY(c.rows.at(1).evidence.contains(QStringLiteral("checked for 1 GPU")));
+        QVERIFY(c.rows.at(3).evidence.contains(QStringLiteral("never assumed")));
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        QCOMPARE(gate(a, 1).status, GateStatus::Uncertain);
+    }
+    void givenSizeSplitsOverGpus() {
+        ContextInput in;
+        in.elements = 400'000'000;
+        in.gpus = 8;
+        const Assessment a = run(project({}, stencilEvidence()), in);
+        QCOMPARE(a.context.perGpuElements, 50'000'000);
+        QCOMPARE(a.context.sizeProvenance, Provenance::Given);
+        QCOMPARE(a.context.rows.at(0).evidence, QStringLiteral("--elements 400,000,000"));
+        QCOMPARE(gate(a, 2).status, GateStatus::Pass);
+        QVERIFY(gate(a, 2).reason.contains(QStringLiteral("over 8 GPUs")));
+    }
+    void perGpuSizeWins() {
+        ContextInput in;
+        in.elements = 1000;
+        in.elementsPerGpu = 2'000'000;
+        in.gpus = 4;
+        const Context c = resolveContext(project({}), in);
+        QCOMPARE(c.perGpuElements, 2'000'000);
+        QCOMPARE(c.totalElements, 8'000'000);
+    }
+    void inferredSizeIsTheLargestFeedingHint() {
+        const ProjectResult p =
+            project({}, {}, {hint(8192, 3), hint(16'000'000, 7), hint(999'999'999, 9, false)});
+        const Context c = resolveContext(p, {});
+        QCOMPARE(c.totalElements, 16'000'000);
+        QCOMPARE(c.sizeProvenance, Provenance::Inferred);
+        QCOMPARE(c.sizeEvidence, QStringLiteral("`sim.py:7` np.zeros(N)"));
+    }
+    void sizeNamedConstantIsTheFallback() {
+        const Context c = resolveContext(project({}, {}, {hint(5'000'000, 4, false)}), {});
+        QCOMPARE(c.totalElements, 5'000'000);
+        QVERIFY(c.rows.at(0).evidence.startsWith(QStringLiteral("size-named constant")));
+    }
+    void testFilesDoNotSetTheSize() {
+        FileResult t;
+        t.path = QStringLiteral("tests/test_sim.py");
+        t.isTest = true;
+        t.sizeHints = {hint(64, 3)};
+        const ProjectResult p = mergeFileResults(QString(), {t});
+        QCOMPARE(resolveContext(p, {}).sizeProvenance, Provenance::Default);
+    }
+    void gpuModelGivesComputeCapability() {
+        ContextInput in;
+        in.gpuModel = QStringLiteral("a100-80gb");
+        const Context c = resolveContext(project({}), in);
+        QCOMPARE(c.gpuModel, QStringLiteral("A100"));
+        QCOMPARE(c.computeCapability, 8.0);
+        in.computeCapability = 9.0; // explicit value wins
+        QCOMPARE(resolveContext(project({}), in).computeCapability, 9.0);
+    }
+
+    // ---- gates ----------------------------------------------------------------------------
+    void sizeTiers_data() {
+        QTest::addColumn<qint64>("perGpu");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("floor") << qint64(65'535) << int(GateStatus::Fail) << "floor";
+        QTest::newRow("at floor") << qint64(65'536) << int(GateStatus::Uncertain) << "slower";
+        QTest::newRow("break-even")
+            << qint64(1'000'000) << int(GateStatus::Uncertain) << "break-even";
+        QTest::newRow("single GPU win")
+            << qint64(10'000'000) << int(GateStatus::Pass) << "single GPU";
+        QTest::newRow("multi-GPU") << qint64(100'000'000) << int(GateStatus::Pass) << "more GPUs";
+        QTest::newRow("multi-node")
+            << qint64(1'000'000'000) << int(GateStatus::Pass) << "multi-node";
+    }
+    void sizeTiers() {
+        QFETCH(qint64, perGpu);
+        QFETCH(int, status);
+        QFETCH(QString, words);
+        ContextInput in;
+        in.elementsPerGpu = perGpu;
+        const Assessment a = run(project({}, stencilEvidence()), in);
+        QCOMPARE(int(gate(a, 2).status), status);
+        QVERIFY2(gate(a, 2).reason.contains(words), qPrintable(gate(a, 2).reason));
+    }
+    void hardwareGate_data() {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("cuda");
+        QTest::addColumn<QString>("os");
+        QTest::addColumn<int>("status");
+        QTest::newRow("P100") << "P100"
+                              << ""
+                              << "" << int(GateStatus::Fail);
+        QTest::newRow("V100") << "V100"
+                              << "12.4"
+                              << "linux" << int(GateStatus::Pass);
+        QTest::newRow("CUDA 11") << "H100"
+                                 << "11.8"
+                                 << "linux" << int(GateStatus::Fail);
+        QTest::newRow("CUDA 13") << "B200"
+                                 << "13.0"
+                                 << "wsl2" << int(GateStatus::Pass);
+        QTest::newRow("macOS") << "A100"
+                               << "12.2"
+                               << "macos" << int(GateStatus::Fail);
+        QTest::newRow("windows") << "A100"
+                                 << ""
+                                 << "windows" << int(GateStatus::Fail);
+        QTest::newRow("unknown gpu") << ""
+                                     << "12.4"
+                                     << "linux" << int(GateStatus::Uncertain);
+    }
+    void hardwareGate() {
+        QFETCH(QString, gpu);
+        QFETCH(QString, cuda);
+        QFETCH(QString, os);
+        QFETCH(int, status);
+        ContextInput in;
+        if (!gpu.isEmpty())
+            in.gpuModel = gpu;
+        if (!cuda.isEmpty())
+            in.cuda = cuda;
+        if (!os.isEmpty())
+            in.os = os;
+        QCOMPARE(int(gate(run(project({}), in), 1).status), status);
+    }
+
+    // ---- the ordered verdict list ------------------------------------------------------------
+    void rule1HardwareStopSaysWhatVoltaWouldGive() {
+        ContextInput in;
+        in.gpuModel = QStringLiteral("P100");
+        const Assessment a = run(project({finding(QStringLiteral("R201"), Category::Refactor,
+                                                  QStringLiteral("sim.py"), 5, true)},
+                                         stencilEvidence()),
+                                 in);
+        QCOMPARE(a.verdict, Verdict::NotRecommended);
+        QCOMPARE(a.decidingRule, 1);
+        QVERIFY(a.verdictOnVolta.has_value());
+        QCOMPARE(*a.verdictOnVolta, Verdict::LightRefactor);
+        QVERIFY(a.rationale.contains(QStringLiteral("LIGHT REFACTOR")));
+        QVERIFY(gate(a, 1).reason.contains(QStringLiteral("6.0")));
+    }
+    void rule2WrongPattern() {
+        const Assessment a = run(project({}, {evidence(QStringLiteral("sparse"), 1, 1),
+                                              evidence(QStringLiteral("sparse"), 9, 2, true),
+                                              evidence(QStringLiteral("reduction"), 12, 2)}));
+        QCOMPARE(a.context.pattern, QStringLiteral("sparse"));
+        QCOMPARE(gate(a, 4).status, GateStatus::Fail);
+        QCOMPARE(a.verdict, Verdict::NotRecommended);
+        QCOMPARE(a.decidingRule, 2);
+        QVERIFY(!a.verdictOnVolta.has_value());
+    }
+    void rule2BeatsRule3() {
+        ContextInput in;
+        in.elements = 1000;
+        const Assessment a = run(project({}, {evidence(QStringLiteral("graph"), 4, 6, true)}), in);
+        QCOMPARE(a.decidingRule, 2);
+    }
+    void rule3SizeFloorSuggestsBatching() {
+        const Assessment a = run(project({}, stencilEvidence(), {hint(8192, 3)}));
+        QCOMPARE(a.verdict, Verdict::NotRecommended);
+        QCOMPARE(a.decidingRule, 3);
+        QVERIFY2(a.rationale.contains(QStringLiteral("(128, 8192)")), qPrintable(a.rationale));
+    }
+    void smallIncidentalSizeIsOnlyUncertain() {
+        // A bin count in a library (`def hist(x, bins=512): np.zeros(bins)`) does not state
+        // the data size: Gate 2 asks for --elements instead of failing.
+        const Assessment a = run(project({}, stencilEvidence(), {hint(512, 3, true, false)}));
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        QVERIFY(gate(a, 2).reason.contains(QStringLiteral("--elements")));
+        QVERIFY(a.decidingRule != 3);
+    }
+    void rule3NotFromDefaults() {
+        // Without any size information Gate 2 never fails.
+        QVERIFY(run(project({}, stencilEvidence())).decidingRule != 3);
+    }
+    void rule4Mpi4pyFloor() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R108"), Category::Blocks, QStringLiteral("sim.py"), 2, false)},
+            stencilEvidence()));
+        QCOMPARE(a.verdict, Verdict::SignificantRefactor);
+        QCOMPARE(a.decidingRule, 4);
+    }
+    void rule5ThreeHotBlocks() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R104"), Category::Blocks, QStringLiteral("sim.py"), 5, true),
+             finding(QStringLiteral("R105"), Category::Blocks, QStringLiteral("sim.py"), 6, true),
+             finding(QStringLiteral("R110"), Category::Blocks, QStringLiteral("sim.py"), 9, true,
+                     QStringLiteral("other"))},
+            stencilEvidence()));
+        QCOMPARE(a.verdict, Verdict::SignificantRefactor);
+        QCOMPARE(a.decidingRule, 5);
+        QCOMPARE(gate(a, 3).status, GateStatus::Uncertain);
+    }
+    void rule6TwoHotBlocksPlusBoundary() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R104"), Category::Blocks, QStringLiteral("sim.py"), 5, true),
+             finding(QStringLiteral("R101"), Category::Blocks, QStringLiteral("sim.py"), 7, false),
+             finding(QStringLiteral("R109"), Category::Blocks, QStringLiteral("sim.py"), 30, false),
+             finding(QStringLiteral("R106"), Category::Blocks, QStringLiteral("sim.py"), 31,
+                     false)},
+            stencilEvidence()));
+        // R101 is hot by nature: 2 hot BLOCKS (R101, R104) and 2 at the boundary.
+        QCOMPARE(a.verdict, Verdict::LightRefactor);
+        QCOMPARE(a.decidingRule, 6);
+        QVERIFY2(a.decidingReason.contains(QStringLiteral("2 BLOCKS findings on hot paths and 2 at "
+                                                          "the boundary")),
+                 qPrintable(a.decidingReason));
+    }
+    void elementLoopsCountAsHot() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R101"), Category::Blocks, QStringLiteral("sim.py"), 5, false),
+             finding(QStringLiteral("R102"), Category::Blocks, QStringLiteral("sim.py"), 6, false),
+             finding(QStringLiteral("R103"), Category::Blocks, QStringLiteral("sim.py"), 9, false)},
+            stencilEvidence()));
+        QCOMPARE(a.decidingRule, 5);
+    }
+    void rule7RefactorOnly() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R201"), Category::Refactor, QStringLiteral("sim.py"), 5, true),
+             finding(QStringLiteral("R001"), Category::Scales, QStringLiteral("sim.py"), 6, true)},
+            stencilEvidence()));
+        QCOMPARE(a.verdict, Verdict::LightRefactor);
+        QCOMPARE(a.decidingRule, 7);
+    }
+    void rule8Ready() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R005"), Category::Scales, QStringLiteral("sim.py"), 6, true),
+             finding(QStringLiteral("R301"), Category::Info, QStringLiteral("sim.py"), 2, false)},
+            stencilEvidence()));
+        QCOMPARE(a.verdict, Verdict::Ready);
+        QCOMPARE(a.decidingRule, 8);
+        QVERIFY(a.demotions.isEmpty());
+    }
+
+    // ---- rule 9 and API gaps ----------------------------------------------------------------
+    void missingApiOnHotPathDemotes() {
+        const Assessment a =
+            run(project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.std"), 8, true)}));
+        QCOMPARE(a.verdictBeforeDemotion, Verdict::Ready);
+        QCOMPARE(a.verdict, Verdict::LightRefactor);
+        QCOMPARE(a.decidingRule, 8);
+        QCOMPARE(a.demotions.size(), 1);
+        QCOMPARE(a.apiGaps.size(), 1);
+        QCOMPARE(a.apiGaps[0].support, Support::Missing);
+        QVERIFY(a.apiGaps[0].material);
+        QCOMPARE(a.apiGaps[0].rewrite, QStringLiteral("np.sqrt(np.var(x, axis=...))"));
+    }
+    void missingApiAtBoundaryIsListedOnly() {
+        const Assessment a = run(
+            project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.savetxt"), 40, false)}));
+        QCOMPARE(a.verdict, Verdict::Ready);
+        QCOMPARE(a.apiGaps.size(), 1);
+        QVERIFY(!a.apiGaps[0].material);
+    }
+    void demotionStopsAtSignificant() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R108"), Category::Blocks, QStringLiteral("sim.py"), 2, false)},
+            stencilEvidence(), {}, {use(QStringLiteral("numpy.std"), 8, true)}));
+        QCOMPARE(a.verdict, Verdict::SignificantRefactor);
+        QCOMPARE(a.demotions.size(), 1);
+        QVERIFY(a.demotions[0].contains(QStringLiteral("never demoted further")));
+    }
+    void unlistedApiIsSilent() {
+        const Assessment a =
+            run(project({}, stencilEvidence(), {},
+                        {use(QStringLiteral("numpy.lib.stride_tricks.as_strided"), 8, true),
+                         use(QStringLiteral("numpy.sum"), 9, true)}));
+        QVERIFY(a.apiGaps.isEmpty());
+        QCOMPARE(a.verdict, Verdict::Ready);
+    }
+    void singleGpuApiMattersOnlyMultiNode() {
+        const ProjectResult p =
+            project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.linalg.inv"), 8, true)});
+        const Assessment one = run(p);
+        QCOMPARE(one.apiGaps.size(), 1);
+        QCOMPARE(one.apiGaps[0].support, Support::Single);
+        QVERIFY(!one.apiGaps[0].material);
+        QCOMPARE(one.verdict, Verdict::Ready);
+        ContextInput in;
+        in.nodes = 2;
+        const Assessment two = run(p, in);
+        QVERIFY(two.apiGaps[0].material);
+        QCOMPARE(two.verdict, Verdict::LightRefactor);
+    }
+    void cupynumericNamesAreNormalized() {
+        const Assessment a = run(
+            project({}, stencilEvidence(), {}, {use(QStringLiteral("cupynumeric.std"), 8, true)}));
+        QCOMPARE(a.apiGaps.value(0).name, QStringLiteral("numpy.std"));
+    }
+    void partialApiIsListedWithNote() {
+        const Assessment a = run(
+            project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.fft.fft"), 8, true)}));
+        QCOMPARE(a.apiGaps.size(), 1);
+        QCOMPARE(a.apiGaps[0].support, Support::Partial);
+        QVERIFY(!a.apiGaps[0].note.isEmpty());
+        QCOMPARE(a.verdict, Verdict::Ready);
+    }
+
+    // ---- R304 ---------------------------------------------------------------------------------
+    void rngNotesOnlyForMultiGpu() {
+        const ProjectResult p = project(
+            {finding(QStringLiteral("R304"), Category::Info, QStringLiteral("sim.py"), 3, false)},
+            stencilEvidence());
+        const Assessment one = run(p);
+        QCOMPARE(one.findings.size(), 0);
+        QCOMPARE(one.droppedRngFindings, 1);
+        ContextInput in;
+        in.gpus = 2;
+        const Assessment two = run(p, in);
+        QCOMPARE(two.findings.size(), 1);
+        QCOMPARE(two.droppedRngFindings, 0);
+        ContextInput nodes;
+        nodes.nodes = 2;
+        QCOMPARE(run(p, nodes).findings.size(), 1);
+    }
+
+    // ---- pattern inference ----------------------------------------------------------------------
+    void oneSparseImportDoesNotDominate() {
+        const ProjectResult p = project({}, {evidence(QStringLiteral("sparse"), 1, 1),
+                                             evidence(QStringLiteral("stencil"), 10, 3, true),
+                                             evidence(QStringLiteral("stencil"), 20, 3, true),
+                                             evidence(QStringLiteral("reduction"), 22, 2)});
+        QCOMPARE(inferPattern(p), QStringLiteral("stencil"));
+    }
+    void mixedWhenScipyIsHeavy() {
+        const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),
+                                             evidence(QStringLiteral("scipy-mixed"), 2, 2),
+                                             evidence(QStringLiteral("reduction"), 22, 2, true)});
+        QCOMPARE(inferPattern(p), QStringLiteral("scipy-mixed"));
+        QCOMPARE(gate(run(p), 4).status, GateStatus::Uncertain);
+    }
+    void noEvidenceNoPattern() {
+        QCOMPARE(inferPattern(project({})), QString());
+        QCOMPARE(gate(run(project({})), 4).status, GateStatus::Uncertain);
+    }
+    void givenPatternWins() {
+        ContextInput in;
+        in.pattern = QStringLiteral("graph");
+        const Assessment a = run(project({}, stencilEvidence()), in);
+        QCOMPARE(a.context.patternProvenance, Provenance::Given);
+        QCOMPARE(a.decidingRule, 2);
+    }
+
+    // ---- evidence from source
+    // ----------------------------------------------------------------------
+    void sizeFromModuleConstantThroughDefault() {
+        const FileResult r = analyzeSource(QStringLiteral("sig.py"),
+                                           QByteArrayLiteral("import numpy as np\n"
+                                                             "N_SAMPLES = 16_000_000\n"
+                                                             "def make(n=N_SAMPLES):\n"
+                                                             "    return np.linspace(0, 1, n)\n"));
+        QCOMPARE(r.sizeHints.size(), 1);
+        QCOMPARE(r.sizeHints[0].elements, 16'000'000);
+        QVERIFY(r.sizeHints[0].feedsArray);
+        QCOMPARE(r.sizeHints[0].range.line, 4);
+        QVERIFY2(
+            r.sizeHints[0].expression.contains(QStringLiteral("N_SAMPLES = 16_000_000 (line 2)")),
+            qPrintable(r.sizeHints[0].expression));
+    }
+    void sizeFromCallSiteAndGrid() {
+        const FileResult r =
+            analyzeSource(QStringLiteral("grid.py"),
+                          QByteArrayLiteral("import numpy as np\n"
+                                            "EDGE = 1 << 14\n"
+                                            "def field(n):\n"
+                                            "    return np.zeros((n, n), dtype=np.float32)\n"
+                                            "u = field(EDGE)\n"
+                                            "v = np.random.rand(int(1e6))\n"));
+        QList<qint64> sizes;
+        for (const SizeHint& h : r.sizeHints)
+            sizes << h.elements;
+        std::sort(sizes.begin(), sizes.end());
+        QCOMPARE(sizes, (QList<qint64>{1'000'000, 16384LL * 16384}));
+    }
+    void frameConstant() {
+        const FileResult r =
+            analyzeSource(QStringLiteral("frames.py"),
+                          QByteArrayLiteral("import numpy as np\n"
+                                            "FRAME_SIZE = 8192\n"
+                                            "rng = np.random.default_rng(0)\n"
+                                            "def frame():\n"
+                                            "    return rng.standard_normal(FRAME_SIZE)\n"));
+        QCOMPARE(r.sizeHints.size(), 1);
+        QCOMPARE(r.sizeHints[0].elements, 8192);
+        QVERIFY(r.sizeHints[0].sizeNamed);
+        const FileResult bins = analyzeSource(QStringLiteral("hist.py"),
+                                              QByteArrayLiteral("import numpy as np\n"
+                                                                "def hist(x, bins=512):\n"
+                                                                "    return np.zeros(bins)\n"));
+        QCOMPARE(bins.sizeHints.size(), 1);
+        QVERIFY(!bins.sizeHints[0].sizeNamed);
+    }
+    void unevaluableSizesAreSkipped() {
+        const FileResult r =
+            analyzeSource(QStringLiteral("x.py"), QByteArrayLiteral("import numpy as np\n"
+                                                                    "def f(a):\n"
+                                                                    "    n = a.shape[0]\n"
+                                                                    "    return np.zeros(n)\n"));
+        QVERIFY(r.sizeHints.isEmpty());
+    }
+    void patternEvidenceKinds() {
+        const FileResult r = analyzeSource(
+            QStringLiteral("mix.py"), QByteArrayLiteral("import numpy as np\n"
+                                                        "import scipy.sparse as sp\n"
+                                                        "from collections import deque\n"
+                                                        "def bfs(adj, start):\n"
+                                                        "    seen = {start}\n"
+                                                        "    q = deque([start])\n"
+                                                        "    while q:\n"
+                                                        "        node = q.popleft()\n"
+                                                        "        for nb in adj[node]:\n"
+                                                        "            if nb not in seen:\n"
+                                                        "                seen.add(nb)\n"
+                                                        "                q.append(nb)\n"
+                                                        "def iir(x, a, b):\n"
+                                                        "    y = np.zeros_like(x)\n"
+                                                        "    for n in range(1, len(x)):\n"
+                                                        "        y[n] = b * x[n] - a * y[n - 1]\n"
+                                                        "    return y\n"
+                                                        "def running(x):\n"
+                                                        "    c = np.zeros_like(x)\n"
+                                                        "    for i in range(1, len(x)):\n"
+                                                        "        c[i] = c[i - 1] + x[i]\n"
+                                                        "    return c\n"
+                                                        "m = sp.csr_matrix((3, 3))\n"));
+        QMap<QString, int> byPattern;
+        for (const PatternEvidence& e : r.patternEvidence)
+            byPattern[e.pattern] += 1;
+        QCOMPARE(byPattern.value(QStringLiteral("graph")), 1);
+        QCOMPARE(byPattern.value(QStringLiteral("sequential")), 1);
+        QCOMPARE(byPattern.value(QStringLiteral("sparse")), 2);     // import + call
+        QVERIFY(byPattern.value(QStringLiteral("reduction")) >= 1); // the running sum is a scan
+        for (const PatternEvidence& e : r.patternEvidence)
+            if (e.pattern == QLatin1String("sequential")) {
+                QCOMPARE(e.range.line, 16);
+                QCOMPARE(e.weight, 6);
+                QVERIFY(e.hot);
+            }
+    }
+    void sklearnEstimatorIsMl() {
+        const FileResult r =
+            analyzeSource(QStringLiteral("ml.py"),
+                          QByteArrayLiteral("from sklearn.linear_model import LogisticRegression\n"
+                                            "from sklearn.preprocessing import StandardScaler\n"
+                                            "clf = LogisticRegression()\n"
+                                            "clf.fit(X, y)\n"));
+        QStringList ml, mixed;
+        for (const PatternEvidence& e : r.patternEvidence)
+            (e.pattern == QLatin1String("ml") ? ml : mixed) << QString::number(e.range.line);
+        QCOMPARE(ml, (QStringList{"1", "3", "4"}));
+        QCOMPARE(mixed, (QStringList{"2"}));
+    }
+    void touchpointsAndReadiness() {
+        const FileResult r = analyzeSource(QStringLiteral("io.py"),
+                                           QByteArrayLiteral("import numpy as np\n"
+                                                             "import pandas as pd\n"
+                                                             "df = pd.read_csv('x.csv')\n"
+                                                             "for k in range(3):\n"
+                                                             "    print(k)\n"
+                                                             "np.save('out.npy', df.values)\n"));
+        QStringList kinds;
+        for (const HostTouchpoint& t : r.touchpoints)
+            kinds << QStringLiteral("%1@%2%3").arg(t.kind).arg(t.range.line).arg(t.hot ? "h" : "");
+        QCOMPARE(kinds, (QStringList{"pandas@3", "logging@5h", "io@6"}));
+        const FileResult t = analyzeSource(
+            QStringLiteral("tests/test_io.py"),
+            QByteArrayLiteral("import numpy as np\n"
+                              "def test_x():\n"
+                              "    np.testing.assert_allclose(np.ones(3), np.ones(3))\n"));
+        QCOMPARE(t.readiness.size(), 1);
+        QCOMPARE(t.readiness[0].kind, QStringLiteral("golden-test"));
+        QVERIFY(t.touchpoints.isEmpty());
+        QVERIFY(t.patternEvidence.isEmpty());
+    }
+    void touchpointHotThroughCallers() {
+        QTemporaryDir tmp;
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(tmp.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("io_helpers.py"), "import pandas as pd\n"
+                                               "def load(path):\n"
+                                               "    return pd.read_csv(path).to_numpy()\n"
+                                               "def load_once(path):\n"
+                                               "    return pd.read_parquet(path)\n");
+        write(QStringLiteral("main.py"), "import numpy as np\n"
+                                         "from io_helpers import load, load_once\n"
+                                         "def main(paths):\n"
+                                         "    meta = load_once(paths[0])\n"
+                                         "    for p in paths:\n"
+                                         "        x = load(p)\n"
+                                         "        print(np.sum(x))\n"
+                                         "if __name__ == '__main__':\n"
+                                         "    main(['a.csv'])\n");
+        write(QStringLiteral("run.sbatch"), "#!/bin/bash\n#SBATCH --nodes=2\n"
+                                            "srun legate --gpus 4 main.py\n");
+        const ProjectResult p = analyzeProject(scanProject({tmp.path()}));
+        const Assessment a = assess(p, {}, Manifest::bundled());
+        QStringList seen;
+        for (const ResolvedTouchpoint& t : a.touchpoints)
+            seen << QStringLiteral("%1 %2:%3%4")
+                        .arg(t.touchpoint.kind, t.touchpoint.range.path)
+                        .arg(t.touchpoint.range.line)
+                        .arg(t.hot ? QStringLiteral(" hot") : QString());
+        QCOMPARE(seen, (QStringList{"logging main.py:7 hot", "pandas io_helpers.py:3 hot",
+                                    "pandas io_helpers.py:5"}));
+        QCOMPARE(gate(a, 5).status, GateStatus::Uncertain);
+        QVERIFY(gate(a, 5).reason.startsWith(QStringLiteral("3 host touchpoints")));
+        QCOMPARE(a.entryScript, QStringLiteral("main.py"));
+        // Gate 6 reads the batch script: a launch line, legate and an MPI launcher.
+        QStringList kinds;
+        for (const ReadinessHint& h : a.readiness)
+            if (h.range.path == QLatin1String("run.sbatch"))
+                kinds << h.kind + QLatin1Char('@') + QString::number(h.range.line);
+        QCOMPARE(kinds, (QStringList{"launch-script@3", "legate@3", "mpi-launcher@3"}));
+        ContextInput twoNodes;
+        twoNodes.nodes = 2;
+        QVERIFY(gate(assess(p, twoNodes, Manifest::bundled()), 6)
+                    .reason.contains(QStringLiteral("an MPI launcher (mpirun/srun)")));
+    }
+    void deepNestingDoesNotCrash() {
+        QByteArray src = "import numpy as np\nN = ";
+        for (int i = 0; i < 5000; ++i)
+            src += "(";
+        src += "1";
+        for (int i = 0; i < 5000; ++i)
+            src += ")";
+        src += "\nx = np.zeros(N)\ny = 1";
+        for (int i = 0; i < 20000; ++i)
+            src += " + 1";
+        src += "\n";
+        // The evidence walk alone (the rules have their own robustness tests).
+        const SyntaxTree tree(src);
+        const SemanticModel model(tree, QStringLiteral("deep"));
+        FileResult r;
+        r.path = QStringLiteral("deep.py");
+        QElapsedTimer timer;
+        timer.start();
+        collectEvidence(tree, model, r);
+        QVERIFY2(timer.elapsed() < 5000, "evidence walk must stay linear in the tree size");
+        // The parenthesised constant is too deep to evaluate (bounded recursion): no hint.
+        QVERIFY(r.sizeHints.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAssess)
+#include "tst_assess.moc"

@@ -1,0 +1,163 @@
+// End to end: every verdict path on a small project of our own under
+// tests/fixtures/projects/<name>/, analyzed from disk with the real rules and assessed with a
+// given context. Each row names what it depends on: rule codes (skipped with a message while
+// that rule is not registered) and "api-uses" (the semantic model's ApiUse export).
+#include "analysis/FileAnalyzer.h"
+#include "analysis/ProjectAnalyzer.h"
+#include "assess/Assessment.h"
+#include "rules/RuleRegistry.h"
+
+#include <QtTest>
+
+using namespace cnready;
+
+Q_DECLARE_METATYPE(Verdict)
+
+namespace {
+
+bool modelExportsApiUses() {
+    const FileResult r = analyzeSource(QStringLiteral("probe.py"),
+                                       QByteArrayLiteral("import numpy as np\nx = np.std(y)\n"));
+    return !r.apiUses.isEmpty();
+}
+
+} // namespace
+
+class TestVerdictProjects : public QObject {
+    Q_OBJECT
+private slots:
+    void verdictPaths_data() {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QStringList>("args"); // key=value pairs for ContextInput
+        QTest::addColumn<Verdict>("verdict");
+        QTest::addColumn<int>("rule");
+        QTest::addColumn<QStringList>("needs");
+        QTest::addColumn<QString>("extra"); // an expectation specific to the row
+
+        QTest::newRow("hardware stop P100")
+            << "hardware_p100" << QStringList{"gpu=P100"} << Verdict::NotRecommended << 1
+            << QStringList{} << "volta=ready";
+        QTest::newRow("same code on A100") << "hardware_p100" << QStringList{"gpu=A100"}
+                                           << Verdict::Ready << 8 << QStringList{} << "";
+        QTest::newRow("size floor: 8192-sample frames")
+            << "size_floor_frames" << QStringList{} << Verdict::NotRecommended << 3 << QStringList{}
+            << "perGpu=8192";
+        QTest::newRow("frames batched by the user")
+            << "size_floor_frames" << QStringList{"elements=16000000"} << Verdict::LightRefactor
+            << 6 << QStringList{} << "";
+        QTest::newRow("wrong pattern: sparse + sklearn")
+            << "sparse_sklearn" << QStringList{} << Verdict::NotRecommended << 2 << QStringList{}
+            << "pattern=ml";
+        QTest::newRow("wrong pattern: BFS over a graph")
+            << "graph_bfs" << QStringList{} << Verdict::NotRecommended << 2 << QStringList{}
+            << "pattern=graph";
+        QTest::newRow("wrong pattern: IIR recurrence")
+            << "iir_filter" << QStringList{} << Verdict::NotRecommended << 2 << QStringList{}
+            << "pattern=sequential";
+        QTest::newRow("mpi4py floor") << "mpi_halo" << QStringList{} << Verdict::SignificantRefactor
+                                      << 4 << QStringList{"R108"} << "";
+        QTest::newRow("many blocks")
+            << "many_blocks" << QStringList{} << Verdict::SignificantRefactor << 5
+            << QStringList{"R101", "R104", "R105"} << "";
+        QTest::newRow("one or two blocks")
+            << "two_blocks" << QStringList{} << Verdict::LightRefactor << 6 << QStringList{"R102"}
+            << "";
+        QTest::newRow("refactor only") << "refactor_only" << QStringList{} << Verdict::LightRefactor
+                                       << 7 << QStringList{"R203", "R206"} << "";
+        QTest::newRow("clean") << "clean" << QStringList{} << Verdict::Ready << 8
+                               << QStringList{"R001", "R005", "R006", "R002"} << "size=268435456";
+        QTest::newRow("✗ API demotion") << "api_demotion" << QStringList{} << Verdict::LightRefactor
+                                        << 8 << QStringList{"api-uses"} << "gap=numpy.std";
+        QTest::newRow("unlisted API silent") << "unlisted_api" << QStringList{} << Verdict::Ready
+                                             << 8 << QStringList{"api-uses"} << "nogaps";
+        QTest::newRow("single-GPU API, one node")
+            << "single_gpu_api" << QStringList{} << Verdict::Ready << 8 << QStringList{"api-uses"}
+            << "gap=numpy.linalg.inv";
+        QTest::newRow("single-GPU API, two nodes")
+            << "single_gpu_api" << QStringList{"nodes=2"} << Verdict::LightRefactor << 8
+            << QStringList{"api-uses"} << "gap=numpy.linalg.inv";
+        QTest::newRow("RNG note dropped on one GPU")
+            << "rng_multi_gpu" << QStringList{} << Verdict::Ready << 8 << QStringList{"R304"}
+            << "rng=dropped";
+        QTest::newRow("RNG note kept on four GPUs")
+            << "rng_multi_gpu" << QStringList{"gpus=4"} << Verdict::Ready << 8
+            << QStringList{"R304"} << "rng=kept";
+    }
+
+    void verdictPaths() {
+        QFETCH(QString, dir);
+        QFETCH(QStringList, args);
+        QFETCH(Verdict, verdict);
+        QFETCH(int, rule);
+        QFETCH(QStringList, needs);
+        QFETCH(QString, extra);
+        for (const QString& n : needs) {
+            if (n == QLatin1String("api-uses")) {
+                if (!modelExportsApiUses())
+                    QSKIP("needs the semantic model's ApiUse export (branch model)");
+            } else if (!RuleRegistry::instance().find(n)) {
+                QSKIP(qPrintable(QStringLiteral("needs rule %1 (rules branches)").arg(n)));
+            }
+        }
+        ContextInput in;
+        for (const QString& kv : args) {
+            const QString k = kv.section(QLatin1Char('='), 0, 0);
+            const QString v = kv.section(QLatin1Char('='), 1);
+            if (k == QLatin1String("gpu"))
+                in.gpuModel = v;
+            else if (k == QLatin1String("gpus"))
+                in.gpus = v.toInt();
+            else if (k == QLatin1String("nodes"))
+                in.nodes = v.toInt();
+            else if (k == QLatin1String("elements"))
+                in.elements = v.toLongLong();
+        }
+        const QString root = QStringLiteral(CNREADY_FIXTURES_DIR "/projects/") + dir;
+        QVERIFY(QFileInfo(root).isDir());
+        const ProjectResult p = analyzeProject(scanProject({root}));
+        const Assessment a = assess(p, in, Manifest::bundled());
+        const QString why = QStringLiteral("%1 by rule %2: %3")
+                                .arg(verdictLabel(a.verdict))
+                                .arg(a.decidingRule)
+                                .arg(a.decidingReason);
+        QVERIFY2(a.verdict == verdict, qPrintable(why));
+        QVERIFY2(a.decidingRule == rule, qPrintable(why));
+
+        if (extra == QLatin1String("volta=ready")) {
+            QVERIFY(a.verdictOnVolta.has_value());
+            QCOMPARE(*a.verdictOnVolta, Verdict::Ready);
+        } else if (extra.startsWith(QLatin1String("perGpu="))) {
+            QCOMPARE(a.context.perGpuElements, extra.mid(7).toLongLong());
+            QCOMPARE(a.context.sizeProvenance, Provenance::Inferred);
+        } else if (extra.startsWith(QLatin1String("size="))) {
+            QCOMPARE(a.context.totalElements, extra.mid(5).toLongLong());
+        } else if (extra.startsWith(QLatin1String("pattern="))) {
+            QCOMPARE(a.context.pattern, extra.mid(8));
+            QVERIFY(!a.context.patternEvidence.isEmpty());
+        } else if (extra.startsWith(QLatin1String("gap="))) {
+            QStringList names;
+            for (const ApiGap& g : a.apiGaps)
+                names << g.name;
+            QVERIFY2(names.contains(extra.mid(4)), qPrintable(names.join(QLatin1Char(' '))));
+            if (verdict != Verdict::Ready)
+                QCOMPARE(a.demotions.size(), 1);
+            else
+                QVERIFY(a.demotions.isEmpty());
+        } else if (extra == QLatin1String("nogaps")) {
+            QVERIFY(a.apiGaps.isEmpty());
+        } else if (extra == QLatin1String("rng=dropped")) {
+            QVERIFY(a.droppedRngFindings >= 1);
+            for (const Finding& f : a.findings)
+                QVERIFY(f.code != QLatin1String("R304"));
+        } else if (extra == QLatin1String("rng=kept")) {
+            QCOMPARE(a.droppedRngFindings, 0);
+            bool any = false;
+            for (const Finding& f : a.findings)
+                any = any || f.code == QLatin1String("R304");
+            QVERIFY(any);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVerdictProjects)
+#include "tst_verdict_projects.moc"

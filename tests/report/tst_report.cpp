@@ -1,0 +1,477 @@
+// Reports: golden files for the bundled examples in all three formats, the Markdown structural
+// contract, the JSON schema basics, the SARIF 2.1.0 required properties, determinism, and the
+// `cnready assess` options that shape a report (--format, -o, --fail-on, --today).
+//
+// Golden files: tests/golden/examples.{md,json,sarif}. They are rendered from
+// assets/examples/ with a fixed context (no flags), today = 2026-11-30 and the project root
+// replaced by "/project/examples" (so the SARIF base URI does not depend on the checkout).
+// To regenerate them after an intended change (e.g. when rules change the findings), run
+//
+//     CNREADY_UPDATE_GOLDEN=1 ./build/tests/report/tst_report
+//
+// and review the diff; the test then passes and reports which files it wrote.
+#include "analysis/ProjectAnalyzer.h"
+#include "assess/Assessment.h"
+#include "report/Report.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cnready;
+
+namespace {
+
+const QString kExamples = QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples");
+const QString kGoldenDir = QStringLiteral(CNREADY_SOURCE_DIR "/tests/golden");
+const QDate kToday(2026, 11, 30);
+
+struct Rendered {
+    ProjectResult project;
+    Assessment assessment;
+    Manifest manifest = Manifest::bundled();
+    QByteArray render(ReportFormat f, QDate today = kToday) const {
+        return renderReport(ReportInput{project, assessment, manifest, today}, f);
+    }
+};
+
+Rendered examples() {
+    Rendered r;
+    r.project = analyzeProject(scanProject({kExamples}));
+    r.assessment = assess(r.project, {}, r.manifest);
+    r.project.root = QStringLiteral("/project/examples");
+    return r;
+}
+
+Rendered fromParts(const QList<Finding>& findings, const QList<PatternEvidence>& ev,
+                   const ContextInput& in = {}) {
+    FileResult f;
+    f.path = QStringLiteral("pkg/sim.py");
+    f.moduleName = QStringLiteral("pkg.sim");
+    f.lines = 40;
+    f.findings = findings;
+    f.patternEvidence = ev;
+    Rendered r;
+    r.project = mergeFileResults(QStringLiteral("/tmp/demo"), {f});
+    r.assessment = assess(r.project, in, r.manifest, {});
+    return r;
+}
+
+Finding finding(const QString& code, Category c, int line) {
+    Finding f;
+    f.code = code;
+    f.category = c;
+    f.range = SourceRange{QStringLiteral("pkg/sim.py"), line, 5, line + 1, 9};
+    f.function = QStringLiteral("step");
+    f.message = QStringLiteral("site of %1 | with a pipe").arg(code);
+    f.hot = true;
+    return f;
+}
+
+const QStringList kHeadings = {QStringLiteral("## Verdict"),
+                               QStringLiteral("## What works (SCALES findings)"),
+                               QStringLiteral("## What blocks (BLOCKS findings)"),
+                               QStringLiteral("## What's fixable (REFACTOR findings)"),
+                               QStringLiteral("## Compatibility / cost notes (INFO findings)"),
+                               QStringLiteral("## API support gaps"),
+                               QStringLiteral("## Decision-framework summary"),
+                               QStringLiteral("## Recommended next steps")};
+
+// The text of one section (from its heading to the next "## ").
+QString section(const QString& md, const QString& heading) {
+    const qsizetype at = md.indexOf(heading + QLatin1Char('\n'));
+    if (at < 0)
+        return {};
+    const qsizetype end = md.indexOf(QStringLiteral("\n## "), at + heading.size());
+    return md.mid(at, end < 0 ? -1 : end - at);
+}
+
+struct Cli {
+    int code = -1;
+    QByteArray out, err;
+};
+Cli cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(CNREADY_CLI_PATH), args);
+    p.waitForFinished(180000);
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+private slots:
+    void golden_data() {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("md") << int(ReportFormat::Markdown) << "examples.md";
+        QTest::newRow("json") << int(ReportFormat::Json) << "examples.json";
+        QTest::newRow("sarif") << int(ReportFormat::Sarif) << "examples.sarif";
+    }
+    void golden() {
+        QFETCH(int, format);
+        QFETCH(QString, file);
+        const QByteArray actual = examples().render(ReportFormat(format));
+        const QString path = kGoldenDir + QLatin1Char('/') + file;
+        if (qEnvironmentVariableIsSet("CNREADY_UPDATE_GOLDEN")) {
+            QDir().mkpath(kGoldenDir);
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(actual);
+            qInfo("wrote %s", qPrintable(path));
+            return;
+        }
+        QFile in(path);
+        QVERIFY2(in.open(QIODevice::ReadOnly),
+                 qPrintable(path + QStringLiteral(" missing; run with CNREADY_UPDATE_GOLDEN=1")));
+        const QByteArray expected = in.readAll();
+        if (actual != expected) {
+            // Point at the first differing line to make the failure readable.
+            const QList<QByteArray> a = actual.split('\n'), e = expected.split('\n');
+            for (qsizetype i = 0; i < std::max(a.size(), e.size()); ++i)
+                if (a.value(i) != e.value(i)) {
+                    qWarning("line %lld\n  expected: %s\n  actual:   %s", qint64(i + 1),
+                             e.value(i).constData(), a.value(i).constData());
+                    break;
+                }
+        }
+        QVERIFY2(actual == expected,
+                 "report differs from the golden file (CNREADY_UPDATE_GOLDEN=1 regenerates it)");
+    }
+
+    void deterministic() {
+        const Rendered a = examples();
+        const Rendered b = examples();
+        for (ReportFormat f : {ReportFormat::Markdown, ReportFormat::Json, ReportFormat::Sarif})
+            QCOMPARE(a.render(f), b.render(f));
+    }
+
+    void markdownStructure() {
+        const QString md = QString::fromUtf8(examples().render(ReportFormat::Markdown));
+        QVERIFY(md.startsWith(QStringLiteral("# cuPyNumeric readiness: examples\n")));
+        // The context table comes before the first section.
+        const qsizetype table =
+            md.indexOf(QStringLiteral("| Context | Value | Source | Evidence |"));
+        QVERIFY(table > 0);
+        qsizetype pos = table;
+        for (const QString& h : kHeadings) {
+            const qsizetype at = md.indexOf(QStringLiteral("\n") + h + QStringLiteral("\n"), pos);
+            QVERIFY2(at > pos, qPrintable(h));
+            pos = at;
+        }
+        QCOMPARE(md.count(QStringLiteral("\n## ")), kHeadings.size());
+        QVERIFY(md.contains(QStringLiteral("fetched 2026-05-22, 192 days before 2026-11-30")));
+        QVERIFY(md.contains(QStringLiteral("> **Warning:** the manifest is more than 90 days")));
+        QVERIFY(md.contains(QStringLiteral("legate --gpus 1 run_simulation.py")));
+        QVERIFY(md.contains(QStringLiteral("| 3. Workload shape |")));
+    }
+
+    void noWarningForFreshManifest() {
+        const QString md =
+            QString::fromUtf8(examples().render(ReportFormat::Markdown, QDate(2026, 6, 1)));
+        QVERIFY(md.contains(QStringLiteral("10 days before 2026-06-01")));
+        QVERIFY(!md.contains(QStringLiteral("**Warning:**")));
+    }
+
+    void emptySectionsSayNone() {
+        const Rendered r =
+            fromParts({}, {PatternEvidence{QStringLiteral("stencil"),
+                                           SourceRange{QStringLiteral("pkg/sim.py"), 3, 1, 3, 9},
+                                           QStringLiteral("shifted slices"),
+                                           true,
+                                           3,
+                                           {}}});
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        QVERIFY(md.contains(QStringLiteral("**READY** — ")));
+        for (int i = 1; i <= 4; ++i)
+            QVERIFY2(section(md, kHeadings[i]).contains(QStringLiteral("None for this code")),
+                     qPrintable(kHeadings[i]));
+        QVERIFY(section(md, kHeadings[5]).contains(QStringLiteral("None for this code")));
+        QVERIFY(md.contains(QStringLiteral("legate --gpus 1 main.py")));
+        QVERIFY(md.contains(QStringLiteral("no entry script found")));
+    }
+
+    void notRecommendedSectionsSayNa() {
+        const Rendered r =
+            fromParts({}, {PatternEvidence{QStringLiteral("graph"),
+                                           SourceRange{QStringLiteral("pkg/sim.py"), 7, 1, 7, 9},
+                                           QStringLiteral("BFS frontier"),
+                                           true,
+                                           6,
+                                           {}}});
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        QVERIFY(md.contains(QStringLiteral("**NOT RECOMMENDED** — ")));
+        QVERIFY(md.contains(QStringLiteral("Decided by rule 2 of the verdict list")));
+        for (int i = 1; i <= 5; ++i)
+            QVERIFY2(section(md, kHeadings[i]).contains(QStringLiteral("n/a — see verdict")),
+                     qPrintable(kHeadings[i]));
+        QVERIFY(section(md, kHeadings[7]).contains(QStringLiteral("Do not port")));
+        QVERIFY(md.contains(QStringLiteral("`pkg/sim.py:7` BFS frontier")));
+    }
+
+    void findingsCiteLocationsAndRecipes() {
+        const Rendered r =
+            fromParts({finding(QStringLiteral("R104"), Category::Blocks, 10),
+                       finding(QStringLiteral("R201"), Category::Refactor, 20),
+                       finding(QStringLiteral("R201"), Category::Refactor, 30),
+                       finding(QStringLiteral("R202"), Category::Refactor, 31)},
+                      {PatternEvidence{QStringLiteral("stencil"),
+                                       SourceRange{QStringLiteral("pkg/sim.py"), 3, 1, 3, 9},
+                                       QStringLiteral("shifted slices"),
+                                       true,
+                                       3,
+                                       {}}});
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        const QString blocks = section(md, kHeadings[2]);
+        QVERIFY(blocks.contains(QStringLiteral("| `pkg/sim.py:10-11` | R104 |")));
+        QVERIFY(blocks.contains(QStringLiteral("RR-sync")));
+        QVERIFY(blocks.contains(QStringLiteral("\\| with a pipe"))); // escaped in the table
+        const QString fix = section(md, kHeadings[3]);
+        QVERIFY(fix.contains(QStringLiteral("### RR-alloc: ")));
+        QVERIFY(fix.contains(QStringLiteral("(2 sites)")));
+        QVERIFY(fix.contains(QStringLiteral("- `pkg/sim.py:30-31` R201 in `step`")));
+        // Next steps in recipe priority order: RR-sync (R104) before RR-alloc before RR-inplace.
+        const QString next = section(md, kHeadings[7]);
+        const qsizetype sync = next.indexOf(QStringLiteral("**RR-sync**"));
+        const qsizetype alloc = next.indexOf(QStringLiteral("**RR-alloc**"));
+        const qsizetype inplace = next.indexOf(QStringLiteral("**RR-inplace**"));
+        QVERIFY(sync > 0 && alloc > sync && inplace > alloc);
+        QVERIFY(next.contains(QStringLiteral("Pilot module")) == false); // no SCALES: no pilot
+    }
+
+    void fileDiagnosticsAreListedInTheContextPart() {
+        QTemporaryDir tmp;
+        QFile good(tmp.filePath(QStringLiteral("ok.py")));
+        QVERIFY(good.open(QIODevice::WriteOnly));
+        good.write("import numpy as np\nx = np.zeros((4096, 4096))\ny = np.sum(x)\n");
+        good.close();
+        QFile bin(tmp.filePath(QStringLiteral("blob.py")));
+        QVERIFY(bin.open(QIODevice::WriteOnly));
+        bin.write(QByteArray("\x00\x01\x02binary", 9));
+        bin.close();
+        QFile broken(tmp.filePath(QStringLiteral("broken.py")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("import numpy as np\n\ndef f(:\n    return np.ones(3\n");
+        broken.close();
+        Rendered r;
+        r.project = analyzeProject(scanProject({tmp.path()}));
+        r.assessment = assess(r.project, {}, r.manifest);
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        const qsizetype diag = md.indexOf(QStringLiteral("Files not fully read:"));
+        QVERIFY(diag > 0);
+        QVERIFY(diag < md.indexOf(QStringLiteral("## Verdict")));
+        QVERIFY(md.contains(QStringLiteral("- `blob.py` (binary): ")));
+        QVERIFY(md.contains(QStringLiteral("- `broken.py:3` (syntax): ")));
+        const QJsonObject o = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
+        // One entry per diagnostic of the project, in the same order as the Markdown list.
+        const QJsonArray diags = o.value(QStringLiteral("project"))
+                                     .toObject()
+                                     .value(QStringLiteral("diagnostics"))
+                                     .toArray();
+        QCOMPARE(diags.size(), r.project.diagnostics.size());
+        QVERIFY(diags.size() >= 2);
+        QCOMPARE(diags[0].toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("binary"));
+    }
+
+    void hardwareStopInReport() {
+        ContextInput in;
+        in.gpuModel = QStringLiteral("P100");
+        const Rendered r =
+            fromParts({finding(QStringLiteral("R201"), Category::Refactor, 20)},
+                      {PatternEvidence{QStringLiteral("stencil"),
+                                       SourceRange{QStringLiteral("pkg/sim.py"), 3, 1, 3, 9},
+                                       QStringLiteral("shifted slices"),
+                                       true,
+                                       3,
+                                       {}}},
+                      in);
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        QVERIFY(md.contains(QStringLiteral("**NOT RECOMMENDED** — ")));
+        QVERIFY(md.contains(QStringLiteral("the code itself would get **LIGHT REFACTOR**")));
+        QVERIFY(md.contains(QStringLiteral("| GPU model | P100 (Pascal, 16 GiB) | given |")));
+    }
+
+    void jsonSchemaBasics() {
+        const QJsonDocument doc = QJsonDocument::fromJson(examples().render(ReportFormat::Json));
+        QVERIFY(doc.isObject());
+        const QJsonObject o = doc.object();
+        QCOMPARE(o.value(QStringLiteral("schema")).toString(), QStringLiteral("cnready-report"));
+        QCOMPARE(o.value(QStringLiteral("schemaVersion")).toInt(), kReportSchemaVersion);
+        for (const char* key : {"tool", "project", "manifest", "context", "verdict", "gates",
+                                "counts", "findings", "apiGaps", "nextSteps", "doctorCommand"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o.value(QStringLiteral("gates")).toArray().size(), 6);
+        const QJsonObject v = o.value(QStringLiteral("verdict")).toObject();
+        QVERIFY(QStringList({"ready", "light", "significant", "not-recommended"})
+                    .contains(v.value(QStringLiteral("key")).toString()));
+        QVERIFY(v.value(QStringLiteral("decidingRule")).toInt() >= 1);
+        for (const QJsonValue f : o.value(QStringLiteral("findings")).toArray()) {
+            const QJsonObject fo = f.toObject();
+            QVERIFY(!fo.value(QStringLiteral("code")).toString().isEmpty());
+            QVERIFY(fo.value(QStringLiteral("range"))
+                        .toObject()
+                        .value(QStringLiteral("line"))
+                        .toInt() >= 1);
+            QVERIFY(!fo.value(QStringLiteral("range"))
+                         .toObject()
+                         .value(QStringLiteral("path"))
+                         .toString()
+                         .startsWith(QLatin1Char('/')));
+        }
+        QCOMPARE(o.value(QStringLiteral("entryScript")).toString(),
+                 QStringLiteral("run_simulation.py"));
+    }
+
+    void sarifRequiredProperties() {
+        const QJsonDocument doc = QJsonDocument::fromJson(examples().render(ReportFormat::Sarif));
+        const QJsonObject o = doc.object();
+        QCOMPARE(o.value(QStringLiteral("version")).toString(), QStringLiteral("2.1.0"));
+        QVERIFY(
+            o.value(QStringLiteral("$schema")).toString().contains(QStringLiteral("sarif-2.1.0")));
+        const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 1);
+        const QJsonObject run = runs[0].toObject();
+        const QJsonObject driver =
+            run.value(QStringLiteral("tool")).toObject().value(QStringLiteral("driver")).toObject();
+        QCOMPARE(driver.value(QStringLiteral("name")).toString(), QStringLiteral("cnready"));
+        const QJsonArray rules = driver.value(QStringLiteral("rules")).toArray();
+        QVERIFY(!rules.isEmpty());
+        QStringList ids;
+        for (const QJsonValue r : rules) {
+            const QJsonObject ro = r.toObject();
+            ids << ro.value(QStringLiteral("id")).toString();
+            QVERIFY(!ro.value(QStringLiteral("shortDescription"))
+                         .toObject()
+                         .value(QStringLiteral("text"))
+                         .toString()
+                         .isEmpty());
+            QVERIFY(!ro.value(QStringLiteral("help"))
+                         .toObject()
+                         .value(QStringLiteral("text"))
+                         .toString()
+                         .isEmpty());
+        }
+        QVERIFY(ids.contains(QStringLiteral("R102")));
+        const QJsonObject base = run.value(QStringLiteral("originalUriBaseIds"))
+                                     .toObject()
+                                     .value(QStringLiteral("PROJECTROOT"))
+                                     .toObject();
+        QCOMPARE(base.value(QStringLiteral("uri")).toString(),
+                 QStringLiteral("file:///project/examples/"));
+        const QJsonArray results = run.value(QStringLiteral("results")).toArray();
+        QVERIFY(!results.isEmpty());
+        const QStringList levels = {"none", "note", "warning", "error"};
+        for (const QJsonValue r : results) {
+            const QJsonObject ro = r.toObject();
+            const QString id = ro.value(QStringLiteral("ruleId")).toString();
+            QVERIFY(ids.contains(id));
+            QCOMPARE(ids.at(ro.value(QStringLiteral("ruleIndex")).toInt()), id);
+            QVERIFY(levels.contains(ro.value(QStringLiteral("level")).toString()));
+            QVERIFY(!ro.value(QStringLiteral("message"))
+                         .toObject()
+                         .value(QStringLiteral("text"))
+                         .toString()
+                         .isEmpty());
+            const QJsonArray locs = ro.value(QStringLiteral("locations")).toArray();
+            QCOMPARE(locs.size(), 1);
+            const QJsonObject phys =
+                locs[0].toObject().value(QStringLiteral("physicalLocation")).toObject();
+            const QJsonObject art = phys.value(QStringLiteral("artifactLocation")).toObject();
+            QVERIFY(!art.value(QStringLiteral("uri")).toString().isEmpty());
+            QVERIFY(!art.value(QStringLiteral("uri")).toString().startsWith(QLatin1Char('/')));
+            QCOMPARE(art.value(QStringLiteral("uriBaseId")).toString(),
+                     QStringLiteral("PROJECTROOT"));
+            QVERIFY(phys.value(QStringLiteral("region"))
+                        .toObject()
+                        .value(QStringLiteral("startLine"))
+                        .toInt() >= 1);
+            // kind "pass" (SCALES) must carry level "none" (SARIF §3.27.9).
+            if (ro.value(QStringLiteral("kind")).toString() == QLatin1String("pass"))
+                QCOMPARE(ro.value(QStringLiteral("level")).toString(), QStringLiteral("none"));
+        }
+    }
+
+    // ---- the CLI ----------------------------------------------------------------------------
+    void cliFormatsMatchTheLibrary() {
+        const Cli md = cli({QStringLiteral("assess"), kExamples, QStringLiteral("--today"),
+                            QStringLiteral("2026-06-01")});
+        QCOMPARE(md.code, 0);
+        QVERIFY(md.out.startsWith("# cuPyNumeric readiness: examples\n"));
+        QVERIFY(md.err.isEmpty()); // manifest fresh on that day: no warning
+        const Cli json =
+            cli({QStringLiteral("assess"), kExamples, QStringLiteral("--format"),
+                 QStringLiteral("json"), QStringLiteral("--today"), QStringLiteral("2026-06-01")});
+        QCOMPARE(json.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(json.out)
+                     .object()
+                     .value(QStringLiteral("schemaVersion"))
+                     .toInt(),
+                 kReportSchemaVersion);
+        const Cli sarif = cli({QStringLiteral("assess"), kExamples, QStringLiteral("--format"),
+                               QStringLiteral("sarif")});
+        QCOMPARE(sarif.code, 0);
+        QCOMPARE(
+            QJsonDocument::fromJson(sarif.out).object().value(QStringLiteral("version")).toString(),
+            QStringLiteral("2.1.0"));
+        QVERIFY(sarif.err.contains("warning: the API-support manifest")); // stale today
+        QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--format"),
+                      QStringLiteral("xml")})
+                     .code,
+                 2);
+        QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--today"),
+                      QStringLiteral("yesterday")})
+                     .code,
+                 2);
+    }
+    void cliOutputFileIsAtomicAndIdentical() {
+        QTemporaryDir tmp;
+        const QString file = tmp.filePath(QStringLiteral("r.sarif"));
+        const QStringList args = {QStringLiteral("assess"),   kExamples,
+                                  QStringLiteral("--format"), QStringLiteral("sarif"),
+                                  QStringLiteral("--today"),  QStringLiteral("2026-06-01")};
+        const Cli toFile = cli(args + QStringList{QStringLiteral("-o"), file});
+        QCOMPARE(toFile.code, 0);
+        QVERIFY(toFile.out.isEmpty());
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), cli(args).out);
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files), QStringList{QStringLiteral("r.sarif")});
+        const Cli bad =
+            cli(args + QStringList{QStringLiteral("-o"), QStringLiteral("/no/such/dir/r.sarif")});
+        QCOMPARE(bad.code, 3);
+        QVERIFY(bad.err.contains("cannot write"));
+    }
+    void cliFailOn_data() {
+        QTest::addColumn<QString>("project");
+        QTest::addColumn<QString>("failOn");
+        QTest::addColumn<int>("code");
+        const QString clean = QStringLiteral("clean");
+        const QString graph = QStringLiteral("graph_bfs");
+        QTest::newRow("ready vs significant") << clean << "significant" << 0;
+        QTest::newRow("ready vs light") << clean << "light" << 0;
+        QTest::newRow("ready vs ready") << clean << "ready" << 1;
+        QTest::newRow("not-recommended vs light") << graph << "light" << 1;
+        QTest::newRow("not-recommended vs not-recommended") << graph << "not-recommended" << 1;
+        QTest::newRow("unknown") << clean << "bad" << 2;
+    }
+    void cliFailOn() {
+        QFETCH(QString, project);
+        QFETCH(QString, failOn);
+        QFETCH(int, code);
+        const Cli r = cli({QStringLiteral("assess"),
+                           QStringLiteral(CNREADY_FIXTURES_DIR "/projects/") + project,
+                           QStringLiteral("--fail-on"), failOn, QStringLiteral("--today"),
+                           QStringLiteral("2026-06-01")});
+        QCOMPARE(r.code, code);
+        if (code == 2)
+            QCOMPARE(r.err.count('\n'), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"
