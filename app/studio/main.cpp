@@ -9,6 +9,15 @@
 #include <QTextStream>
 
 int main(int argc, char** argv) {
+    // --help and --version need no window: without a display, let them print instead of
+    // failing to load the platform plugin.
+    const bool noDisplay =
+        qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    for (int i = 1; noDisplay && i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "--version" || a == "-v")
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("cnready"));
     QApplication::setApplicationName(QStringLiteral("cnready-studio"));

@@ -8,9 +8,11 @@
 #include "rules/RuleRegistry.h"
 
 #include <QCommandLineParser>
+
 #include <QDate>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <algorithm>
 
 namespace cnready {
 
@@ -42,8 +44,9 @@ std::optional<qint64> parseCount(QString s) {
         s.chop(1);
     bool ok = false;
     const double v = s.toDouble(&ok);
-    if (!ok || v < 0 || v * mult > 9e18)
-        return std::nullopt;
+    if (!ok || v * mult < 1 || v * mult > 9e18)
+        return std::nullopt; // an array of zero elements is not a workload
+
     return qint64(v * mult);
 }
 
@@ -126,7 +129,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     };
     if (!count(elements, in.elements) || !count(perGpu, in.elementsPerGpu))
         return usageError(err, QStringLiteral("--elements / --elements-per-gpu take a count "
-                                              "such as 16000000, 16_000_000 or 16M"));
+                                              ">= 1 such as 16000000, 16_000_000 or 16M"));
     auto positive = [&](const QCommandLineOption& o, std::optional<int>& dst) -> bool {
         if (!p.isSet(o))
             return true;
@@ -139,6 +142,11 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     };
     if (!positive(gpus, in.gpus) || !positive(nodes, in.nodes))
         return usageError(err, QStringLiteral("--gpus and --nodes take a whole number >= 1"));
+    if (in.gpus && in.nodes && *in.gpus < *in.nodes)
+        return usageError(err, QStringLiteral("--gpus is the total GPU count over all nodes and "
+                                              "cannot be smaller than --nodes (%1 < %2)")
+                                   .arg(*in.gpus)
+                                   .arg(*in.nodes));
     if (p.isSet(gpu))
         in.gpuModel = p.value(gpu);
     if (p.isSet(cc)) {
@@ -213,6 +221,38 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         return ExitInput;
     }
     const ProjectResult project = analyzeProject(scan);
+    // A verdict needs code: an empty folder, or one whose files were all skipped (binary,
+    // unreadable, over the size limit), is an input error, not a clean READY.
+    int assessed = 0;
+    bool usesNumpy = false;
+    for (const FileResult& f : project.files) {
+        const bool skipped =
+            std::any_of(f.diagnostics.cbegin(), f.diagnostics.cend(), [](const FileDiagnostic& d) {
+                return d.range.line == 0 && (d.kind == FileDiagnostic::Kind::Unreadable ||
+                                             d.kind == FileDiagnostic::Kind::Binary ||
+                                             d.kind == FileDiagnostic::Kind::TooLarge ||
+                                             d.kind == FileDiagnostic::Kind::Skipped);
+            });
+        assessed += skipped ? 0 : 1;
+        usesNumpy = usesNumpy || f.imports.contains(QStringLiteral("numpy"));
+    }
+    if (assessed == 0) {
+        err << "cnready: nothing to assess: "
+            << (scan.files.isEmpty()
+                    ? QStringLiteral("no Python files under %1").arg(paths.join(QLatin1Char(' ')))
+                    : QStringLiteral("none of the %1 Python file(s) could be read (%2)")
+                          .arg(scan.files.size())
+                          .arg(project.diagnostics.isEmpty()
+                                   ? QString()
+                                   : project.diagnostics.first().range.path + QStringLiteral(": ") +
+                                         project.diagnostics.first().message))
+            << "\n";
+        err.flush();
+        return ExitInput;
+    }
+    if (!usesNumpy)
+        err << "cnready: note: no file imports numpy or cupynumeric; there is nothing to port, "
+               "so the verdict says little\n";
     const Assessment a = assess(project, in, m);
     if (const QString stale = manifestAgeWarning(m, todayDate); !stale.isEmpty())
         err << "cnready: warning: " << stale << "\n";

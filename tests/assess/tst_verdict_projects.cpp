@@ -64,6 +64,9 @@ private slots:
             << "";
         QTest::newRow("refactor only") << "refactor_only" << QStringList{} << Verdict::LightRefactor
                                        << 7 << QStringList{"R203", "R206"} << "";
+        QTest::newRow("BLOCKS only in tests do not decide")
+            << "clean_with_test_blocks" << QStringList{} << Verdict::Ready << 8
+            << QStringList{"R101", "R005"} << "size=268435456";
         QTest::newRow("clean") << "clean" << QStringList{} << Verdict::Ready << 8
                                << QStringList{"R001", "R005", "R006", "R002"} << "size=268435456";
         QTest::newRow("✗ API demotion") << "api_demotion" << QStringList{} << Verdict::LightRefactor

@@ -36,8 +36,38 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("/no/such/folder")));
         QVERIFY(r.out.isEmpty());
     }
+    void nothingToAssessIsInputError() {
+        QTemporaryDir empty;
+        const Run e = cli({QStringLiteral("assess"), empty.path()});
+        QCOMPARE(e.code, 3);
+        QVERIFY(e.err.contains(QStringLiteral("nothing to assess")));
+        QVERIFY(e.out.isEmpty());
+        QTemporaryDir binary;
+        QFile f(binary.filePath(QStringLiteral("x.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("\x7f"
+                           "ELF\0\0\0\x01",
+                           8));
+        f.close();
+        const Run b = cli({QStringLiteral("assess"), binary.path()});
+        QCOMPARE(b.code, 3);
+        QVERIFY(b.err.contains(QStringLiteral("x.py")));
+    }
+    void impossibleContextIsUsageError() {
+        QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--elements"),
+                      QStringLiteral("0")})
+                     .code,
+                 2);
+        const Run r = cli({QStringLiteral("assess"), kExamples, QStringLiteral("--gpus"),
+                           QStringLiteral("1"), QStringLiteral("--nodes"), QStringLiteral("4")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--nodes")));
+    }
     void badOptionIsUsageError() {
-        QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--gpus"), QStringLiteral("zero")}).code, 2);
+        QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--gpus"),
+                      QStringLiteral("zero")})
+                     .code,
+                 2);
         QCOMPARE(cli({QStringLiteral("frobnicate")}).code, 2);
         QCOMPARE(cli({QStringLiteral("explain"), QStringLiteral("R999")}).code, 2);
     }
@@ -45,11 +75,13 @@ private slots:
         const Run r = cli({QStringLiteral("assess"), kExamples});
         QCOMPARE(r.code, 0);
         const QStringList headings = {
-            QStringLiteral("## Verdict"), QStringLiteral("## What works (SCALES findings)"),
+            QStringLiteral("## Verdict"),
+            QStringLiteral("## What works (SCALES findings)"),
             QStringLiteral("## What blocks (BLOCKS findings)"),
             QStringLiteral("## What's fixable (REFACTOR findings)"),
             QStringLiteral("## Compatibility / cost notes (INFO findings)"),
-            QStringLiteral("## API support gaps"), QStringLiteral("## Decision-framework summary"),
+            QStringLiteral("## API support gaps"),
+            QStringLiteral("## Decision-framework summary"),
             QStringLiteral("## Recommended next steps")};
         qsizetype pos = 0;
         for (const QString& h : headings) {
