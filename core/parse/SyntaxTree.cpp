@@ -75,26 +75,6 @@ QString SyntaxTree::qtext(TSNode n) const {
     return QString::fromUtf8(t.data(), qsizetype(t.size()));
 }
 
-std::string_view SyntaxTree::type(TSNode n) {
-    // Symbol names of the Python grammar, with their lengths, built once (thread-safe static).
-    static const std::vector<std::string_view> names = [] {
-        const TSLanguage* lang = pythonLanguage();
-        const uint32_t count = ts_language_symbol_count(lang);
-        std::vector<std::string_view> v(count);
-        for (uint32_t s = 0; s < count; ++s) {
-            const char* name = ts_language_symbol_name(lang, TSSymbol(s));
-            v[s] = name ? std::string_view(name) : std::string_view();
-        }
-        return v;
-    }();
-    const TSSymbol sym = ts_node_symbol(n);
-    // Builtin ERROR symbols (65535, 65534) and nodes of another grammar: ask tree-sitter.
-    if (sym < names.size() && ts_tree_language(n.tree) == pythonLanguage())
-        return names[sym];
-    const char* name = ts_node_type(n);
-    return name ? std::string_view(name) : std::string_view();
-}
-
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     if (ts_node_is_null(n))
         return n;

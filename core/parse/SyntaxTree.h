@@ -5,9 +5,9 @@
 #include <QString>
 #include <memory>
 #include <string_view>
-#include <tree_sitter/api.h>
 #include <utility>
 #include <vector>
+#include <tree_sitter/api.h>
 
 namespace cnready {
 
@@ -47,9 +47,8 @@ public:
     static int endLine(TSNode n) { return int(ts_node_end_point(n).row) + 1; }
     static int column(TSNode n) { return int(ts_node_start_point(n).column) + 1; }
     static int endColumn(TSNode n) { return int(ts_node_end_point(n).column) + 1; }
-    /// The node's grammar type, e.g. "call", "for_statement" (same text as ts_node_type(), read
-    /// from a per-symbol table of the Python grammar built once, so no strlen per call).
-    static std::string_view type(TSNode n);
+    /// The node's grammar type, e.g. "call", "for_statement".
+    static std::string_view type(TSNode n) { return ts_node_type(n); }
     static bool is(TSNode n, std::string_view t) { return !ts_node_is_null(n) && type(n) == t; }
     /// Named child by field name ("function", "arguments", "left", ...); null node if absent.
     static TSNode field(TSNode n, std::string_view name);
