@@ -11,19 +11,24 @@
 
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
+#include "assess/Evidence.h"
 #include "parse/SyntaxTree.h"
 #include "report/Report.h"
+#include "rules/RuleRegistry.h"
+#include "semantic/SemanticModel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDate>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -112,10 +117,14 @@ int main(int argc, char** argv) {
     const QCommandLineOption only(QStringLiteral("only"),
                                   QStringLiteral("Run one phase only: full or parse."),
                                   QStringLiteral("PHASE"));
-    const QCommandLineOption depth(QStringLiteral("depth"),
-                                   QStringLiteral("Print the deepest syntax trees of the corpus "
-                                                  "(for AnalyzerLimits::maxSyntaxDepth) and exit."));
-    p.addOptions({lines, perFile, seed, threads, repeat, corpus, keep, only, depth});
+    const QCommandLineOption depth(
+        QStringLiteral("depth"), QStringLiteral("Print the deepest syntax trees of the corpus "
+                                                "(for AnalyzerLimits::maxSyntaxDepth) and exit."));
+    const QCommandLineOption phases(
+        QStringLiteral("phases"),
+        QStringLiteral("Single-threaded CPU time per analysis step (read, parse, survey, model, "
+                       "each rule, evidence, export) over the corpus, and exit."));
+    p.addOptions({lines, perFile, seed, threads, repeat, corpus, keep, only, depth, phases});
     p.process(app);
 
     if (p.isSet(threads))
@@ -171,10 +180,70 @@ int main(int argc, char** argv) {
         return 0;
     }
 
+    if (p.isSet(phases)) {
+        // Re-runs analyzeSource()'s steps one by one with a thread-CPU clock around each.
+        QMap<QString, qint64> ns;
+        auto clock = [] {
+            timespec t{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+            return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+        };
+        qint64 allLines = 0;
+        for (const QString& rel : scan.files) {
+            qint64 t0 = clock();
+            QFile f(scan.root + QLatin1Char('/') + rel);
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray bytes = f.readAll();
+            allLines += bytes.count('\n');
+            qint64 t1 = clock();
+            ns[QStringLiteral("0 read")] += t1 - t0;
+            const SyntaxTree tree(bytes);
+            qint64 t2 = clock();
+            ns[QStringLiteral("1 parse")] += t2 - t1;
+            (void)tree.survey();
+            qint64 t3 = clock();
+            ns[QStringLiteral("2 survey")] += t3 - t2;
+            const QString module = moduleNameForPath(rel);
+            const SemanticModel model(tree, module, rel.endsWith(QLatin1String("__init__.py")));
+            qint64 t4 = clock();
+            ns[QStringLiteral("3 model")] += t4 - t3;
+            FileResult r;
+            const RuleContext ctx{tree, model, rel, module};
+            for (const auto& rule : RuleRegistry::instance().rules()) {
+                const qint64 a = clock();
+                FindingSink sink(rule->info(), ctx, r.findings);
+                rule->check(ctx, sink);
+                ns[QStringLiteral("4 rule ") + rule->info().code] += clock() - a;
+            }
+            qint64 t5 = clock();
+            model.exportTo(r);
+            qint64 t6 = clock();
+            ns[QStringLiteral("5 model.exportTo")] += t6 - t5;
+            collectEvidence(tree, model, r);
+            qint64 t7 = clock();
+            ns[QStringLiteral("6 evidence")] += t7 - t6;
+        }
+        qint64 total = 0;
+        for (qint64 v : ns)
+            total += v;
+        for (auto it = ns.cbegin(); it != ns.cend(); ++it)
+            line("phase:", QStringLiteral("%1 %2 ms cpu (%3 %, %4 lines/s)")
+                               .arg(it.key().mid(2), -18)
+                               .arg(double(it.value()) / 1e6, 9, 'f', 1)
+                               .arg(100.0 * double(it.value()) / double(total), 5, 'f', 1)
+                               .arg(qint64(double(allLines) / (double(it.value()) / 1e9))));
+        line("phase:", QStringLiteral("%1 %2 ms cpu")
+                           .arg(QStringLiteral("total"), -18)
+                           .arg(double(total) / 1e6, 9, 'f', 1));
+        return 0;
+    }
+
     // Lines are counted by the analyzer itself (physical lines), once.
     qint64 totalLines = 0;
     Times bestParse{1e300, 0}, bestFull{1e300, 0};
     int findings = 0;
+    qsizetype apiUses = 0, calls = 0;
     QString verdict;
     if (phase != QLatin1String("parse")) {
         const Manifest manifest = Manifest::bundled();
@@ -189,6 +258,11 @@ int main(int argc, char** argv) {
                                   .size();
                 totalLines = project.totalLines;
                 findings = int(project.findings.size());
+                apiUses = 0;
+                calls = 0;
+                for (const FileResult& f : project.files)
+                    calls += f.calls.size();
+                apiUses = project.apiUses.size();
                 verdict = verdictLabel(a.verdict);
             });
             if (t.wall < bestFull.wall)
@@ -225,7 +299,11 @@ int main(int argc, char** argv) {
     };
     if (phase != QLatin1String("parse")) {
         line("full:", rate(bestFull));
-        line("findings:", QStringLiteral("%1, verdict %2").arg(findings).arg(verdict));
+        line("findings:", QStringLiteral("%1, verdict %2 (API uses %3, call sites %4)")
+                              .arg(findings)
+                              .arg(verdict)
+                              .arg(apiUses)
+                              .arg(calls));
     }
     if (phase != QLatin1String("full"))
         line("parse-only:", rate(bestParse));

@@ -135,7 +135,7 @@ QString CodeView::toolTipForLine(int line) const {
                            "%3</span></b> — %4<br>%5")
                 .arg(categoryColor(f->category, palette()).name(), f->code,
                      categoryLabel(f->category), FindingsModel::ruleTitle(f->code).toHtmlEscaped(),
-                     f->message.toHtmlEscaped());
+                     FindingsModel::htmlMessage(f->message));
         if (f->range.endLine > f->range.line)
             s += QStringLiteral("<br><i>%1</i>")
                      .arg(tr("lines %1–%2").arg(f->range.line).arg(f->range.endLine));

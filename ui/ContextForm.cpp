@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -229,13 +230,28 @@ void ContextForm::setNote(QLabel* note, const ContextValue* row, bool given) {
         note->setToolTip(QString());
         return;
     }
-    QString text = row->provenance == Provenance::Inferred  ? tr("inferred: %1").arg(row->value)
-                   : row->provenance == Provenance::Default ? tr("default: %1").arg(row->value)
-                                                            : tr("given");
-    if (!row->evidence.isEmpty() && row->provenance != Provenance::Given)
-        text += QStringLiteral(" — ") + row->evidence;
+    // Short note under the field; the full evidence goes to the tooltip.
+    QString text;
+    if (row->provenance == Provenance::Inferred) {
+        static const QRegularExpression location(QStringLiteral("`([^`\\s]+:\\d+(?:-\\d+)?)`"));
+        QStringList where;
+        for (auto it = location.globalMatch(row->evidence); it.hasNext() && where.size() < 3;) {
+            const QString loc = it.next().captured(1);
+            if (!where.contains(loc))
+                where << loc;
+        }
+        text = where.isEmpty() ? tr("inferred from the code")
+                               : tr("inferred from %1").arg(where.join(QStringLiteral(", ")));
+    } else if (row->provenance == Provenance::Default) {
+        text = tr("default: %1").arg(row->value);
+    } else {
+        text = tr("given");
+    }
     note->setText(text);
-    note->setToolTip(text);
+    QString tip = QStringLiteral("%1: %2").arg(provenanceLabel(row->provenance), row->value);
+    if (!row->evidence.isEmpty())
+        tip += QStringLiteral("\n") + row->evidence;
+    note->setToolTip(tip);
 }
 
 void ContextForm::setContext(const Context& c) {

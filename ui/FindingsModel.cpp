@@ -27,6 +27,21 @@ const RuleText& ruleText(const QString& code) {
 }
 } // namespace
 
+QString FindingsModel::plainMessage(const QString& message) {
+    QString s = message;
+    return s.remove(QLatin1Char('`'));
+}
+
+QString FindingsModel::htmlMessage(const QString& message) {
+    // Messages mark code with backticks (Markdown, as in the report): show it as code.
+    const QStringList parts = message.split(QLatin1Char('`'));
+    QString out;
+    for (int i = 0; i < parts.size(); ++i)
+        out += (i % 2) ? QStringLiteral("<code>%1</code>").arg(parts[i].toHtmlEscaped())
+                       : parts[i].toHtmlEscaped();
+    return out;
+}
+
 FindingsModel::FindingsModel(QObject* parent)
     : QAbstractTableModel(parent), m_palette(QApplication::palette()) {}
 
@@ -105,7 +120,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         case RecipeColumn:
             return ruleRecipe(f.code);
         case MessageColumn:
-            return f.message;
+            return plainMessage(f.message);
         }
         return {};
     case Qt::DecorationRole:
@@ -117,9 +132,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             return categoryColor(f.category, m_palette);
         return {};
     case Qt::ToolTipRole: {
-        QString tip =
-            QStringLiteral("<b>%1</b> %2<br>%3")
-                .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), f.message.toHtmlEscaped());
+        QString tip = QStringLiteral("<b>%1</b> %2<br>%3")
+                          .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), htmlMessage(f.message));
         if (!f.function.isEmpty())
             tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
         if (!f.snippet.isEmpty())

@@ -50,6 +50,10 @@ public:
     /// The rule title and recipe anchor of a code, from the rule registry (cached).
     static QString ruleTitle(const QString& code);
     static QString ruleRecipe(const QString& code);
+    /// A finding message without its Markdown backticks (table cells).
+    static QString plainMessage(const QString& message);
+    /// A finding message as HTML, backticked code as <code> (tooltips).
+    static QString htmlMessage(const QString& message);
 
 private:
     QList<Finding> m_findings;

@@ -1,5 +1,6 @@
 #include "GateDashboard.h"
 
+#include "FindingsModel.h"
 #include "Theme.h"
 
 #include <QEvent>
@@ -31,6 +32,7 @@ GateDashboard::GateDashboard(QWidget* parent) : QWidget(parent) {
         r.reason = new QLabel(this);
         r.reason->setObjectName(QStringLiteral("gateReason%1").arg(i + 1));
         r.reason->setWordWrap(true);
+        r.reason->setTextFormat(Qt::RichText);
         r.reason->setTextInteractionFlags(Qt::TextSelectableByMouse);
         grid->addWidget(r.name, i, 0, Qt::AlignTop);
         grid->addWidget(r.status, i, 1, Qt::AlignTop);
@@ -63,12 +65,12 @@ void GateDashboard::setGates(const QList<Gate>& gates) {
             r.name->setText(
                 QStringLiteral("<b>%1</b>&nbsp;%2").arg(g.number).arg(g.name.toHtmlEscaped()));
         r.status->setText(gateStatusLabel(g.status));
-        r.reason->setText(g.reason);
-        QString tip = g.reason.toHtmlEscaped();
+        r.reason->setText(FindingsModel::htmlMessage(g.reason));
+        QString tip = FindingsModel::htmlMessage(g.reason);
         if (!g.evidence.isEmpty()) {
             tip += QStringLiteral("<ul>");
             for (int i = 0; i < g.evidence.size() && i < 20; ++i)
-                tip += QStringLiteral("<li>%1</li>").arg(g.evidence[i].toHtmlEscaped());
+                tip += QStringLiteral("<li>%1</li>").arg(FindingsModel::htmlMessage(g.evidence[i]));
             if (g.evidence.size() > 20)
                 tip +=
                     QStringLiteral("<li>%1</li>").arg(tr("… %1 more").arg(g.evidence.size() - 20));

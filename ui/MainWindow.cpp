@@ -15,6 +15,9 @@
 #include "manifest/ManifestRefresher.h"
 
 #include <QAction>
+
+#include <cmath>
+
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -46,6 +49,9 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -71,6 +77,37 @@ QString extensionFor(ReportFormat f) {
     return {};
 }
 
+// Markdown tables come in with equal columns, which breaks short words ("inferred") in narrow
+// columns next to long evidence text. Give each column a share of the width that follows the
+// square root of its longest cell, at least 8 %.
+void fitReportTables(QTextDocument* doc) {
+    for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table || table->columns() < 2)
+            continue;
+        QList<double> weight(table->columns(), 1.0);
+        for (int r = 0; r < table->rows(); ++r)
+            for (int c = 0; c < table->columns(); ++c) {
+                const QTextTableCell cell = table->cellAt(r, c);
+                const int len =
+                    cell.lastCursorPosition().position() - cell.firstCursorPosition().position();
+                weight[c] = qMax(weight[c], std::sqrt(double(qMax(1, len))));
+            }
+        double total = 0;
+        for (double w : weight)
+            total += w;
+        QList<QTextLength> widths;
+        for (double w : weight)
+            widths << QTextLength(QTextLength::PercentageLength, qMax(8.0, 100.0 * w / total));
+        QTextTableFormat fmt = table->format();
+        fmt.setColumnWidthConstraints(widths);
+        fmt.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+        fmt.setCellPadding(3);
+        fmt.setBorderCollapse(true);
+        table->setFormat(fmt);
+    }
+}
+
 QScrollArea* scrolled(QWidget* w) {
     auto* area = new QScrollArea;
     area->setWidget(w);
@@ -87,7 +124,9 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("cnready Studio"));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    // The findings table spans under the project tree (wide columns); the verdict, gates and
+    // context keep the full height on the right.
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
     // The user's imported manifest when there is one, else the bundled snapshot (local files
@@ -339,9 +378,9 @@ QWidget* MainWindow::createFindingsPane() {
     m_findingsView->setColumnWidth(FindingsModel::CodeColumn,
                                    fm.horizontalAdvance(QStringLiteral("R000")) + 24);
     m_findingsView->setColumnWidth(FindingsModel::TitleColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 26);
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 20);
     m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 16);
+                                   fm.horizontalAdvance(QLatin1Char('m')) * 21);
     m_findingsView->setColumnWidth(FindingsModel::RecipeColumn,
                                    fm.horizontalAdvance(QStringLiteral("RR-host-fallback")) + 16);
     m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -378,6 +417,7 @@ void MainWindow::createDocks() {
     m_tree->setObjectName(QStringLiteral("projectView"));
     m_tree->setModel(m_treeModel);
     m_tree->setUniformRowHeights(true);
+    m_tree->setIndentation(14);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
@@ -385,10 +425,10 @@ void MainWindow::createDocks() {
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::CountColumn, QHeaderView::Fixed);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::WorstColumn, QHeaderView::Fixed);
     m_tree->header()->resizeSection(ProjectTreeModel::CountColumn,
-                                    m_tree->fontMetrics().horizontalAdvance(tr("Findings")) + 16);
+                                    m_tree->fontMetrics().horizontalAdvance(tr("Findings")) + 12);
     m_tree->header()->resizeSection(
         ProjectTreeModel::WorstColumn,
-        m_tree->fontMetrics().horizontalAdvance(QStringLiteral("REFACTOR")) + 36);
+        m_tree->fontMetrics().horizontalAdvance(QStringLiteral("REFACTOR")) + 30);
     auto openFromTree = [this](const QModelIndex& idx) {
         const QModelIndex name = idx.siblingAtColumn(ProjectTreeModel::NameColumn);
         if (name.data(ProjectTreeModel::IsFileRole).toBool())
@@ -415,9 +455,9 @@ void MainWindow::createDocks() {
     QDockWidget* contextDock = dock(QStringLiteral("contextDock"), tr("Context"),
                                     scrolled(m_context), Qt::RightDockWidgetArea);
 
-    resizeDocks({projectDock, verdictDock}, {280, 460}, Qt::Horizontal);
-    resizeDocks({findingsDock}, {260}, Qt::Vertical);
-    resizeDocks({verdictDock, gatesDock, contextDock}, {190, 330, 380}, Qt::Vertical);
+    resizeDocks({projectDock, verdictDock}, {330, 520}, Qt::Horizontal);
+    resizeDocks({findingsDock}, {250}, Qt::Vertical);
+    resizeDocks({verdictDock, gatesDock, contextDock}, {170, 370, 330}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
@@ -652,8 +692,7 @@ void MainWindow::onProgress(int done, int total) {
 
 void MainWindow::onAnalysisFinished(const ProjectResult& project) {
     m_project = project;
-    m_findings->setFindings(project.findings);
-    m_treeModel->setProject(project);
+    m_findings->setFindings({}); // reassess() fills in the findings the assessment counts
     updateCategoryButtons();
     m_progress->hide();
     m_cancel->hide();
@@ -707,6 +746,7 @@ void MainWindow::onAnalysisFinished(const ProjectResult& project) {
             for (int r = 0; r < m_filter->rowCount(); ++r) {
                 const QModelIndex idx = m_filter->index(r, 0);
                 if (Category(idx.data(FindingsModel::CategoryRole).toInt()) == Category::Blocks) {
+                    m_findingsView->setCurrentIndex(idx);
                     activateFinding(idx);
                     break;
                 }
@@ -747,6 +787,17 @@ void MainWindow::reassess() {
     // Pure and cheap: gates and verdict from the kept ProjectResult. No file is read again.
     m_assessment = assess(m_project, m_context->input(), m_manifest);
     m_hasAssessment = true;
+    // The assessment decides which findings count (R304 only for multi-GPU targets), so the
+    // table, tree and code view follow it; reset them only when that set actually changed.
+    if (m_findings->findings() != m_assessment.findings) {
+        m_findings->setFindings(m_assessment.findings);
+        ProjectResult shown = m_project;
+        shown.findings = m_assessment.findings;
+        m_treeModel->setProject(shown);
+        updateCategoryButtons();
+        if (const QString path = m_code->currentPath(); !path.isEmpty())
+            m_code->setFindings(findingsForFile(path));
+    }
     m_verdict->setAssessment(m_assessment, m_project.cancelled);
     m_gates->setGates(m_assessment.gates);
     m_context->setContext(m_assessment.context);
@@ -765,6 +816,7 @@ void MainWindow::renderReportPreview() {
     // Keep the reader's place when a context change re-renders the report.
     const int scroll = m_report->verticalScrollBar()->value();
     m_report->setMarkdown(QString::fromUtf8(reportBytes(ReportFormat::Markdown)));
+    fitReportTables(m_report->document());
     m_report->verticalScrollBar()->setValue(scroll);
     m_reportDirty = false;
 }

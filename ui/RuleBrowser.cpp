@@ -1,5 +1,6 @@
 #include "RuleBrowser.h"
 
+#include "FindingsModel.h"
 #include "Theme.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
@@ -45,7 +46,9 @@ RuleBrowser::RuleBrowser(QWidget* parent) : QDialog(parent) {
     split->addWidget(left);
     split->addWidget(m_page);
     split->setStretchFactor(1, 1);
-    split->setSizes({260, 640});
+    split->setSizes({340, 560});
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideRight);
     lay->addWidget(split);
     auto* box = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(box, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -101,15 +104,16 @@ QString RuleBrowser::ruleHtml(const QString& code) {
              .arg(categoryLabel(i.category), i.name.toHtmlEscaped(),
                   i.hotPathOnly ? tr(" · hot paths only") : QString());
     h += tr("<h3>What it finds</h3>") +
-         QStringLiteral("<p>%1</p>").arg(i.whatItDoes.toHtmlEscaped());
-    h += tr("<h3>Why it matters</h3>") + QStringLiteral("<p>%1</p>").arg(i.why.toHtmlEscaped());
+         QStringLiteral("<p>%1</p>").arg(FindingsModel::htmlMessage(i.whatItDoes));
+    h += tr("<h3>Why it matters</h3>") +
+         QStringLiteral("<p>%1</p>").arg(FindingsModel::htmlMessage(i.why));
     if (!i.example.isEmpty())
         h += tr("<h3>Example</h3>") + codeBlock(i.example);
     if (!i.useInstead.isEmpty())
         h += tr("<h3>Write instead</h3>") + codeBlock(i.useInstead);
     if (const Recipe* r = findRecipe(i.recipe)) {
         h += tr("<h3>Recipe %1: %2</h3>").arg(r->anchor.toHtmlEscaped(), r->title.toHtmlEscaped());
-        h += QStringLiteral("<p>%1</p>").arg(r->summary.toHtmlEscaped());
+        h += QStringLiteral("<p>%1</p>").arg(FindingsModel::htmlMessage(r->summary));
         if (!r->before.isEmpty())
             h += tr("<p><i>Before</i></p>") + codeBlock(r->before);
         if (!r->after.isEmpty())

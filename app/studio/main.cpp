@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QScreen>
 #include <QTextStream>
 
 int main(int argc, char** argv) {
@@ -53,8 +54,12 @@ int main(int argc, char** argv) {
     }
 
     cnready::ui::MainWindow window;
-    if (parser.isSet(screenshot))
+    if (parser.isSet(screenshot)) {
+        // Fill the screen (Xvfb has no window manager to maximise it).
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            window.setGeometry(screen->availableGeometry());
         window.setScreenshotOnFinish(parser.value(screenshot));
+    }
     window.show();
     if (!path.isEmpty())
         window.openProject(path);

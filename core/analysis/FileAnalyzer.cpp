@@ -305,10 +305,9 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
         quint64(double(limits.parseMicrosPerMiB) * double(bytes.size()) / (1024.0 * 1024.0));
     const SyntaxTree tree(bytes, budget);
     if (!tree.isValid()) {
-        r.diagnostics.append(
-            wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
-                      QStringLiteral("parsing took longer than %1 s of CPU time; skipped")
-                          .arg(double(budget) / 1e6, 0, 'f', 1)));
+        r.diagnostics.append(wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
+                                       QStringLiteral("parsing took longer than %1 s; skipped")
+                                           .arg(double(budget) / 1e6, 0, 'f', 1)));
         return r;
     }
     if (tree.isCorrupt()) {

@@ -22,13 +22,17 @@ struct AnalyzerLimits {
     /// costs up to 2 tree levels in tree-sitter-python (a call: call + argument_list) and one
     /// indentation level 2 (block + statement), so files CPython accepts stay below ~650.
     /// SciPy 1.10's deepest file reaches 36; measure with `cnready-bench --corpus DIR --depth`.
-    int maxSyntaxDepth = 1000;
-    /// Parse-time budget per file: this fixed part plus parseMicrosPerMiB per MiB of source
-    /// (tree-sitter's own clock). A healthy file parses at 3–10 MiB/s on one core (SciPy's
-    /// largest, 0.6 MiB, in ~0.1 s), so the budget only stops pathological error recovery,
-    /// e.g. 70,000 stray dots that would otherwise take minutes. Microseconds.
-    quint64 parseMicrosBase = 3'000'000;
-    quint64 parseMicrosPerMiB = 2'000'000;
+    /// The limit sits at 500 rather than ~650 because some per-node ancestor walks downstream
+    /// grow with depth³ (150 nested calls: 0.66 s of evidence collection, 450: ~20 s).
+    int maxSyntaxDepth = 500;
+    /// Parse-time budget per file: this fixed part plus parseMicrosPerMiB per MiB of source.
+    /// tree-sitter measures it on a monotonic wall clock, so on a loaded machine a healthy
+    /// file could hit a tight budget and results would depend on the load: the budget is
+    /// 100x what a healthy file needs (3–10 MiB/s on one core; SciPy's largest file, 0.6 MiB,
+    /// parses in ~0.1 s) and only stops pathological error recovery, e.g. 70,000 stray dots
+    /// or line continuations that would otherwise run for many minutes. Microseconds.
+    quint64 parseMicrosBase = 30'000'000;
+    quint64 parseMicrosPerMiB = 10'000'000;
 };
 
 /// Reads `root/relativePath` and analyzes it. Files that do not exist (any more), are not

@@ -22,7 +22,8 @@ const char* kUsage = "Usage: cnready <command> [options]\n"
                      "  assess PATH...        assess a NumPy project and print the report\n"
                      "  rules                 list the rule catalogue, one line per code\n"
                      "  explain CODE          what a rule finds, why it matters and how to fix it\n"
-                     "  manifest show|check   the cuPyNumeric API-support manifest in use\n"
+                     "  manifest show|check|import|refresh|reset\n"
+                     "                        the cuPyNumeric API-support manifest in use\n"
                      "\n"
                      "Run 'cnready <command> --help' for the options of a command.\n";
 
@@ -191,7 +192,12 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
             return usageError(err, QStringLiteral("--today takes a date like 2026-11-30"));
     }
 
-    Manifest m = p.isSet(manifest) ? Manifest::load(p.value(manifest)) : Manifest::bundled();
+    // --manifest FILE, else the manifest imported with `cnready manifest import|refresh`, else
+    // the bundled snapshot.
+    QString manifestNote;
+    const Manifest m = Manifest::active(p.value(manifest), &manifestNote);
+    if (!manifestNote.isEmpty())
+        err << "cnready: warning: " << manifestNote << "\n";
     if (m.isEmpty()) {
         err << "cnready: cannot use manifest " << p.value(manifest) << ": "
             << (m.issues().isEmpty() ? QStringLiteral("no entries") : m.issues().first().message)
@@ -208,11 +214,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     }
     const ProjectResult project = analyzeProject(scan);
     const Assessment a = assess(project, in, m);
-    if (m.ageInDays(todayDate) > Manifest::kStaleAfterDays)
-        err << "cnready: warning: the API-support manifest was fetched "
-            << m.fetched().date().toString(Qt::ISODate) << " (" << m.ageInDays(todayDate)
-            << " days ago); refresh it with 'cnready manifest refresh' or pass --manifest "
-               "FILE\n";
+    if (const QString stale = manifestAgeWarning(m, todayDate); !stale.isEmpty())
+        err << "cnready: warning: " << stale << "\n";
     const QByteArray bytes = renderReport(ReportInput{project, a, m, todayDate}, fmt);
     if (p.isSet(output)) {
         QSaveFile file(p.value(output));

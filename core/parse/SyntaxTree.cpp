@@ -75,24 +75,33 @@ QString SyntaxTree::qtext(TSNode n) const {
     return QString::fromUtf8(t.data(), qsizetype(t.size()));
 }
 
+TSFieldId SyntaxTree::fieldId(std::string_view name) {
+    // ts_node_child_by_field_name() looks the name up by a linear scan with string compares on
+    // every call (9 % of the whole analysis in a profile); resolve each name once instead.
+    // The table is built on first use (thread-safe static) from the grammar's own field list.
+    struct Table {
+        std::vector<std::pair<std::string_view, TSFieldId>> ids;
+        Table() {
+            const TSLanguage* lang = pythonLanguage();
+            const uint32_t count = ts_language_field_count(lang);
+            for (uint32_t i = 1; i <= count; ++i)
+                if (const char* n = ts_language_field_name_for_id(lang, TSFieldId(i)))
+                    ids.emplace_back(std::string_view(n), TSFieldId(i));
+            std::sort(ids.begin(), ids.end());
+        }
+    };
+    static const Table table;
+    const auto it = std::lower_bound(table.ids.begin(), table.ids.end(), name,
+                                     [](const auto& e, std::string_view v) { return e.first < v; });
+    return it != table.ids.end() && it->first == name ? it->second : TSFieldId(0);
+}
+
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     if (ts_node_is_null(n))
         return n;
-    // ts_node_child_by_field_name compares the name against every field of the grammar on each
-    // call; the ids never change, so resolve each name once per thread.
-    thread_local std::vector<std::pair<std::string, TSFieldId>> ids;
-    TSFieldId id = 0;
-    for (const auto& [known, knownId] : ids)
-        if (known == name) {
-            id = knownId;
-            break;
-        }
-    if (id == 0) {
-        id = ts_language_field_id_for_name(pythonLanguage(), name.data(), uint32_t(name.size()));
-        if (id == 0)
-            return TSNode{};
-        ids.emplace_back(name, id);
-    }
+    const TSFieldId id = fieldId(name);
+    if (id == 0)
+        return TSNode{}; // no such field in the grammar: a null node, as the by-name call gives
     return ts_node_child_by_field_id(n, id);
 }
 
@@ -203,6 +212,58 @@ bool isHardKeyword(std::string_view t) {
     return false;
 }
 
+// The node types the survey looks at, classified once per symbol id (string compares per
+// node cost a third of the walk). Every id with a given name maps, so aliases are covered.
+enum class Kind : uint8_t {
+    Other,
+    Error,
+    Comment,
+    Identifier,
+    Block,
+    Module,
+    PrintStatement,
+    ExecStatement,
+    Integer,
+    StringStart,
+    NotEqual,
+    Comma,
+    ExceptClause
+};
+
+Kind kindOf(TSNode n) {
+    static const std::vector<Kind> table = [] {
+        const TSLanguage* lang = pythonLanguage();
+        const uint32_t count = ts_language_symbol_count(lang);
+        std::vector<Kind> t(count, Kind::Other);
+        static constexpr std::pair<std::string_view, Kind> names[] = {
+            {"ERROR", Kind::Error},
+            {"comment", Kind::Comment},
+            {"identifier", Kind::Identifier},
+            {"block", Kind::Block},
+            {"module", Kind::Module},
+            {"print_statement", Kind::PrintStatement},
+            {"exec_statement", Kind::ExecStatement},
+            {"integer", Kind::Integer},
+            {"string_start", Kind::StringStart},
+            {"<>", Kind::NotEqual},
+            {",", Kind::Comma},
+            {"except_clause", Kind::ExceptClause}};
+        for (uint32_t id = 0; id < count; ++id) {
+            const char* name = ts_language_symbol_name(lang, TSSymbol(id));
+            if (!name)
+                continue;
+            for (const auto& [n, k] : names)
+                if (n == name)
+                    t[id] = k;
+        }
+        return t;
+    }();
+    const TSSymbol sym = ts_node_symbol(n);
+    if (sym == TSSymbol(-1)) // ts_builtin_sym_error
+        return Kind::Error;
+    return sym < table.size() ? table[sym] : Kind::Other;
+}
+
 // Per-depth state of the walk: whether the node at that depth is a statement container and
 // the column its line-starting statements must share.
 struct Frame {
@@ -237,10 +298,10 @@ SyntaxTree::Survey SyntaxTree::survey() const {
         s.maxDepth = std::max(s.maxDepth, depth);
         if (errorDepth >= 0 && depth <= errorDepth)
             errorDepth = -1; // left the previous error region
-        const std::string_view t = type(n);
+        const Kind k = kindOf(n);
         const bool named = ts_node_is_named(n);
         const bool missing = ts_node_is_missing(n);
-        if (missing || t == "ERROR") {
+        if (missing || k == Kind::Error) {
             if (errorDepth < 0) {
                 if (s.errorCount == 0) {
                     // An ERROR node often swallows the complete statements before the real
@@ -275,7 +336,7 @@ SyntaxTree::Survey SyntaxTree::survey() const {
             }
         } else if (named) {
             // Statements of one block (or the module) that start a line share one column.
-            if (depth > 0 && frames[size_t(depth - 1)].container && t != "comment" &&
+            if (depth > 0 && frames[size_t(depth - 1)].container && k != Kind::Comment &&
                 startsLine(n)) {
                 Frame& parent = frames[size_t(depth - 1)];
                 const int col = int(ts_node_start_point(n).column);
@@ -286,24 +347,24 @@ SyntaxTree::Survey SyntaxTree::survey() const {
                 else if (col < parent.column)
                     indent(line(n), "unindent does not match any outer indentation level");
             }
-            if (t == "identifier") {
+            if (k == Kind::Identifier) {
                 if (errorDepth < 0 && s.keywordLine == 0 && isHardKeyword(text(n))) {
                     s.keywordLine = line(n);
                     s.keyword = QByteArray(text(n).data(), qsizetype(text(n).size()));
                 }
-            } else if (t == "block") {
+            } else if (k == Kind::Block) {
                 if (ts_node_child_count(n) == 0)
                     indent(line(n), "expected an indented block");
-            } else if (t == "print_statement") {
+            } else if (k == Kind::PrintStatement) {
                 python2(n, "print statement");
-            } else if (t == "exec_statement") {
+            } else if (k == Kind::ExecStatement) {
                 python2(n, "exec statement");
-            } else if (t == "integer") {
+            } else if (k == Kind::Integer) {
                 const std::string_view v = text(n);
                 if (v.size() > 1 && v[0] == '0' && v[1] >= '0' && v[1] <= '9' &&
                     v.find_first_not_of("0_") != std::string_view::npos)
                     python2(n, "octal literal without 0o");
-            } else if (t == "string_start") {
+            } else if (k == Kind::StringStart) {
                 const std::string_view v = text(n);
                 if (!v.empty() && v[0] == '`')
                     python2(n, "backtick repr");
@@ -311,16 +372,16 @@ SyntaxTree::Survey SyntaxTree::survey() const {
                          (v[1] == 'r' || v[1] == 'R'))
                     python2(n, "ur'' string prefix");
             }
-        } else if (t == "<>") {
+        } else if (k == Kind::NotEqual) {
             python2(n, "<> operator");
-        } else if (t == "," && depth > 0 && frames[size_t(depth - 1)].exceptClause) {
+        } else if (k == Kind::Comma && depth > 0 && frames[size_t(depth - 1)].exceptClause) {
             python2(n, "except E, name");
         }
         if (ts_tree_cursor_goto_first_child(&cursor)) {
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
-            frames[size_t(depth)] =
-                Frame{t == "block" || t == "module", t == "except_clause", t == "module" ? 0 : -1};
+            frames[size_t(depth)] = Frame{k == Kind::Block || k == Kind::Module,
+                                          k == Kind::ExceptClause, k == Kind::Module ? 0 : -1};
             ++depth;
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);

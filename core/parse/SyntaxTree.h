@@ -19,8 +19,8 @@ const TSLanguage* pythonLanguage();
 class SyntaxTree {
 public:
     /// Parses `utf8Source` (UTF-8 bytes). One TSParser per thread is reused internally.
-    /// `timeoutMicros` > 0 bounds the parse time (microseconds of CPU time, tree-sitter's own
-    /// clock): when exceeded, isValid() is false and the tree must not be used.
+    /// `timeoutMicros` > 0 bounds the parse time (microseconds on tree-sitter's monotonic
+    /// clock, i.e. wall time): when exceeded, isValid() is false and the tree must not be used.
     explicit SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros = 0);
     ~SyntaxTree();
     SyntaxTree(const SyntaxTree&) = delete;
@@ -51,7 +51,10 @@ public:
     static std::string_view type(TSNode n) { return ts_node_type(n); }
     static bool is(TSNode n, std::string_view t) { return !ts_node_is_null(n) && type(n) == t; }
     /// Named child by field name ("function", "arguments", "left", ...); null node if absent.
+    /// Looks the name up once per process (cached), then by id: cheap enough for hot loops.
     static TSNode field(TSNode n, std::string_view name);
+    /// The grammar's id of a field name ("body", "left", ...); 0 when the grammar has none.
+    static TSFieldId fieldId(std::string_view name);
     /// The parent of `n` (null for the root) in O(log nodes). Prefer this to ts_node_parent(),
     /// which in tree-sitter 0.20 re-descends from the root on every call. The index is built
     /// on first use by one iterative walk and kept for the tree's lifetime (~24 bytes/node).

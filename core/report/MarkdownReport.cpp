@@ -94,13 +94,9 @@ private:
             manifestLine +=
                 QStringLiteral(", %1 days before %2").arg(age).arg(in.today.toString(Qt::ISODate));
         line(manifestLine + QLatin1Char('.'));
-        if (age > Manifest::kStaleAfterDays) {
+        if (const QString stale = manifestAgeWarning(m, in.today); !stale.isEmpty()) {
             line();
-            line(QStringLiteral("> **Warning:** the manifest is more than %1 days old; cuPyNumeric "
-                                "may support more APIs by now. Refresh it (`cnready "
-                                "manifest refresh`, or `cnready manifest import` of a saved "
-                                "page) or pass `--manifest FILE`.")
-                     .arg(Manifest::kStaleAfterDays));
+            line(QStringLiteral("> **Warning:** ") + stale + QLatin1Char('.'));
         }
         if (!p.diagnostics.isEmpty()) {
             line();

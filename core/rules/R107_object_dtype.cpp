@@ -12,7 +12,7 @@ const RuleInfo& R107ObjectDtype::info() const {
         Category::Blocks,
         QStringLiteral("object-dtype"),
         QStringLiteral("Object dtype"),
-        QString(),
+        QStringLiteral("RR-dtype"),
         QStringLiteral("Finds `dtype=object`, `dtype=\"O\"` / `\"object\"`, `np.object_` and "
                        "`.astype(object)` on NumPy calls and array methods."),
         QStringLiteral("An object array holds pointers to Python objects. cuPyNumeric only "

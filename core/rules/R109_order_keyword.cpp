@@ -14,7 +14,7 @@ const RuleInfo& R109OrderKeyword::info() const {
         Category::Blocks,
         QStringLiteral("order-keyword"),
         QStringLiteral("order= keyword"),
-        QStringLiteral("RR-host-fallback"),
+        QStringLiteral("RR-layout"),
         QStringLiteral("Finds `order=` passed to `reshape`, `ravel`, `flatten`, `asarray`, "
                        "`array`, `copy`, `astype` and the array constructors (`zeros`, "
                        "`empty`, `*_like`, ...), as NumPy functions or array methods, whatever "

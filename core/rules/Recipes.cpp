@@ -256,6 +256,42 @@ QList<Recipe> buildRecipes() {
                        "lost without an error; writing to the original array behaves the "
                        "same in both libraries.")});
 
+    // Not upstream anchors either: R107 and R109 are BLOCKS with a mechanical fix, and every
+    // BLOCKS finding in the report names a recipe.
+    r.append(Recipe{
+        QStringLiteral("RR-dtype"),
+        QStringLiteral("Give every array a numeric dtype"),
+        QStringLiteral("Keep Python objects (strings, dicts, ragged lists) in Python containers "
+                       "and keep only numbers in arrays. Ragged rows become one flat numeric "
+                       "array plus an offsets array; records become one numeric array per "
+                       "field."),
+        QStringLiteral("tracks = np.empty(n, dtype=object)\n"
+                       "for k in range(n):\n"
+                       "    tracks[k] = np.asarray(read_track(k))"),
+        QStringLiteral("pieces = [read_track(k) for k in range(n)]   # Python list, host side\n"
+                       "offsets = np.cumsum([0] + [len(p) for p in pieces])\n"
+                       "values = np.concatenate(pieces)             # one numeric array"),
+        86,
+        {QStringLiteral("R107")},
+        QStringLiteral("Only numeric dtypes are partitioned across GPUs; an object array is a "
+                       "host array of pointers whatever library holds it.")});
+
+    r.append(Recipe{
+        QStringLiteral("RR-layout"),
+        QStringLiteral("State the axis order, not the memory order"),
+        QStringLiteral("Drop `order=` and say what the code means in terms of axes: "
+                       "`order=\"F\"` on a reshape or ravel is the same as transposing, "
+                       "reshaping in C order and transposing back. Memory layout is the "
+                       "runtime's business on a distributed array."),
+        QStringLiteral("flat = field.ravel(order=\"F\")\n"
+                       "grid = flat.reshape((nx, ny), order=\"F\")"),
+        QStringLiteral("flat = field.T.ravel()\n"
+                       "grid = flat.reshape((ny, nx)).T"),
+        87,
+        {QStringLiteral("R109")},
+        QStringLiteral("cuPyNumeric chooses the layout of each partition itself; a requested "
+                       "memory order is ignored or refused, so results may differ silently.")});
+
     r.append(Recipe{
         QStringLiteral("RR-host-fallback"),
         QStringLiteral("Move host-only library work to one boundary"),

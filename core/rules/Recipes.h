@@ -23,8 +23,8 @@ struct Recipe {
     QString why;           ///< one or two sentences: why the rewrite helps on cuPyNumeric
 };
 
-/// All recipes, sorted by priority: the thirteen upstream anchors plus RR-write-through (ours,
-/// for R205) (ties by anchor). Built once; thread-safe to read.
+/// All recipes, sorted by priority: the thirteen upstream anchors plus our own RR-write-through
+/// (R205), RR-dtype (R107) and RR-layout (R109) (ties by anchor). Built once; thread-safe to read.
 const QList<Recipe>& allRecipes();
 /// The recipe with this anchor ("RR-sync", case-sensitive), or nullptr.
 const Recipe* findRecipe(const QString& anchor);

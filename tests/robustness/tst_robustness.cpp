@@ -445,6 +445,37 @@ private slots:
         }
     }
 
+    void parseBudgetStopsAndReports() {
+        AnalyzerLimits tight;
+        tight.parseMicrosBase = 1; // 1 µs: no real file parses that fast
+        tight.parseMicrosPerMiB = 0;
+        QByteArray src = "import numpy as np\n";
+        for (int i = 0; i < 20'000; ++i)
+            src += "x" + QByteArray::number(i) + " = np.zeros(" + QByteArray::number(i) + ")\n";
+        const FileResult r = analyzeSource(QStringLiteral("slow.py"), src, tight);
+        QCOMPARE(r.diagnostics.size(), qsizetype(1));
+        QCOMPARE(r.diagnostics.first().kind, FileDiagnostic::Kind::Skipped);
+        QVERIFY(r.diagnostics.first().message.contains(QStringLiteral("parsing took longer")));
+        // The parser is reused by the next file on this thread: it must be clean again.
+        const FileResult next = analyzeSource(QStringLiteral("next.py"), moduleWithFindingAt(3));
+        QVERIFY(next.diagnostics.isEmpty());
+        QCOMPARE(next.findings.size(), qsizetype(1));
+    }
+
+    void nestingJustBeyondTheLimitIsSkippedFast() {
+        // 300 nested calls inside a loop (tree depth ~600, above AnalyzerLimits::maxSyntaxDepth):
+        // downstream ancestor walks would take seconds to minutes; the guard answers at once.
+        const QByteArray src =
+            "import numpy as np\n\ndef g(a, n):\n    for i in range(n):\n        a[i] = " +
+            QByteArray("np.sum(").repeated(300) + "a[i]" + QByteArray(300, ')') + "\n";
+        QElapsedTimer t;
+        t.start();
+        const FileResult r = analyzeSource(QStringLiteral("nested_calls.py"), src);
+        QCOMPARE(r.diagnostics.size(), qsizetype(1));
+        QVERIFY(r.diagnostics.first().message.contains(QStringLiteral("levels deep")));
+        QVERIFY2(t.elapsed() < 5'000, qPrintable(QString::number(t.elapsed())));
+    }
+
     void randomMutationsNeverCrash() {
         // A small deterministic fuzz pass (the libFuzzer target in fuzz/ goes further).
         const QByteArray base = moduleWithFindingAt(5) +
