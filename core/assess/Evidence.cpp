@@ -351,54 +351,115 @@ private:
 
     Where where(TSNode n) const { return m_where.value(n.id); }
 
+    // Node kinds gather() cares about, by grammar symbol. Built once from the symbol names, so
+    // a lookup gives exactly what comparing ts_node_type() strings would, without the string
+    // compares on every node of the tree.
+    enum Kind : unsigned char {
+        K_Other,
+        K_Call,
+        K_BinaryOp,
+        K_Assignment,
+        K_Import,
+        K_FunctionDef,
+        K_ClassDef,
+        K_Lambda,
+        K_For,
+        K_While,
+        K_Comprehension,
+    };
+    static const std::vector<Kind>& kinds() {
+        static const std::vector<Kind> table = [] {
+            const TSLanguage* lang = pythonLanguage();
+            const uint32_t count = ts_language_symbol_count(lang);
+            std::vector<Kind> k(count, K_Other);
+            for (uint32_t s = 0; s < count; ++s) {
+                const std::string_view name = ts_language_symbol_name(lang, TSSymbol(s));
+                if (name == "call")
+                    k[s] = K_Call;
+                else if (name == "binary_operator")
+                    k[s] = K_BinaryOp;
+                else if (name == "assignment" || name == "augmented_assignment")
+                    k[s] = K_Assignment;
+                else if (name == "import_statement" || name == "import_from_statement")
+                    k[s] = K_Import;
+                else if (name == "function_definition")
+                    k[s] = K_FunctionDef;
+                else if (name == "class_definition")
+                    k[s] = K_ClassDef;
+                else if (name == "lambda")
+                    k[s] = K_Lambda;
+                else if (name == "for_statement")
+                    k[s] = K_For;
+                else if (name == "while_statement")
+                    k[s] = K_While;
+                else if (isLoopNode(name))
+                    k[s] = K_Comprehension;
+            }
+            return k;
+        }();
+        return table;
+    }
+
     void gather() {
+        const std::vector<Kind>& kindOf = kinds();
+        const TSLanguage* lang = pythonLanguage();
         TSTreeCursor c = ts_tree_cursor_new(t.root());
         std::vector<Where> ctx{Where{}}; // ctx.back() describes the ancestors of the current node
         for (;;) {
             const TSNode n = ts_tree_cursor_current_node(&c);
-            const auto ty = ST::type(n);
-            bool record = true;
-            if (ty == "call") {
+            const TSSymbol sym = ts_node_symbol(n);
+            const Kind kind = sym < kindOf.size() ? kindOf[sym] : K_Other;
+            switch (kind) {
+            case K_Call: {
                 m_calls.push_back(n);
                 const TSNode f = ST::field(n, "function");
                 if (ST::is(f, "identifier"))
                     m_callsByName[t.qtext(f)].push_back(n);
-            } else if (ty == "binary_operator") {
+                m_where.insert(n.id, ctx.back());
+                break;
+            }
+            case K_BinaryOp:
                 m_binaryOps.push_back(n);
-            } else if (ty == "assignment" || ty == "augmented_assignment") {
+                m_where.insert(n.id, ctx.back());
+                break;
+            case K_Assignment:
                 m_assignments.push_back(n);
-            } else if (ty == "import_statement" || ty == "import_from_statement") {
+                m_where.insert(n.id, ctx.back());
+                break;
+            case K_Import:
                 m_imports.push_back(n);
-            } else if (ty == "function_definition") {
+                m_where.insert(n.id, ctx.back());
+                break;
+            case K_FunctionDef:
                 m_functions.push_back(n);
                 m_functionsByName[t.qtext(ST::field(n, "name"))].push_back(n);
-            } else {
-                record = false;
-            }
-            if (record)
                 m_where.insert(n.id, ctx.back());
-            if (ts_node_child_count(n) > 0) {
-                // Context for the children of n.
+                break;
+            default:
+                break;
+            }
+            if (ts_tree_cursor_goto_first_child(&c)) {
+                // Context for the children of n (only nodes with children need one).
                 Where child = ctx.back();
-                child.parentType = ty;
-                if (ty == "function_definition" || ty == "class_definition") {
+                child.parentType = ts_language_symbol_name(lang, sym);
+                if (kind == K_FunctionDef || kind == K_ClassDef) {
                     child.inLoop = child.inWhile = false;
                     const QString name = t.qtext(ST::field(n, "name"));
                     m_scopeNames << (child.scope < 0
                                          ? name
                                          : m_scopeNames[child.scope] + QLatin1Char('.') + name);
                     child.scope = int(m_scopeNames.size()) - 1;
-                    if (ty == "function_definition") {
+                    if (kind == K_FunctionDef) {
                         child.function = n;
                         child.forVars = -1;
                     }
-                } else if (ty == "lambda") {
+                } else if (kind == K_Lambda) {
                     child.inLoop = child.inWhile = false;
-                } else if (isLoopNode(ty)) {
+                } else if (kind == K_For || kind == K_While || kind == K_Comprehension) {
                     child.inLoop = true;
-                    if (ty == "while_statement")
+                    if (kind == K_While)
                         child.inWhile = true;
-                    if (ty == "for_statement") {
+                    if (kind == K_For) {
                         const TSNode l = ST::field(n, "left");
                         if (ST::is(l, "identifier")) {
                             m_forVars.push_back(VarLink{t.qtext(l), child.forVars});
@@ -406,10 +467,8 @@ private:
                         }
                     }
                 }
-                if (ts_tree_cursor_goto_first_child(&c)) {
-                    ctx.push_back(child);
-                    continue;
-                }
+                ctx.push_back(child);
+                continue;
             }
             bool done = false;
             while (!ts_tree_cursor_goto_next_sibling(&c)) {
