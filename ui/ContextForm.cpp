@@ -42,23 +42,7 @@ const ContextValue* findRow(const Context& c, std::initializer_list<const char*>
 } // namespace
 
 std::optional<qint64> ContextForm::parseCount(const QString& text) {
-    QString s = text.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
-    s.remove(QLatin1Char(' '));
-    double mult = 1;
-    if (s.endsWith(QLatin1Char('K'), Qt::CaseInsensitive))
-        mult = 1e3;
-    else if (s.endsWith(QLatin1Char('M'), Qt::CaseInsensitive))
-        mult = 1e6;
-    else if (s.endsWith(QLatin1Char('G'), Qt::CaseInsensitive) ||
-             s.endsWith(QLatin1Char('B'), Qt::CaseInsensitive))
-        mult = 1e9;
-    if (mult != 1)
-        s.chop(1);
-    bool ok = false;
-    const double v = s.toDouble(&ok);
-    if (!ok || v < 0 || v * mult > 9e18)
-        return std::nullopt;
-    return qint64(v * mult);
+    return parseElementCount(text);
 }
 
 ContextForm::ContextForm(QWidget* parent) : QWidget(parent) {

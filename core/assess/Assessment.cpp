@@ -16,6 +16,26 @@
 
 namespace cnready {
 
+std::optional<qint64> parseElementCount(const QString& text) {
+    QString s = text.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
+    s.remove(QLatin1Char(' '));
+    double mult = 1;
+    if (s.endsWith(QLatin1Char('K'), Qt::CaseInsensitive))
+        mult = 1e3;
+    else if (s.endsWith(QLatin1Char('M'), Qt::CaseInsensitive))
+        mult = 1e6;
+    else if (s.endsWith(QLatin1Char('G'), Qt::CaseInsensitive) ||
+             s.endsWith(QLatin1Char('B'), Qt::CaseInsensitive))
+        mult = 1e9;
+    if (mult != 1)
+        s.chop(1);
+    bool ok = false;
+    const double v = s.toDouble(&ok);
+    if (!ok || v * mult < 1 || v * mult > 9e18)
+        return std::nullopt; // an array of zero elements is not a workload
+    return qint64(v * mult);
+}
+
 QString verdictLabel(Verdict v) {
     switch (v) {
     case Verdict::Ready:

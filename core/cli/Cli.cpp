@@ -29,27 +29,6 @@ const char* kUsage = "Usage: cnready <command> [options]\n"
                      "\n"
                      "Run 'cnready <command> --help' for the options of a command.\n";
 
-// Parses an element count: "16000000", "16_000_000", "16,000,000", "16M", "1.5e9", "2G".
-std::optional<qint64> parseCount(QString s) {
-    s = s.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
-    double mult = 1;
-    if (s.endsWith(QLatin1Char('K'), Qt::CaseInsensitive))
-        mult = 1e3;
-    else if (s.endsWith(QLatin1Char('M'), Qt::CaseInsensitive))
-        mult = 1e6;
-    else if (s.endsWith(QLatin1Char('G'), Qt::CaseInsensitive) ||
-             s.endsWith(QLatin1Char('B'), Qt::CaseInsensitive))
-        mult = 1e9;
-    if (mult != 1)
-        s.chop(1);
-    bool ok = false;
-    const double v = s.toDouble(&ok);
-    if (!ok || v * mult < 1 || v * mult > 9e18)
-        return std::nullopt; // an array of zero elements is not a workload
-
-    return qint64(v * mult);
-}
-
 int usageError(QTextStream& err, const QString& msg) {
     err << "cnready: " << msg << "\n";
     err.flush();
@@ -124,7 +103,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     auto count = [&](const QCommandLineOption& o, std::optional<qint64>& dst) -> bool {
         if (!p.isSet(o))
             return true;
-        dst = parseCount(p.value(o));
+        dst = parseElementCount(p.value(o));
         return dst.has_value();
     };
     if (!count(elements, in.elements) || !count(perGpu, in.elementsPerGpu))
