@@ -3,6 +3,7 @@
 # (preset "asan", build-asan/), then the libFuzzer target over analyzeSource() for a bounded
 # time (build-fuzz/, clang). Fails on any test failure, sanitizer report or fuzzer finding.
 #   CNREADY_FUZZ_SECONDS=60   fuzzing time (libFuzzer -max_total_time)
+#   CNREADY_FUZZ_SEED=1       libFuzzer -seed (fixed, so a CI run can be repeated)
 #   CNREADY_SKIP_ASAN=1       only the fuzzer;  CNREADY_SKIP_FUZZ=1  only the sanitizer suite
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -57,7 +58,8 @@ if [ "${CNREADY_SKIP_FUZZ:-0}" != 1 ]; then
     while IFS= read -r -d '' f; do cp "$f" "$seeds/$(printf '%s' "$f" | tr '/' '_')"; done
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     build-fuzz/fuzz/cnready-fuzz-analyze -max_total_time="${CNREADY_FUZZ_SECONDS:-60}" \
-      -max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+      -seed="${CNREADY_FUZZ_SEED:-1}" -max_len=16384 -timeout=20 -rss_limit_mb=2048 \
+      -print_final_stats=1 \
       -artifact_prefix="$artifacts/" "$corpus" "$seeds"
   say "fuzzing passed after $(( $(date +%s) - t0 )) s"
 fi
