@@ -53,7 +53,8 @@ struct PatternEvidence {
     QString note; ///< short reason, e.g. "scipy.sparse.csr_matrix"
     bool hot = false;
     /// How much this line says about the whole program: 1 an import, 2 a call or operator,
-    /// 3 a stencil expression, 6 a whole-algorithm shape (a recurrence loop, a BFS frontier loop). See Evidence.h.
+    /// 3 a stencil expression, 6 a whole-algorithm shape (a recurrence loop, a BFS frontier loop).
+    /// See Evidence.h.
     int weight = 1;
     QString function; ///< enclosing function ("func", "Class.method") or "" at module level
     friend bool operator==(const PatternEvidence&, const PatternEvidence&) = default;
@@ -87,8 +88,8 @@ struct FunctionInfo {
 
 /// A call from one place in the file to a name that may be a project function.
 struct CallSite {
-    QString caller;     ///< qualified name of the enclosing function, "" at module level
-    QString callee;     ///< best resolution: "pkg.mod.func", "mod.func" or a bare "func"
+    QString caller;      ///< qualified name of the enclosing function, "" at module level
+    QString callee;      ///< best resolution: "pkg.mod.func", "mod.func" or a bare "func"
     bool inLoop = false; ///< the call itself sits inside a loop (locally)
     int line = 0;
     friend bool operator==(const CallSite&, const CallSite&) = default;
@@ -96,9 +97,9 @@ struct CallSite {
 
 /// The result of analyzing one file.
 struct FileResult {
-    QString path;        ///< relative to the project root, '/' separators
-    QString moduleName;  ///< dotted module name derived from the path ("pkg.sub.mod")
-    int lines = 0;       ///< physical lines read
+    QString path;       ///< relative to the project root, '/' separators
+    QString moduleName; ///< dotted module name derived from the path ("pkg.sub.mod")
+    int lines = 0;      ///< physical lines read
     qint64 bytes = 0;
     QList<Finding> findings;
     QList<ApiUse> apiUses;
@@ -109,8 +110,8 @@ struct FileResult {
     QList<FileDiagnostic> diagnostics;
     QList<FunctionInfo> functions;
     QList<CallSite> calls;
-    QStringList imports;     ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
-    bool isTest = false;     ///< looks like a test module (test_*.py, *_test.py, tests/)
+    QStringList imports; ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
+    bool isTest = false; ///< looks like a test module (test_*.py, *_test.py, tests/)
     bool isEntryScript = false; ///< has an `if __name__ == "__main__":` block
 };
 

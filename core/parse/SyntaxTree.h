@@ -5,9 +5,9 @@
 #include <QString>
 #include <memory>
 #include <string_view>
+#include <tree_sitter/api.h>
 #include <utility>
 #include <vector>
-#include <tree_sitter/api.h>
 
 namespace cnready {
 

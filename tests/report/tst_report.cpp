@@ -165,7 +165,8 @@ private slots:
         }
         QCOMPARE(md.count(QStringLiteral("\n## ")), kHeadings.size());
         QVERIFY(md.contains(QStringLiteral("fetched 2026-05-22, 192 days before 2026-11-30")));
-        QVERIFY(md.contains(QStringLiteral("> **Warning:** the API-support manifest (bundled) was fetched 2026-05-22")));
+        QVERIFY(md.contains(QStringLiteral(
+            "> **Warning:** the API-support manifest (bundled) was fetched 2026-05-22")));
         QVERIFY(md.contains(QStringLiteral("legate --gpus 1 run_simulation.py")));
         QVERIFY(md.contains(QStringLiteral("| 3. Workload shape |")));
     }
