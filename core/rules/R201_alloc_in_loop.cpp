@@ -76,8 +76,8 @@ bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
 
 // Whether the allocation's statement is followed in its own block by `break`, `return` or
 // `raise`: it then runs at most once per loop, on the way out.
-bool leavesLoopRightAfter(TSNode call) {
-    const TSNode stmt = enclosingStatement(call);
+bool leavesLoopRightAfter(const SemanticModel& m, TSNode call) {
+    const TSNode stmt = enclosingStatement(m, call);
     for (TSNode s = ts_node_next_named_sibling(stmt); !ts_node_is_null(s);
          s = ts_node_next_named_sibling(s)) {
         const auto t = SyntaxTree::type(s);
@@ -191,11 +191,11 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         }
         if (!invariant || (!ts_node_is_null(dtype) && !invariantIn(m, dtype, *loop)))
             continue;
-        if (leavesLoopRightAfter(call))
+        if (leavesLoopRightAfter(m, call))
             continue;
 
         // Where does the new array go?
-        TSNode assign = assignmentOf(call);
+        TSNode assign = assignmentOf(m, call);
         QString target;
         if (!ts_node_is_null(assign)) {
             const TSNode left = SyntaxTree::field(assign, "left");
@@ -206,14 +206,14 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         } else {
             // Not bound to a name: an argument of a collecting call, an element of a literal,
             // a return value — all keep the array beyond the iteration.
-            const TSNode parent = ts_node_parent(call);
+            const TSNode parent = m.tree().parent(call);
             if (SyntaxTree::is(parent, "list") || SyntaxTree::is(parent, "tuple") ||
                 SyntaxTree::is(parent, "set") || SyntaxTree::is(parent, "pair") ||
                 SyntaxTree::is(parent, "return_statement") || SyntaxTree::is(parent, "yield") ||
                 SyntaxTree::is(parent, "expression_list"))
                 continue;
             if (SyntaxTree::is(parent, "argument_list")) {
-                const TSNode outer = ts_node_parent(parent);
+                const TSNode outer = m.tree().parent(parent);
                 static const QStringList collectors = {
                     QStringLiteral("append"), QStringLiteral("extend"),
                     QStringLiteral("insert"), QStringLiteral("add"),

@@ -19,7 +19,7 @@ bool argumentsMention(const SemanticModel& m, TSNode args, std::string_view targ
             return false;
         if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
             m.text(n) == target) {
-            const TSNode p = ts_node_parent(n);
+            const TSNode p = m.tree().parent(n);
             // `x.shape` / `x[...]` read the accumulator but do not grow it
             if (!(SyntaxTree::is(p, "attribute") &&
                   ts_node_eq(SyntaxTree::field(p, "object"), n)) &&
@@ -101,7 +101,7 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
             continue;
-        const TSNode assign = assignmentOf(call);
+        const TSNode assign = assignmentOf(m, call);
         if (ts_node_is_null(assign))
             continue;
         const TSNode left = SyntaxTree::field(assign, "left");

@@ -93,30 +93,33 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target) {
     return path;
 }
 
-TSNode enclosingStatement(TSNode n) {
-    // One descent from the root instead of repeated ts_node_parent() calls, each of which walks
-    // down from the root again in this tree-sitter version.
-    const std::vector<TSNode> path = pathTo(ts_tree_root_node(n.tree), n);
-    if (path.empty())
-        return n;
-    for (size_t i = path.size(); i-- > 1;) {
-        const TSNode cur = path[i];
+TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
+    // Climbs through the tree's parent index: ts_node_parent() re-descends from the root on
+    // every call in this tree-sitter version, which is quadratic in a module with many
+    // top-level statements.
+    const SyntaxTree& tree = model.tree();
+    TSNode cur = n;
+    for (;;) {
+        const TSNode p = tree.parent(cur);
+        if (ts_node_is_null(p))
+            return cur;
         const auto t = SyntaxTree::type(cur);
         if (isStatementType(t) && t != "block" && t != "module")
             return cur;
-        const auto pt = SyntaxTree::type(path[i - 1]);
+        const auto pt = SyntaxTree::type(p);
         if (pt == "block" || pt == "module")
             return cur;
+        cur = p;
     }
-    return path.front();
 }
 
-TSNode assignmentOf(TSNode expr) {
+TSNode assignmentOf(const SemanticModel& model, TSNode expr) {
+    const SyntaxTree& tree = model.tree();
     TSNode cur = expr;
-    TSNode p = ts_node_parent(cur);
+    TSNode p = tree.parent(cur);
     while (isType(p, "parenthesized_expression")) {
         cur = p;
-        p = ts_node_parent(p);
+        p = tree.parent(p);
     }
     if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, "right"), cur))
         return p;
