@@ -89,6 +89,13 @@ const QHash<QString, DrawSpec>& generatorSpecs() {
     return specs;
 }
 
+// Whether a dotted name is `module` itself or lies below it ("scipy.sparse.linalg" is under
+// "scipy.sparse"; "scipyx" is not under "scipy"). No allocation: this runs for every call.
+bool isUnderModule(const QString& name, QLatin1String module) {
+    return name.startsWith(module) &&
+           (name.size() == module.size() || name.at(module.size()) == QLatin1Char('.'));
+}
+
 // NumPy calls that hint at a compute pattern.
 QString numpyPattern(const QString& canonical) {
     static const QSet<QString> gemm = {QStringLiteral("matmul"),
@@ -159,10 +166,7 @@ QString numpyPattern(const QString& canonical) {
 // Imported modules (or "module.name" of a from-import) that hint at a pattern. Returns the
 // pattern and whether it is a module whose calls should also count.
 QString modulePattern(const QString& full) {
-    auto under = [&](const char* prefix) {
-        const QLatin1String p(prefix);
-        return full == p || full.startsWith(p + QLatin1Char('.'));
-    };
+    auto under = [&](const char* prefix) { return isUnderModule(full, QLatin1String(prefix)); };
     if (under("scipy.sparse"))
         return QStringLiteral("sparse");
     if (under("scipy.fft") || under("scipy.fftpack"))
@@ -199,10 +203,7 @@ QString modulePattern(const QString& full) {
 
 // Host touchpoint kind of a canonical call (Gate 5), or "".
 QString touchpointKind(const QString& c) {
-    auto under = [&](const char* prefix) {
-        const QLatin1String p(prefix);
-        return c == p || c.startsWith(p + QLatin1Char('.'));
-    };
+    auto under = [&](const char* prefix) { return isUnderModule(c, QLatin1String(prefix)); };
     if (under("pandas"))
         return QStringLiteral("pandas");
     if (under("h5py"))
