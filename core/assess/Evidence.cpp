@@ -1050,7 +1050,10 @@ private:
             return;
         }
         // Stencils: only the outermost arithmetic expression is examined.
-        const auto parent = ST::type(t.parent(op));
+        // ts_node_parent() descends from the root, but through tree-sitter's balanced hidden
+        // nodes that costs about depth x log(siblings): cheaper here than building the tree's
+        // parent index (a whole walk) in files whose rules never asked for it.
+        const auto parent = ST::type(ts_node_parent(op));
         if (parent == "binary_operator" || parent == "parenthesized_expression" ||
             parent == "unary_operator")
             return;

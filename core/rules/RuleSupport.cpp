@@ -93,21 +93,55 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target) {
     return path;
 }
 
+namespace {
+// The chain of visible nodes from the root down to `target`, found by descending towards its
+// start byte. ts_node_first_child_for_byte() skips whole hidden subtrees that end before the
+// byte, and long statement lists are balanced hidden subtrees in tree-sitter, so one step costs
+// about log(children): no parent index and no re-descent per level. Empty when the descent
+// does not reach `target` (e.g. a zero-width MISSING node sharing its byte with a neighbour).
+std::vector<TSNode> pathFromRoot(TSNode target) {
+    std::vector<TSNode> path;
+    const uint32_t ts = ts_node_start_byte(target), te = ts_node_end_byte(target);
+    TSNode cur = ts_tree_root_node(target.tree);
+    for (;;) {
+        path.push_back(cur);
+        if (ts_node_eq(cur, target))
+            return path;
+        const TSNode c = ts_node_first_child_for_byte(cur, ts);
+        if (ts_node_is_null(c) || ts_node_start_byte(c) > ts || ts_node_end_byte(c) < te ||
+            ts_node_eq(c, cur)) {
+            path.clear();
+            return path;
+        }
+        cur = c;
+    }
+}
+
+bool endsStatementClimb(TSNode cur, TSNode parent) {
+    const auto t = SyntaxTree::type(cur);
+    if (isStatementType(t) && t != "block" && t != "module")
+        return true;
+    const auto pt = SyntaxTree::type(parent);
+    return pt == "block" || pt == "module";
+}
+} // namespace
+
 TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
-    // Climbs through the tree's parent index: ts_node_parent() re-descends from the root on
-    // every call in this tree-sitter version, which is quadratic in a module with many
-    // top-level statements.
+    // Neither ts_node_parent() (it re-descends from the root on every call in tree-sitter
+    // 0.20, quadratic in a module with many top-level statements) nor the tree's parent index
+    // (building it is a whole extra walk for a file that may need only this).
+    const std::vector<TSNode> path = pathFromRoot(n);
+    if (!path.empty()) {
+        for (size_t i = path.size(); i-- > 1;)
+            if (endsStatementClimb(path[i], path[i - 1]))
+                return path[i];
+        return path.front();
+    }
     const SyntaxTree& tree = model.tree();
     TSNode cur = n;
     for (;;) {
         const TSNode p = tree.parent(cur);
-        if (ts_node_is_null(p))
-            return cur;
-        const auto t = SyntaxTree::type(cur);
-        if (isStatementType(t) && t != "block" && t != "module")
-            return cur;
-        const auto pt = SyntaxTree::type(p);
-        if (pt == "block" || pt == "module")
+        if (ts_node_is_null(p) || endsStatementClimb(cur, p))
             return cur;
         cur = p;
     }
