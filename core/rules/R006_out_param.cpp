@@ -68,8 +68,8 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
     for (TSNode kw : m.keywordArguments()) {
         if (m.text(SyntaxTree::field(kw, "name")) != "out")
             continue;
-        const TSNode args = m.tree().parent(kw);
-        const TSNode call = m.tree().parent(args);
+        const TSNode args = ts_node_parent(kw);
+        const TSNode call = ts_node_parent(args);
         if (!SyntaxTree::is(call, "call"))
             continue;
         const QString name = m.callName(call);

@@ -57,9 +57,9 @@ void R106StridedSlice::check(const RuleContext& ctx, FindingSink& out) const {
         const std::string_view st = m.text(step);
         if (st == "1" || st == "+1" || st == "None")
             continue;
-        TSNode sub = m.tree().parent(s);
+        TSNode sub = ts_node_parent(s);
         if (SyntaxTree::is(sub, "tuple") || SyntaxTree::is(sub, "expression_list"))
-            sub = m.tree().parent(sub);
+            sub = ts_node_parent(sub);
         if (!SyntaxTree::is(sub, "subscript"))
             continue;
         if (!ts_node_is_null(lastSub) && ts_node_eq(sub, lastSub))

@@ -206,14 +206,14 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         } else {
             // Not bound to a name: an argument of a collecting call, an element of a literal,
             // a return value — all keep the array beyond the iteration.
-            const TSNode parent = m.tree().parent(call);
+            const TSNode parent = ts_node_parent(call);
             if (SyntaxTree::is(parent, "list") || SyntaxTree::is(parent, "tuple") ||
                 SyntaxTree::is(parent, "set") || SyntaxTree::is(parent, "pair") ||
                 SyntaxTree::is(parent, "return_statement") || SyntaxTree::is(parent, "yield") ||
                 SyntaxTree::is(parent, "expression_list"))
                 continue;
             if (SyntaxTree::is(parent, "argument_list")) {
-                const TSNode outer = m.tree().parent(parent);
+                const TSNode outer = ts_node_parent(parent);
                 static const QStringList collectors = {
                     QStringLiteral("append"), QStringLiteral("extend"),
                     QStringLiteral("insert"), QStringLiteral("add"),

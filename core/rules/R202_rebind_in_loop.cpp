@@ -71,7 +71,7 @@ bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
         if (found)
             return false;
         const auto t = SyntaxTree::type(n);
-        if (t == "none" && SyntaxTree::is(m.tree().parent(n), "subscript")) {
+        if (t == "none" && SyntaxTree::is(ts_node_parent(n), "subscript")) {
             found = true; // v[:, None]
             return false;
         }

@@ -19,7 +19,7 @@ bool argumentsMention(const SemanticModel& m, TSNode args, std::string_view targ
             return false;
         if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
             m.text(n) == target) {
-            const TSNode p = m.tree().parent(n);
+            const TSNode p = ts_node_parent(n);
             // `x.shape` / `x[...]` read the accumulator but do not grow it
             if (!(SyntaxTree::is(p, "attribute") &&
                   ts_node_eq(SyntaxTree::field(p, "object"), n)) &&

@@ -99,7 +99,7 @@ bool inIndexPart(TSNode sub, TSNode n) {
 TSNode valueTop(const SemanticModel& m, TSNode call, int& depth) {
     TSNode cur = call;
     for (int guard = 0; guard < 8 && depth > 0; ++guard) {
-        const TSNode p = m.tree().parent(cur);
+        const TSNode p = ts_node_parent(cur);
         if (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), cur)) {
             if (scalarItem(p))
                 --depth;
@@ -112,7 +112,7 @@ TSNode valueTop(const SemanticModel& m, TSNode call, int& depth) {
             continue;
         }
         if (SyntaxTree::is(p, "argument_list")) {
-            const TSNode outer = m.tree().parent(p);
+            const TSNode outer = ts_node_parent(p);
             if (m.calleeLeaf(outer) == QLatin1String("tuple")) {
                 cur = outer;
                 continue;
@@ -182,7 +182,7 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
         const TSNode top = valueTop(m, call, depth);
         if (depth == 0)
             continue; // a single position (`np.flatnonzero(c)[0]`): a scalar, not a gather
-        const TSNode parent = m.tree().parent(top);
+        const TSNode parent = ts_node_parent(top);
         // Direct: a[np.nonzero(c)] — but not np.r_[...] / np.c_[...], which concatenate
         if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top) &&
             !isIndexTrick(m, SyntaxTree::field(parent, "value"))) {

@@ -61,10 +61,10 @@ QString viewSource(const SemanticModel& m, TSNode call) {
 // The written-to node when `n` (a name or the view expression itself) is the target of a write:
 // `n[...] = v`, `n[...] += v`, `n += v`, `n.fill(v)`, `out=n`, `np.copyto(n, ...)`.
 bool isWriteTarget(const SemanticModel& m, TSNode n) {
-    TSNode p = m.tree().parent(n);
+    TSNode p = ts_node_parent(n);
     // n[...] (= | op=) v
     if (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), n)) {
-        const TSNode a = m.tree().parent(p);
+        const TSNode a = ts_node_parent(p);
         if ((SyntaxTree::is(a, "assignment") || SyntaxTree::is(a, "augmented_assignment")) &&
             ts_node_eq(SyntaxTree::field(a, "left"), p))
             return true;
@@ -76,7 +76,7 @@ bool isWriteTarget(const SemanticModel& m, TSNode n) {
         return m.text(SyntaxTree::field(p, "name")) == "out";
     if (SyntaxTree::is(p, "attribute") && ts_node_eq(SyntaxTree::field(p, "object"), n)) {
         const auto method = m.text(SyntaxTree::field(p, "attribute"));
-        const TSNode call = m.tree().parent(p);
+        const TSNode call = ts_node_parent(p);
         if (SyntaxTree::is(call, "call") &&
             (method == "fill" || method == "sort" || method == "put" || method == "itemset" ||
              method == "partition" || method == "setfield"))
@@ -84,7 +84,7 @@ bool isWriteTarget(const SemanticModel& m, TSNode n) {
         return false;
     }
     if (SyntaxTree::is(p, "argument_list")) {
-        const TSNode call = m.tree().parent(p);
+        const TSNode call = ts_node_parent(p);
         const QString cn = m.callName(call);
         if ((cn == QLatin1String("numpy.copyto") || cn == QLatin1String("numpy.put") ||
              cn == QLatin1String("numpy.putmask") || cn == QLatin1String("numpy.place") ||
@@ -114,7 +114,7 @@ bool readAfter(const SemanticModel& m, TSNode scope, std::string_view name, uint
         if (found || ts_node_end_byte(n) <= from)
             return false;
         if (SyntaxTree::is(n, "identifier") && ts_node_start_byte(n) >= from && m.text(n) == name) {
-            const TSNode p = m.tree().parent(n);
+            const TSNode p = ts_node_parent(n);
             if (!(SyntaxTree::is(p, "attribute") &&
                   ts_node_eq(SyntaxTree::field(p, "attribute"), n)))
                 found = true;
@@ -204,12 +204,12 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         const ValueKind k = m.valueKind(object);
         if (k != ValueKind::Array && k != ValueKind::Unknown)
             continue;
-        const TSNode p = m.tree().parent(attr);
+        const TSNode p = ts_node_parent(attr);
         const bool wholeAssign =
             SyntaxTree::is(p, "assignment") && ts_node_eq(SyntaxTree::field(p, "left"), attr);
         if ((wholeAssign || isWriteTarget(m, attr)) &&
             originObserved(m, object, ts_node_end_byte(p)))
-            out.report(m.tree().parent(attr),
+            out.report(ts_node_parent(attr),
                        QStringLiteral("writes through `%1.flat`, which is a copy on cuPyNumeric; "
                                       "`%1` itself is not changed")
                            .arg(shortCode(m, object, 32)));
@@ -221,9 +221,9 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         // Direct: np.flip(a)[0] = v
         if (isWriteTarget(m, call)) {
             if (isDiagonal(m, call) ||
-                !originObserved(m, originOf(m, call), ts_node_end_byte(m.tree().parent(call))))
+                !originObserved(m, originOf(m, call), ts_node_end_byte(ts_node_parent(call))))
                 continue;
-            out.report(m.tree().parent(call),
+            out.report(ts_node_parent(call),
                        QStringLiteral("writes into the result of `%1`, a copy on cuPyNumeric; "
                                       "the original array is not changed")
                            .arg(source));

@@ -147,13 +147,15 @@ TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
     }
 }
 
-TSNode assignmentOf(const SemanticModel& model, TSNode expr) {
-    const SyntaxTree& tree = model.tree();
+TSNode assignmentOf(const SemanticModel&, TSNode expr) {
+    // ts_node_parent() descends from the root through tree-sitter's balanced hidden nodes
+    // (about depth x log(siblings)); for a few calls per file that is cheaper than building
+    // the tree's parent index.
     TSNode cur = expr;
-    TSNode p = tree.parent(cur);
+    TSNode p = ts_node_parent(cur);
     while (isType(p, "parenthesized_expression")) {
         cur = p;
-        p = tree.parent(p);
+        p = ts_node_parent(p);
     }
     if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, "right"), cur))
         return p;
