@@ -664,25 +664,35 @@ private:
 
     // Reads `NAME = expr` (and `A, B = 1, 2`) statements of a block in source order, without
     // entering function or class bodies.
-    void readAssignments(TSNode block, Env& env, bool moduleLevel) {
-        std::vector<TSNode> stack{block};
+    // The `assignment` statements readAssignments() evaluates in `block`, in source order: not
+    // inside a nested def, class or lambda, and not the inner part of a chained assignment.
+    // Taken from the model's lists (no walk over the block).
+    std::vector<TSNode> assignmentsOf(TSNode block) const {
+        std::vector<std::pair<uint32_t, uint32_t>> nested; // byte spans of nested scopes
+        for (const auto* list : {&m.functionDefs(), &m.classDefs(), &m.lambdas()})
+            for (TSNode d : SemanticModel::within(*list, block))
+                if (!ts_node_eq(d, block))
+                    nested.emplace_back(ts_node_start_byte(d), ts_node_end_byte(d));
+        std::sort(nested.begin(), nested.end());
         std::vector<TSNode> ordered;
-        while (!stack.empty()) {
-            const TSNode n = stack.back();
-            stack.pop_back();
-            const auto ty = ST::type(n);
-            if ((ty == "function_definition" || ty == "class_definition" ||
-                 ty == "decorated_definition" || ty == "lambda") &&
-                !ts_node_eq(n, block))
+        size_t next = 0;
+        uint32_t nestedEnd = 0, lastEnd = 0;
+        for (TSNode a : SemanticModel::within(m.assignments(), block)) {
+            const uint32_t start = ts_node_start_byte(a);
+            // Spans nest, so `start` lies in a nested scope iff one that began before it ends
+            // after it.
+            for (; next < nested.size() && nested[next].first <= start; ++next)
+                nestedEnd = std::max(nestedEnd, nested[next].second);
+            if (start < nestedEnd || start < lastEnd || !ST::is(a, "assignment"))
                 continue;
-            if (ty == "assignment") {
-                ordered.push_back(n);
-                continue;
-            }
-            const uint32_t k = ts_node_named_child_count(n);
-            for (uint32_t i = k; i > 0; --i)
-                stack.push_back(ts_node_named_child(n, i - 1));
+            ordered.push_back(a);
+            lastEnd = ts_node_end_byte(a);
         }
+        return ordered;
+    }
+
+    void readAssignments(TSNode block, Env& env, bool moduleLevel) {
+        const std::vector<TSNode> ordered = assignmentsOf(block);
         for (TSNode a : ordered) {
             const TSNode left = ST::field(a, "left");
             const TSNode right = ST::field(a, "right");
