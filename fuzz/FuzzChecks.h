@@ -31,8 +31,8 @@ inline QByteArray describe(const SourceRange& r) {
 /// reports, and a differing line shows what changed.
 inline QByteArray describe(const FileResult& r) {
     QByteArray out = "lines " + QByteArray::number(r.lines) + " bytes " +
-                     QByteArray::number(r.bytes) + " module " + r.moduleName.toUtf8() +
-                     " test " + QByteArray::number(r.isTest) + " entry " +
+                     QByteArray::number(r.bytes) + " module " + r.moduleName.toUtf8() + " test " +
+                     QByteArray::number(r.isTest) + " entry " +
                      QByteArray::number(r.isEntryScript) + '\n';
     for (const Finding& f : r.findings)
         out += "finding " + f.code.toUtf8() + ' ' + QByteArray::number(int(f.category)) + ' ' +

@@ -67,7 +67,7 @@ if [ "${CNREADY_SKIP_FUZZ:-0}" != 1 ]; then
     timeout --kill-after=30 $((secs + 600)) \
     build-fuzz/fuzz/cnready-fuzz-analyze -max_total_time="$secs" \
       -seed="${CNREADY_FUZZ_SEED:-1}" -max_len=16384 -timeout=20 -rss_limit_mb=2048 \
-      -malloc_limit_mb=2048 -print_final_stats=1 \
+      -malloc_limit_mb=2048 -dict=fuzz/python.dict -print_final_stats=1 \
       -artifact_prefix="$artifacts/" "$corpus" "$seeds" ||
     { say "fuzzer finding: reproducer in $artifacts/ (replay: build-fuzz/fuzz/cnready-fuzz-analyze FILE;" \
           "then add it to fuzz/regressions/)"; exit 1; }
