@@ -1,16 +1,35 @@
 #include "analysis/ProjectAnalyzer.h"
 
+#include "model/StringPool.h"
+
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <memory>
 #include <numeric>
 #include <vector>
 
 namespace cnready {
 
+namespace {
+
+// Analyzes one file and shares its strings with the files done before: a big project keeps
+// every result until the merge, and most of their strings (function names, canonical API
+// names, messages, source lines) repeat.
+FileResult analyzeCompact(const QString& root, const QString& rel, const AnalyzerLimits& limits,
+                          StringPool& pool) {
+    FileResult r = analyzeFile(root, rel, limits);
+    pool.compact(r);
+    return r;
+}
+
+} // namespace
+
 QFuture<FileResult> startFileAnalysis(const ScanResult& scan, const AnalyzerLimits& limits) {
     const QString root = scan.root;
-    return QtConcurrent::mapped(
-        scan.files, [root, limits](const QString& rel) { return analyzeFile(root, rel, limits); });
+    auto pool = std::make_shared<StringPool>();
+    return QtConcurrent::mapped(scan.files, [root, limits, pool](const QString& rel) {
+        return analyzeCompact(root, rel, limits, *pool);
+    });
 }
 
 ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits) {
@@ -21,16 +40,21 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     std::iota(indices.begin(), indices.end(), qsizetype(0));
     const QString root = scan.root;
     FileResult* out = results.data();
-    QtConcurrent::blockingMap(
-        indices, [&](qsizetype i) { out[i] = analyzeFile(root, scan.files.at(i), limits); });
+    {
+        StringPool pool;
+        QtConcurrent::blockingMap(indices, [&](qsizetype i) {
+            out[i] = analyzeCompact(root, scan.files.at(i), limits, pool);
+        });
+    } // the pool's own references go before the merge copies anything
     return mergeFileResults(scan.root, std::move(results), scan.diagnostics);
 }
 
 QFuture<FileResult> startFileAnalysis(const ScanResult& scan, QThreadPool* pool,
                                       const AnalyzerLimits& limits) {
     const QString root = scan.root;
-    return QtConcurrent::mapped(pool, scan.files, [root, limits](const QString& rel) {
-        return analyzeFile(root, rel, limits);
+    auto strings = std::make_shared<StringPool>();
+    return QtConcurrent::mapped(pool, scan.files, [root, limits, strings](const QString& rel) {
+        return analyzeCompact(root, rel, limits, *strings);
     });
 }
 
