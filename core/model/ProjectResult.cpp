@@ -83,11 +83,16 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
         work.append(callsFrom.value(fn));
     }
 
+    // Resolve in place, then copy each list once into an exactly sized project-wide list:
+    // a big project holds ~200k findings and API uses, so growth slack and temporary lists
+    // would cost tens of MB.
+    qsizetype findingCount = 0, useCount = 0, diagnosticCount = scanDiagnostics.size();
     for (FileResult& f : files) {
         p.totalLines += f.lines;
         p.totalBytes += f.bytes;
-        QList<Finding> kept;
-        for (Finding fi : f.findings) {
+        qsizetype kept = 0;
+        for (qsizetype i = 0; i < f.findings.size(); ++i) {
+            Finding& fi = f.findings[i];
             if (!fi.requiresHotFunction.isEmpty()) {
                 if (!p.hotFunctions.contains(fi.requiresHotFunction))
                     continue;
@@ -100,15 +105,29 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                        : f.moduleName + QLatin1Char('.') + fi.function;
                 fi.hot = p.hotFunctions.contains(fn);
             }
-            kept.append(fi);
+            if (kept != i)
+                f.findings[kept] = std::move(fi);
+            ++kept;
         }
-        f.findings = kept;
+        if (kept != f.findings.size()) {
+            f.findings.resize(kept);
+            f.findings.squeeze();
+        }
+        findingCount += f.findings.size();
+        useCount += f.apiUses.size();
+        diagnosticCount += f.diagnostics.size();
+    }
+    p.findings.reserve(findingCount);
+    p.apiUses.reserve(useCount);
+    p.diagnostics.reserve(diagnosticCount);
+    for (const FileResult& f : files) {
         p.diagnostics.append(f.diagnostics);
-        p.findings.append(kept);
-        for (ApiUse u : f.apiUses) {
-            if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
-                u.hot = true;
+        p.findings.append(f.findings);
+        // The per-file lists stay as the analysis gave them (the GUI may still share them).
+        for (const ApiUse& u : f.apiUses) {
             p.apiUses.append(u);
+            if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
+                p.apiUses.last().hot = true;
         }
     }
     p.diagnostics.append(scanDiagnostics);
