@@ -46,15 +46,20 @@ public:
         gaps();
         gates();
         next();
-        return s.toUtf8();
+        return s;
     }
 
 private:
     const ReportInput& in;
     const Assessment& a;
-    QString s;
+    // Built in UTF-8 line by line: a report of 200k findings is ~30 MB, and a UTF-16 copy
+    // (with its growth slack) plus the final conversion would hold three times that.
+    QByteArray s;
 
-    void line(const QString& t = {}) { s += t + QLatin1Char('\n'); }
+    void line(const QString& t = {}) {
+        s += t.toUtf8();
+        s += '\n';
+    }
 
     QString empty() const {
         return a.verdict == Verdict::NotRecommended && a.decidingRule <= 3
