@@ -4,6 +4,10 @@
 
 #include <QtConcurrent/QtConcurrentMap>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <memory>
 #include <numeric>
 #include <vector>
@@ -46,6 +50,12 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
             out[i] = analyzeCompact(root, scan.files.at(i), limits, pool);
         });
     } // the pool's own references go before the merge copies anything
+#if defined(__GLIBC__)
+    // The workers' malloc arenas keep the pages of every freed syntax tree and model; the
+    // results that stay are small blocks scattered over them. Hand the free pages back before
+    // the merge and the report allocate their large (mmap'ed) lists.
+    malloc_trim(0);
+#endif
     return mergeFileResults(scan.root, std::move(results), scan.diagnostics);
 }
 
