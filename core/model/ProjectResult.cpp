@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include <algorithm>
+#include <utility>
 
 namespace cnready {
 
@@ -109,10 +110,7 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                 f.findings[kept] = std::move(fi);
             ++kept;
         }
-        if (kept != f.findings.size()) {
-            f.findings.resize(kept);
-            f.findings.squeeze();
-        }
+        f.findings.resize(kept); // no reallocation: the list is emptied below
         findingCount += f.findings.size();
         useCount += f.apiUses.size();
         diagnosticCount += f.diagnostics.size();
@@ -120,15 +118,18 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
     p.findings.reserve(findingCount);
     p.apiUses.reserve(useCount);
     p.diagnostics.reserve(diagnosticCount);
-    for (const FileResult& f : files) {
+    // Findings and API uses move to the project-wide lists (one copy of ~200k entries each,
+    // not two); the per-file lists are left empty.
+    for (FileResult& f : files) {
         p.diagnostics.append(f.diagnostics);
         p.findings.append(f.findings);
-        // The per-file lists stay as the analysis gave them (the GUI may still share them).
-        for (const ApiUse& u : f.apiUses) {
+        for (const ApiUse& u : std::as_const(f.apiUses)) {
             p.apiUses.append(u);
             if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
                 p.apiUses.last().hot = true;
         }
+        f.findings = {};
+        f.apiUses = {};
     }
     p.diagnostics.append(scanDiagnostics);
     std::stable_sort(p.diagnostics.begin(), p.diagnostics.end(),
