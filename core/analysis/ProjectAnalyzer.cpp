@@ -56,7 +56,13 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     // the merge and the report allocate their large (mmap'ed) lists.
     malloc_trim(0);
 #endif
-    return mergeFileResults(scan.root, std::move(results), scan.diagnostics);
+    ProjectResult project = mergeFileResults(scan.root, std::move(results), scan.diagnostics);
+#if defined(__GLIBC__)
+    // The merge freed the per-file finding and API-use lists, also in the workers' arenas,
+    // which the caller's thread does not allocate from.
+    malloc_trim(0);
+#endif
+    return project;
 }
 
 QFuture<FileResult> startFileAnalysis(const ScanResult& scan, QThreadPool* pool,

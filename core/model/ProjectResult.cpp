@@ -120,14 +120,21 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
     p.diagnostics.reserve(diagnosticCount);
     // Findings and API uses move to the project-wide lists (one copy of ~200k entries each,
     // not two); the per-file lists are left empty.
+    const auto useLess = [](const ApiUse& a, const ApiUse& b) {
+        return std::tie(a.range.path, a.range.line, a.range.column, a.name) <
+               std::tie(b.range.path, b.range.line, b.range.column, b.name);
+    };
     for (FileResult& f : files) {
         p.diagnostics.append(f.diagnostics);
         p.findings.append(f.findings);
+        const qsizetype start = p.apiUses.size();
         for (const ApiUse& u : std::as_const(f.apiUses)) {
             p.apiUses.append(u);
             if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
                 p.apiUses.last().hot = true;
         }
+        // Sorting file by file needs a buffer of one file's uses, not of the project's.
+        std::stable_sort(p.apiUses.begin() + start, p.apiUses.end(), useLess);
         f.findings = {};
         f.apiUses = {};
     }
@@ -138,10 +145,11 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                 std::tie(b.range.path, b.range.line);
                      });
     std::sort(p.findings.begin(), p.findings.end(), findingLess);
-    std::stable_sort(p.apiUses.begin(), p.apiUses.end(), [](const ApiUse& a, const ApiUse& b) {
-        return std::tie(a.range.path, a.range.line, a.range.column, a.name) <
-               std::tie(b.range.path, b.range.line, b.range.column, b.name);
-    });
+    // Files are in path order and their uses carry their own path, so the concatenation of
+    // sorted files is normally sorted already; the project-wide stable sort (same result)
+    // runs only when it is not.
+    if (!std::is_sorted(p.apiUses.cbegin(), p.apiUses.cend(), useLess))
+        std::stable_sort(p.apiUses.begin(), p.apiUses.end(), useLess);
     p.files = std::move(files);
     return p;
 }
