@@ -7,6 +7,9 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(Q_OS_UNIX)
+#include <dlfcn.h>
+#endif
 
 #include <memory>
 #include <numeric>
@@ -24,6 +27,24 @@ FileResult analyzeCompact(const QString& root, const QString& rel, const Analyze
     FileResult r = analyzeFile(root, rel, limits);
     pool.compact(r);
     return r;
+}
+
+// Hands freed heap pages back to the system. The workers' allocations (syntax trees, models,
+// per-file lists) are freed in their threads' arenas, which the merge and the report on the
+// calling thread do not allocate from, so without this the freed pages stay resident. glibc:
+// malloc_trim. jemalloc (the programs link it when installed; core does not depend on it, so
+// it is looked up at run time): purge every arena's dirty pages at once instead of letting
+// them decay over the next seconds.
+void releaseFreedMemory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+#if defined(Q_OS_UNIX)
+    using Mallctl = int (*)(const char*, void*, size_t*, void*, size_t);
+    static const auto mallctl = reinterpret_cast<Mallctl>(dlsym(RTLD_DEFAULT, "mallctl"));
+    if (mallctl)
+        mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0); // 4096: MALLCTL_ARENAS_ALL
+#endif
 }
 
 } // namespace
@@ -50,18 +71,10 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
             out[i] = analyzeCompact(root, scan.files.at(i), limits, pool);
         });
     } // the pool's own references go before the merge copies anything
-#if defined(__GLIBC__)
-    // The workers' malloc arenas keep the pages of every freed syntax tree and model; the
-    // results that stay are small blocks scattered over them. Hand the free pages back before
-    // the merge and the report allocate their large (mmap'ed) lists.
-    malloc_trim(0);
-#endif
+    // Freed trees and models, then the per-file lists the merge moved out.
+    releaseFreedMemory();
     ProjectResult project = mergeFileResults(scan.root, std::move(results), scan.diagnostics);
-#if defined(__GLIBC__)
-    // The merge freed the per-file finding and API-use lists, also in the workers' arenas,
-    // which the caller's thread does not allocate from.
-    malloc_trim(0);
-#endif
+    releaseFreedMemory();
     return project;
 }
 
