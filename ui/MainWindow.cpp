@@ -56,6 +56,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cnready::ui {
 
@@ -119,6 +120,7 @@ QScrollArea* scrolled(QWidget* w) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_analysis(new AnalysisController(this)) {
+    m_assessPool.setMaxThreadCount(1);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(appIcon());
     setWindowTitle(tr("cnready Studio"));
@@ -634,11 +636,16 @@ void MainWindow::cancelAnalysis() {
 }
 
 bool MainWindow::isAnalyzing() const {
-    return m_analysis->isRunning();
+    return m_analysis->isRunning() || m_completePending;
 }
 
 void MainWindow::onAnalysisStarted(const QString& path) {
     m_hasAssessment = false;
+    // An assessment still running belongs to the previous project: its result is dropped.
+    ++m_assessGeneration;
+    m_assessAgain = false;
+    m_completePending = false;
+    m_launchScripts.reset();
     m_project = ProjectResult{};
     m_findings->clear();
     m_treeModel->setFiles(QFileInfo(path).fileName(), {});
@@ -692,14 +699,19 @@ void MainWindow::onProgress(int done, int total) {
 
 void MainWindow::onAnalysisFinished(const ProjectResult& project) {
     m_project = project;
-    m_findings->setFindings({}); // reassess() fills in the findings the assessment counts
-    updateCategoryButtons();
     m_progress->hide();
     m_cancel->hide();
-    reassess();
-    const QString shown = m_code->currentPath();
-    if (!shown.isEmpty())
-        m_code->setFindings(findingsForFile(shown));
+    // The streamed findings stay in the table until the assessment replaces them with the ones
+    // it counts (merged, conditional findings resolved): no empty table in between.
+    statusBar()->showMessage(tr("Assessing…"));
+    m_completePending = true;
+    if (!reassess())
+        completeAnalysis(); // nothing to assess (no files, no root)
+}
+
+void MainWindow::completeAnalysis() {
+    m_completePending = false;
+    const ProjectResult& project = m_project;
     const QLocale loc;
     QString msg;
     if (project.cancelled)
@@ -725,7 +737,8 @@ void MainWindow::onAnalysisFinished(const ProjectResult& project) {
     // Nothing on display yet: show the file of the first (worst) finding.
     if (m_code->currentPath().isEmpty() && m_filter->rowCount() > 0) {
         int best = 0, bestSev = -1;
-        for (int r = 0; r < m_filter->rowCount(); ++r) {
+        const int worst = categorySeverity(Category::Blocks);
+        for (int r = 0; r < m_filter->rowCount() && bestSev < worst; ++r) {
             const int sev = categorySeverity(
                 Category(m_filter->index(r, 0).data(FindingsModel::CategoryRole).toInt()));
             if (sev > bestSev) {
@@ -781,11 +794,67 @@ void MainWindow::onContextChanged(const ContextInput&) {
     reassess();
 }
 
-void MainWindow::reassess() {
+bool MainWindow::reassess() {
     if (m_analysis->isRunning() || (m_project.root.isEmpty() && m_project.files.isEmpty()))
+        return false;
+    if (m_assessWatcher) {
+        m_assessAgain = true; // picked up with the then current context when this one ends
+        return true;
+    }
+    // Gates and verdict from the kept ProjectResult: no Python file is read again. The launch
+    // scripts are read once per analysis. Everything the job uses is a copy (implicitly
+    // shared, read-only on both sides).
+    auto* watcher = new QFutureWatcher<AssessOutcome>(this);
+    m_assessWatcher = watcher;
+    const int generation = m_assessGeneration;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (m_assessWatcher == watcher)
+            m_assessWatcher = nullptr;
+        if (generation != m_assessGeneration) {
+            // A new analysis started meanwhile: this result is for the old project, but the
+            // new one may have asked for its assessment while this ran.
+            if (std::exchange(m_assessAgain, false))
+                reassess();
+            return;
+        }
+        AssessOutcome out = watcher->result();
+        m_launchScripts = std::move(out.launchScripts);
+        if (std::exchange(m_assessAgain, false)) {
+            // The context changed while this ran: its verdict is already stale.
+            reassess();
+            return;
+        }
+        applyAssessment(out.assessment);
+        if (m_completePending)
+            completeAnalysis();
+    });
+    watcher->setFuture(
+        QtConcurrent::run(&m_assessPool, [project = m_project, input = m_context->input(),
+                                          manifest = m_manifest, scripts = m_launchScripts] {
+            AssessOutcome out;
+            out.launchScripts = scripts ? *scripts : scanLaunchScripts(project.root);
+            out.assessment = assess(project, input, manifest, out.launchScripts);
+            return out;
+        }));
+    updateActions();
+    return true;
+}
+
+void MainWindow::assessNow() {
+    if (!m_hasAssessment || m_completePending || (!m_assessWatcher && !m_assessAgain))
         return;
-    // Pure and cheap: gates and verdict from the kept ProjectResult. No file is read again.
-    m_assessment = assess(m_project, m_context->input(), m_manifest);
+    // The file must match the context on screen, even a change made a moment ago: compute it
+    // here and drop the result of the run in flight (it is for an older context).
+    ++m_assessGeneration;
+    m_assessAgain = false;
+    if (!m_launchScripts)
+        m_launchScripts = scanLaunchScripts(m_project.root);
+    applyAssessment(assess(m_project, m_context->input(), m_manifest, *m_launchScripts));
+}
+
+void MainWindow::applyAssessment(const Assessment& assessment) {
+    m_assessment = assessment;
     m_hasAssessment = true;
     // The assessment decides which findings count (R304 only for multi-GPU targets), so the
     // table, tree and code view follow it; reset them only when that set actually changed.
@@ -829,6 +898,7 @@ QByteArray MainWindow::reportBytes(ReportFormat format) const {
 }
 
 bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QString* error) {
+    assessNow();
     if (!m_hasAssessment) {
         if (error)
             *error = tr("There is no assessment to export yet.");
