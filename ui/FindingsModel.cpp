@@ -142,6 +142,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
                           .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), htmlMessage(f.message));
         if (!f.function.isEmpty())
             tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
+        if (const QString recipe = ruleRecipe(f.code); !recipe.isEmpty())
+            tip += QStringLiteral("<br>%1").arg(tr("Recipe: %1").arg(recipe.toHtmlEscaped()));
         if (!f.snippet.isEmpty())
             tip += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
         return tip;

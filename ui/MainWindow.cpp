@@ -13,6 +13,7 @@
 #include "Versions.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/ManifestRefresher.h"
+#include "rules/RuleRegistry.h"
 
 #include <QAction>
 
@@ -46,6 +47,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -383,8 +385,15 @@ QWidget* MainWindow::createFindingsPane() {
                                    fm.horizontalAdvance(QLatin1Char('m')) * 20);
     m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
                                    fm.horizontalAdvance(QLatin1Char('m')) * 21);
-    m_findingsView->setColumnWidth(FindingsModel::RecipeColumn,
-                                   fm.horizontalAdvance(QStringLiteral("RR-host-fallback")) + 16);
+    // The widest recipe anchor of the registry (not a sample name: fonts differ in which one
+    // is widest), plus the item delegate's text margins and a little air.
+    int recipeWidth = fm.horizontalAdvance(tr("Recipe")) + 24; // the header and its sort arrow
+    for (const auto& rule : RuleRegistry::instance().rules())
+        recipeWidth = qMax(recipeWidth, fm.horizontalAdvance(rule->info().recipe));
+    const int textMargin = m_findingsView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin,
+                                                                nullptr, m_findingsView) +
+                           1;
+    m_findingsView->setColumnWidth(FindingsModel::RecipeColumn, recipeWidth + 2 * textMargin + 8);
     m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_findingsView, &QTableView::clicked, this, &MainWindow::activateFinding);
     connect(m_findingsView, &QTableView::activated, this, &MainWindow::activateFinding);

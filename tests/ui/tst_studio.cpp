@@ -10,19 +10,25 @@
 #include "RuleBrowser.h"
 #include "VerdictPanel.h"
 
+#include "rules/RuleRegistry.h"
+
 #include "../common/TreeSnapshot.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBlock>
@@ -475,6 +481,87 @@ private slots:
         v.setPalette(dark);
         QVERIFY(!lightTheme.isEmpty());
         QVERIFY2(v.themeName() != lightTheme, qPrintable(v.themeName()));
+    }
+
+    void verdictPanelWrapsLongDemotionsInANarrowDock() {
+        // Demotions name APIs and file paths: long words the label cannot break at spaces.
+        const QString path = QStringLiteral(
+            "solvers/spectral_methods/preconditioned_conjugate_gradient_kernels.py:1234");
+        Assessment a;
+        a.verdict = Verdict::SignificantRefactor;
+        a.verdictBeforeDemotion = Verdict::LightRefactor;
+        a.decidingRule = 6;
+        a.decidingReason = QStringLiteral("1 BLOCKS finding that a recipe fixes (R104)");
+        a.demotions = {QStringLiteral("Rule 9: demoted one tier, LIGHT REFACTOR → SIGNIFICANT "
+                                      "REFACTOR, for API on a hot path without multi-GPU "
+                                      "support: numpy.linalg.eigvalsh (🟡) at ") +
+                       path};
+        a.rationale = QStringLiteral("One blocking idiom with a known fix.");
+
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("verdictDock"));
+        QVERIFY(dock);
+        w.resizeDocks({dock}, {240}, Qt::Horizontal);
+        w.verdictPanel()->setAssessment(a, false);
+        auto* area = qobject_cast<QScrollArea*>(dock->widget());
+        QVERIFY(area);
+        auto* label = w.verdictPanel()->findChild<QLabel*>(QStringLiteral("demotions"));
+        QVERIFY(label);
+        QTRY_VERIFY(label->isVisible() && dock->width() <= 300);
+        QTest::qWait(50); // let the layouts settle
+        QVERIFY(label->wordWrap());
+        // Nothing is cut off: the panel fits the dock without scrolling sideways, and the label
+        // is as tall as its wrapped text needs.
+        QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
+        QVERIFY2(label->width() <= area->viewport()->width(),
+                 qPrintable(QStringLiteral("label %1 px in a %2 px dock")
+                                .arg(label->width())
+                                .arg(area->viewport()->width())));
+        QVERIFY(label->height() >= label->heightForWidth(label->width()));
+        // The full text stays reachable, unbroken, in the tooltip.
+        QVERIFY(label->toolTip().contains(path));
+        QVERIFY(label->toolTip().contains(QLatin1String("numpy.linalg.eigvalsh")));
+    }
+
+    void recipeColumnShowsEveryRecipe() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTableView* view = w.findingsView();
+        // Every recipe anchor of the rule registry fits its column, padding included.
+        int widest = 0;
+        QString widestRecipe;
+        for (const auto& r : RuleRegistry::instance().rules()) {
+            const int px = view->fontMetrics().horizontalAdvance(r->info().recipe);
+            if (px > widest) {
+                widest = px;
+                widestRecipe = r->info().recipe;
+            }
+        }
+        QVERIFY(!widestRecipe.isEmpty());
+        const int margin =
+            2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        QVERIFY2(view->columnWidth(FindingsModel::RecipeColumn) >= widest + margin,
+                 qPrintable(QStringLiteral("%1 needs %2 px, column is %3 px")
+                                .arg(widestRecipe)
+                                .arg(widest + margin)
+                                .arg(view->columnWidth(FindingsModel::RecipeColumn))));
+        // The recipe cell's tooltip names the recipe (the full text when a user narrows it).
+        QVERIFY(openAndWait(w, kFixture));
+        const QAbstractItemModel* m = view->model();
+        bool sawRecipe = false;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QModelIndex idx = m->index(r, FindingsModel::RecipeColumn);
+            const QString recipe = idx.data().toString();
+            if (recipe.isEmpty())
+                continue;
+            sawRecipe = true;
+            QVERIFY2(idx.data(Qt::ToolTipRole).toString().contains(recipe), qPrintable(recipe));
+        }
+        QVERIFY(sawRecipe);
     }
 
     void missingPathIsReported() {
