@@ -123,6 +123,9 @@ QScrollArea* scrolled(QWidget* w) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_analysis(new AnalysisController(this)) {
     m_assessPool.setMaxThreadCount(1);
+    m_stepTimer.setSingleShot(true);
+    m_stepTimer.setInterval(0);
+    connect(&m_stepTimer, &QTimer::timeout, this, &MainWindow::runNextStep);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(appIcon());
     setWindowTitle(tr("cnready Studio"));
@@ -654,9 +657,11 @@ void MainWindow::onAnalysisStarted(const QString& path) {
     ++m_assessGeneration;
     m_assessAgain = false;
     m_completePending = false;
+    m_steps.clear();
     m_launchScripts.reset();
     m_project = ProjectResult{};
     m_findings->clear();
+    updateCategoryButtons();
     m_treeModel->setFiles(QFileInfo(path).fileName(), {});
     m_verdict->clear(tr("Analysing…"));
     m_gates->clear();
@@ -693,7 +698,10 @@ void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
             if (f.requiresHotFunction.isEmpty())
                 found.append(f);
     m_findings->appendFindings(found);
-    updateCategoryButtons();
+    // Count the batch only: recounting the whole table per batch grows with the project.
+    for (const Finding& f : found)
+        ++m_categoryCounts[size_t(f.category)];
+    showCategoryCounts();
     const QString shown = m_code->currentPath();
     if (!shown.isEmpty())
         for (const FileResult& r : batch)
@@ -836,7 +844,7 @@ bool MainWindow::reassess() {
         }
         applyAssessment(out.assessment);
         if (m_completePending)
-            completeAnalysis();
+            runLater([this] { completeAnalysis(); });
     });
     watcher->setFuture(
         QtConcurrent::run(&m_assessPool, [project = m_project, input = m_context->input(),
@@ -869,9 +877,7 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     // table, tree and code view follow it; reset them only when that set actually changed.
     if (m_findings->findings() != m_assessment.findings) {
         m_findings->setFindings(m_assessment.findings);
-        ProjectResult shown = m_project;
-        shown.findings = m_assessment.findings;
-        m_treeModel->setProject(shown);
+        runLater([this] { updateTreeCounts(); });
         updateCategoryButtons();
         if (const QString path = m_code->currentPath(); !path.isEmpty())
             m_code->setFindings(findingsForFile(path));
@@ -1046,13 +1052,40 @@ void MainWindow::previousFinding() {
 }
 
 void MainWindow::updateCategoryButtons() {
-    int counts[4] = {0, 0, 0, 0};
+    m_categoryCounts = {};
     for (const Finding& f : m_findings->findings())
-        ++counts[int(f.category)];
+        ++m_categoryCounts[size_t(f.category)];
+    showCategoryCounts();
+}
+
+void MainWindow::showCategoryCounts() {
     for (QToolButton* b : m_categoryButtons) {
         const auto c = Category(b->property("category").toInt());
-        b->setText(QStringLiteral("%1 %2").arg(categoryLabel(c)).arg(counts[int(c)]));
+        b->setText(QStringLiteral("%1 %2").arg(categoryLabel(c)).arg(m_categoryCounts[size_t(c)]));
     }
+}
+
+void MainWindow::runLater(std::function<void()> step) {
+    m_steps.append(std::move(step));
+    if (!m_stepTimer.isActive())
+        m_stepTimer.start();
+}
+
+void MainWindow::runNextStep() {
+    if (m_steps.isEmpty())
+        return;
+    const std::function<void()> step = m_steps.takeFirst();
+    // Restarted before the step runs: a step may queue more, or start an analysis that clears
+    // the queue (the timer then finds it empty).
+    if (!m_steps.isEmpty())
+        m_stepTimer.start();
+    step();
+}
+
+void MainWindow::updateTreeCounts() {
+    ProjectResult shown = m_project;
+    shown.findings = m_assessment.findings;
+    m_treeModel->setProject(shown);
 }
 
 void MainWindow::updateActions() {

@@ -13,6 +13,10 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <QThreadPool>
+#include <QTimer>
+
+#include <array>
+#include <functional>
 
 #include <optional>
 
@@ -125,7 +129,16 @@ private:
     void rebuildRecentMenus();
     void updateActions();
     void updateManifestStatus();
+    /// Recounts the findings per category (after the table was replaced) and shows the counts.
     void updateCategoryButtons();
+    void showCategoryCounts();
+    /// Runs `step` in a later event-loop turn, after the steps queued before it: a large
+    /// project's end-of-analysis work is split so that input and painting get through between
+    /// the pieces. A new analysis drops the steps still queued.
+    void runLater(std::function<void()> step);
+    void runNextStep();
+    /// The tree's counts from the assessment's findings (the ones the table shows).
+    void updateTreeCounts();
 
     void onAnalysisStarted(const QString& path);
     void onScanFinished(const ScanResult& scan);
@@ -168,6 +181,9 @@ private:
     /// The project's launch scripts, read once per analysis (Gate 6) and reused on every
     /// context change.
     std::optional<QList<ReadinessHint>> m_launchScripts;
+    QList<std::function<void()>> m_steps;
+    QTimer m_stepTimer;
+    std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
     Manifest m_manifest;
     QString m_manifestNote;
     ProjectResult m_project;

@@ -116,7 +116,7 @@ private slots:
                     maxOwn = own;
                     maxOwnAt = now;
                 }
-                if (wall > kMaxStallMs)
+                if (wall > kMaxStallMs || own > kMaxStallMs / 2)
                     qInfo("slice of %lld ms wall at %lld ms: %lld ms on CPU, %lld ms waiting for "
                           "a CPU; progress %d/%d",
                           wall, now, busy, wait, w.progressBar()->value(),
