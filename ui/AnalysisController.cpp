@@ -12,6 +12,10 @@ namespace {
 // Results are handed to the GUI at most this often (ms): a project of thousands of small files
 // would otherwise post one model update per file.
 constexpr int kFlushIntervalMs = 50;
+// The progress bar is repainted at most this often (ms): each repaint of a Fusion progress bar
+// hands its fills to Qt's raster helper threads and waits for them, which on a busy machine
+// costs the GUI thread a scheduling round each time.
+constexpr int kProgressIntervalMs = 200;
 } // namespace
 
 AnalysisController::AnalysisController(QObject* parent) : QObject(parent) {
@@ -45,6 +49,7 @@ void AnalysisController::start(const QString& path) {
     m_results.clear();
     m_pending.clear();
     m_done = 0;
+    m_sinceProgress.invalidate();
     m_clock.start();
     m_sinceFlush.start();
     emit started(path);
@@ -121,7 +126,11 @@ void AnalysisController::flushPending() {
         const QList<FileResult> batch = std::exchange(m_pending, {});
         emit filesAnalyzed(batch);
     }
-    emit progress(m_done, int(m_results.size()));
+    if (!m_sinceProgress.isValid() || m_sinceProgress.elapsed() >= kProgressIntervalMs ||
+        m_done == int(m_results.size())) {
+        m_sinceProgress.start();
+        emit progress(m_done, int(m_results.size()));
+    }
 }
 
 void AnalysisController::onFilesDone(int generation) {
@@ -136,6 +145,7 @@ void AnalysisController::onFilesDone(int generation) {
     }
     m_flushTimer.stop();
     flushPending();
+    emit progress(m_done, int(m_results.size())); // the last count, also after a cancel
     const bool cancelled = m_cancelRequested || m_done < int(m_results.size());
     // Scan order, as the command line's blocking analysis returns them: same merge input.
     QList<FileResult> files;

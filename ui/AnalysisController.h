@@ -66,6 +66,7 @@ private:
     QTimer m_flushTimer;
     QElapsedTimer m_clock;
     QElapsedTimer m_sinceFlush;
+    QElapsedTimer m_sinceProgress;
     qint64 m_lastDurationMs = 0;
 };
 

