@@ -10,7 +10,6 @@
 #include <QFutureWatcher>
 #include <QMutex>
 #include <QObject>
-#include <QPointer>
 #include <QThreadPool>
 #include <QTimer>
 
