@@ -340,6 +340,7 @@ private:
         int prev = -1;
     };
     QHash<const void*, Where> m_where;
+    QSet<const void*> m_operands; // binary operators that are an operand of another one
     QStringList m_scopeNames;
     std::vector<VarLink> m_forVars;
 
@@ -374,6 +375,10 @@ private:
         }
         for (TSNode fn : m_functions)
             m_functionsByName[t.qtext(ST::field(fn, "name"))].push_back(fn);
+        for (TSNode op : m_binaryOps)
+            for (const char* side : {"left", "right"})
+                if (const TSNode operand = ST::field(op, side); ST::is(operand, "binary_operator"))
+                    m_operands.insert(operand.id);
 
         struct Item {
             TSNode node;
@@ -1059,10 +1064,13 @@ private:
             addEvidence(QStringLiteral("gemm"), op, QStringLiteral("@ operator"), 2);
             return;
         }
-        // Stencils: only the outermost arithmetic expression is examined.
-        // ts_node_parent() descends from the root, but through tree-sitter's balanced hidden
-        // nodes that costs about depth x log(siblings): cheaper here than building the tree's
-        // parent index (a whole walk) in files whose rules never asked for it.
+        // Stencils: only the outermost arithmetic expression is examined. An operand of
+        // another operator is known from gather(); for the rest ts_node_parent() descends
+        // from the root (about depth x log(siblings)), which is cheaper than building the
+        // tree's parent index (a whole walk) and, with operand chains answered above, stays
+        // linear even for `1 + 1 + ... + 1` thousands of terms long.
+        if (m_operands.contains(op.id))
+            return;
         const auto parent = ST::type(ts_node_parent(op));
         if (parent == "binary_operator" || parent == "parenthesized_expression" ||
             parent == "unary_operator")
