@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <array>
 #include <memory>
 #include <string_view>
 #include <tree_sitter/api.h>
@@ -94,10 +95,50 @@ public:
         /// Same as SyntaxTree::isCorrupt().
         bool corrupt = false;
     };
-    /// Walks the whole tree once (TSTreeCursor, explicit depth counter).
+    /// Walks the whole tree once (TSTreeCursor, explicit depth counter). The same walk fills
+    /// the node lists of nodes(); both are kept, so later calls of either cost nothing.
     Survey survey() const;
 
+    /// The named node kinds that the walk behind survey() collects for the semantic model.
+    enum class NodeList : uint8_t {
+        Call,          ///< call
+        Subscript,     ///< subscript
+        Attribute,     ///< attribute
+        Assignment,    ///< assignment and augmented_assignment
+        Augmented,     ///< augmented_assignment
+        Comprehension, ///< list/set/dictionary comprehensions, generator_expression
+        For,           ///< for_statement
+        While,         ///< while_statement
+        If,            ///< if_statement and elif_clause
+        ModuleIf,      ///< if_statement directly below the module node
+        Assert,        ///< assert_statement
+        Ternary,       ///< conditional_expression
+        FunctionDef,   ///< function_definition
+        ClassDef,      ///< class_definition
+        Import,        ///< import_statement and import_from_statement
+        Decorator,     ///< decorator
+        BinaryOp,      ///< binary_operator
+        Comparison,    ///< comparison_operator
+        Keyword,       ///< keyword_argument
+        Slice,         ///< slice
+        Interpolation, ///< interpolation (f-string `{...}`)
+        Return,        ///< return_statement
+        Lambda,        ///< lambda
+        NamedExpr,     ///< named_expression
+        WithItem,      ///< with_item
+        Count
+    };
+    /// All named nodes of one kind in document order (pre-order, so sorted by start byte).
+    /// Filled by the same single walk as survey() (run on first use of either); the lists
+    /// live as long as the tree.
+    const std::vector<TSNode>& nodes(NodeList kind) const;
+
 private:
+    struct Walked {
+        Survey survey;
+        std::array<std::vector<TSNode>, size_t(NodeList::Count)> lists;
+    };
+    const Walked& walked() const;
     void buildParentIndex() const;
     bool startsLine(TSNode n) const;
 
@@ -106,6 +147,8 @@ private:
     mutable bool m_leak = false; ///< set by survey() on a corrupt tree; see Survey::corrupt
     /// (node id, parent) sorted by node id; built lazily by parent().
     mutable std::vector<std::pair<const void*, TSNode>> m_parents;
+    /// Result of the one walk behind survey() and nodes(); built lazily.
+    mutable std::unique_ptr<Walked> m_walked;
 };
 
 } // namespace cnready
