@@ -52,9 +52,7 @@ const FieldIds& F() {
     return f;
 }
 inline TSNode field(TSNode n, TSFieldId id) {
-    if (ts_node_is_null(n) || id == 0)
-        return TSNode{};
-    return ts_node_child_by_field_id(n, id);
+    return SyntaxTree::field(n, id); // recorded by the tree's walk for the common parents
 }
 inline uint32_t startOf(TSNode n) {
     return ts_node_start_byte(n);
