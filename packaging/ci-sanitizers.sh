@@ -50,17 +50,27 @@ if [ "${CNREADY_SKIP_FUZZ:-0}" != 1 ]; then
   cmake --build build-fuzz -j "$jobs" --target cnready-fuzz-analyze >&2
   say "fuzzer built after $(( $(date +%s) - t0 )) s"
 
-  # Seed corpus: every Python fixture and the bundled examples. New inputs go to a
-  # scratch corpus (kept between runs in build-fuzz/, never in the source tree).
+  # Seed corpus: every Python fixture, the bundled examples and every past finding
+  # (fuzz/regressions/, run in libFuzzer's first pass). New inputs go to a scratch corpus
+  # (kept between runs in build-fuzz/, never in the source tree).
   seeds=build-fuzz/seeds corpus=build-fuzz/corpus artifacts=build-fuzz/artifacts
   rm -rf "$seeds" && mkdir -p "$seeds" "$corpus" "$artifacts"
   find tests/fixtures assets/examples -name '*.py' -type f -print0 |
     while IFS= read -r -d '' f; do cp "$f" "$seeds/$(printf '%s' "$f" | tr '/' '_')"; done
+  cp fuzz/regressions/* "$seeds/"
+  # -timeout: one input running longer is reported as a finding (a healthy 16 KB input takes
+  # < 0.1 s under ASan; the analyzer's own parse budget is 30 s, so a parser stall shows up
+  # here first). -rss_limit_mb / -malloc_limit_mb: memory growth is reported, not swapped.
+  # The outer `timeout` only guards against the fuzzer itself hanging (it should never fire).
+  secs=${CNREADY_FUZZ_SECONDS:-60}
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    build-fuzz/fuzz/cnready-fuzz-analyze -max_total_time="${CNREADY_FUZZ_SECONDS:-60}" \
+    timeout --kill-after=30 $((secs + 600)) \
+    build-fuzz/fuzz/cnready-fuzz-analyze -max_total_time="$secs" \
       -seed="${CNREADY_FUZZ_SEED:-1}" -max_len=16384 -timeout=20 -rss_limit_mb=2048 \
-      -print_final_stats=1 \
-      -artifact_prefix="$artifacts/" "$corpus" "$seeds"
+      -malloc_limit_mb=2048 -dict=fuzz/python.dict -print_final_stats=1 \
+      -artifact_prefix="$artifacts/" "$corpus" "$seeds" ||
+    { say "fuzzer finding: reproducer in $artifacts/ (replay: build-fuzz/fuzz/cnready-fuzz-analyze FILE;" \
+          "then add it to fuzz/regressions/)"; exit 1; }
   say "fuzzing passed after $(( $(date +%s) - t0 )) s"
 fi
 say "done in $(( $(date +%s) - t0 )) s"

@@ -59,6 +59,12 @@ const SyntaxTree* ownerOf(const TSTree* tree) {
 SyntaxTree::SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros)
     : m_source(std::move(utf8Source)) {
     TSParser* parser = threadParser();
+    // tree-sitter-python's external scanner (0.23.6) keeps `inside_f_string` across parses:
+    // restoring the empty start state does not clear it. After a file that ends inside an
+    // f-string, the next file on this thread would lose its first DEDENTs and parse wrongly,
+    // so results would depend on which file the thread parsed before. Setting the language
+    // again destroys and recreates the scanner (one small allocation) for a clean start.
+    ts_parser_set_language(parser, pythonLanguage());
     ts_parser_set_timeout_micros(parser, timeoutMicros);
     m_tree =
         ts_parser_parse_string(parser, nullptr, m_source.constData(), uint32_t(m_source.size()));
