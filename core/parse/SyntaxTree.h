@@ -50,7 +50,17 @@ public:
     static int endColumn(TSNode n) { return int(ts_node_end_point(n).column) + 1; }
     /// The node's grammar type, e.g. "call", "for_statement".
     static std::string_view type(TSNode n) { return ts_node_type(n); }
-    static bool is(TSNode n, std::string_view t) { return !ts_node_is_null(n) && type(n) == t; }
+    /// Whether `n` is non-null and of grammar type `t`. Compares up to the first differing
+    /// character (no strlen): it is called for almost every node the rules look at.
+    static bool is(TSNode n, std::string_view t) {
+        if (n.id == nullptr) // ts_node_is_null()
+            return false;
+        const char* s = ts_node_type(n);
+        for (const char c : t)
+            if (*s++ != c)
+                return false;
+        return *s == '\0';
+    }
     /// Named child by field name ("function", "arguments", "left", ...); null node if absent.
     /// Same result as ts_node_child_by_field_name(); see field(TSNode, TSFieldId) for the cost.
     static TSNode field(TSNode n, std::string_view name);
@@ -141,9 +151,9 @@ public:
     const std::vector<TSNode>& nodes(NodeList kind) const;
 
 private:
-    /// One recorded field child: (parent node id, field id) -> child, open addressing.
+    /// One recorded field child: (parent node id, field id) -> child (40 bytes).
     struct FieldSlot {
-        const void* parent = nullptr; ///< null: empty slot
+        const void* parent = nullptr; ///< TSNode::id of the parent
         const void* child = nullptr;  ///< TSNode::id of the child
         uint32_t context[4] = {};     ///< TSNode::context of the child
         TSFieldId field = 0;
@@ -151,7 +161,9 @@ private:
     struct Walked {
         Survey survey;
         std::array<std::vector<TSNode>, size_t(NodeList::Count)> lists;
-        std::vector<FieldSlot> fields; ///< size is a power of two (or 0)
+        std::vector<FieldSlot> fields; ///< in walk order, one per (parent, field)
+        /// Open addressing over `fields`: index + 1, 0 = empty; size a power of two (or 0).
+        std::vector<uint32_t> fieldIndex;
     };
     TSNode recordedField(TSNode n, TSFieldId id) const;
     const Walked& walked() const;
