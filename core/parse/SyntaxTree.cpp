@@ -464,6 +464,7 @@ struct Frame {
     bool recordFields = false;
     int column = -1;
     const void* node = nullptr; ///< TSNode::id, for recording field children
+    TSSymbol symbol = 0;        ///< ts_node_symbol of the node at this depth
 };
 
 } // namespace
@@ -476,6 +477,14 @@ const std::vector<TSNode>& SyntaxTree::nodes(NodeList kind) const {
     return walked().lists[size_t(kind)];
 }
 
+std::string_view SyntaxTree::parentType(NodeList kind, size_t i) const {
+    const std::vector<uint32_t>& parents = walked().parents[size_t(kind)];
+    if (i >= parents.size() || parents[i] == 0)
+        return {};
+    const char* name = ts_language_symbol_name(pythonLanguage(), TSSymbol(parents[i] - 1));
+    return name ? std::string_view(name) : std::string_view();
+}
+
 const SyntaxTree::Walked& SyntaxTree::walked() const {
     if (m_walked)
         return *m_walked;
@@ -485,6 +494,7 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     m_walked = std::make_unique<Walked>();
     Survey& s = m_walked->survey;
     auto& lists = m_walked->lists;
+    auto& parents = m_walked->parents;
     const std::vector<SymbolInfo>& table = symbolTable();
     std::vector<FieldSlot>& fields = m_walked->fields;
     TSTreeCursor cursor = ts_tree_cursor_new(root());
@@ -527,12 +537,18 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
             }
         }
         if (info.list != kNoList && named) {
-            lists[info.list].push_back(n);
+            const uint32_t parentSymbol =
+                depth > 0 ? uint32_t(frames[size_t(depth - 1)].symbol) + 1 : 0;
+            auto add = [&](size_t list) {
+                lists[list].push_back(n);
+                parents[list].push_back(parentSymbol);
+            };
+            add(info.list);
             if (info.list == uint8_t(NodeList::Augmented))
-                lists[size_t(NodeList::Assignment)].push_back(n);
+                add(size_t(NodeList::Assignment));
             else if (sym < table.size() && info.list == uint8_t(NodeList::If) && depth > 0 &&
                      frames[size_t(depth - 1)].module && type(n) == "if_statement")
-                lists[size_t(NodeList::ModuleIf)].push_back(n);
+                add(size_t(NodeList::ModuleIf));
         }
         const bool missing = ts_node_is_missing(n);
         if (missing || k == Kind::Error) {
@@ -620,7 +636,8 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                           k == Kind::Module,
                                           info.recordFields,
                                           k == Kind::Module ? 0 : -1,
-                                          n.id};
+                                          n.id,
+                                          sym};
             ++depth;
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);

@@ -149,6 +149,10 @@ public:
     /// Filled by the same single walk as survey() (run on first use of either); the lists
     /// live as long as the tree.
     const std::vector<TSNode>& nodes(NodeList kind) const;
+    /// Grammar type of the visible parent of nodes(kind)[i] (e.g. "binary_operator"); empty
+    /// for a node without parent or an index out of range. Recorded by the same walk: the
+    /// answer of ts_node_type(ts_node_parent(n)), which costs O(depth) per call in 0.20.
+    std::string_view parentType(NodeList kind, size_t i) const;
 
 private:
     /// One recorded field child: (parent node id, field id) -> child (40 bytes).
@@ -161,6 +165,8 @@ private:
     struct Walked {
         Survey survey;
         std::array<std::vector<TSNode>, size_t(NodeList::Count)> lists;
+        /// Per list entry: the parent's grammar symbol + 1 (0: no parent).
+        std::array<std::vector<uint32_t>, size_t(NodeList::Count)> parents;
         std::vector<FieldSlot> fields; ///< in walk order, one per (parent, field)
         /// Open addressing over `fields`: index + 1, 0 = empty; size a power of two (or 0).
         std::vector<uint32_t> fieldIndex;

@@ -406,12 +406,18 @@ private slots:
         }
         const TSLanguage* lang = pythonLanguage();
         const uint32_t fieldCount = ts_language_field_count(lang);
-        qint64 checked = 0, found = 0;
+        qint64 checked = 0, found = 0, parentsChecked = 0;
         for (const QByteArray& src : sources) {
             for (const bool walked : {false, true}) {
                 const SyntaxTree tree(src);
-                if (walked)
+                if (walked) {
                     (void)tree.survey();
+                    // Parent types of binary operators (deeply nested in damaged copies).
+                    const auto& ops = tree.nodes(SyntaxTree::NodeList::BinaryOp);
+                    for (size_t i = 0; i < ops.size(); ++i, ++parentsChecked)
+                        QCOMPARE(tree.parentType(SyntaxTree::NodeList::BinaryOp, i),
+                                 SyntaxTree::type(ts_node_parent(ops[i])));
+                }
                 for (const TSNode node : allNodes(tree)) {
                     for (uint32_t f = 0; f <= fieldCount + 1; ++f) {
                         const TSNode want = f == 0 || f > fieldCount
@@ -430,6 +436,7 @@ private slots:
             }
         }
         QVERIFY(checked > 100000);
+        QVERIFY(parentsChecked > 50);
         QVERIFY(found > 1000);
         // By name too, including a name the grammar does not have.
         const SyntaxTree t("x = f(a, k=1)\n");
@@ -494,6 +501,24 @@ private slots:
             for (size_t i = 0; i < got.size(); ++i)
                 QVERIFY(sameNode(got[i], want[i]));
         }
+        // Recorded parent types agree with tree-sitter's ts_node_parent().
+        for (const auto& [list, types] : kinds) {
+            const std::vector<TSNode>& got = t.nodes(list);
+            for (size_t i = 0; i < got.size(); ++i)
+                QCOMPARE(t.parentType(list, i), SyntaxTree::type(ts_node_parent(got[i])));
+            QCOMPARE(t.parentType(list, got.size()), std::string_view());
+        }
+        // A long operator chain nests binary operators 2,000 deep.
+        QByteArray chain = "y = (1";
+        for (int i = 0; i < 2000; ++i)
+            chain += " + a[1:2]";
+        chain += ")\n";
+        const SyntaxTree deep(chain);
+        const std::vector<TSNode>& ops = deep.nodes(L::BinaryOp);
+        QCOMPARE(ops.size(), size_t(2000));
+        for (size_t i = 0; i < ops.size(); ++i)
+            QCOMPARE(deep.parentType(L::BinaryOp, i), SyntaxTree::type(ts_node_parent(ops[i])));
+        QCOMPARE(deep.parentType(L::BinaryOp, 0), std::string_view("parenthesized_expression"));
         // Only the module-level `if`, not the elif nor the nested ones.
         const std::vector<TSNode>& top = t.nodes(L::ModuleIf);
         QCOMPARE(top.size(), size_t(2));
