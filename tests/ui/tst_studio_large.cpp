@@ -44,6 +44,14 @@ namespace {
 constexpr int kFiles = 5000;
 constexpr qint64 kFirstFindingsMs = 1000; // issue 6
 constexpr qint64 kMaxStallMs = 100;       // issue 6
+// The issue's figures are for the optimised programs. An unoptimised or sanitizer build (the
+// CI's ASan+UBSan suite runs everything 3-10x slower) still runs the whole scenario and checks
+// its results, but only prints the timings.
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+constexpr bool kTimingsAsserted = true;
+#else
+constexpr bool kTimingsAsserted = false;
+#endif
 
 struct SchedSample {
     qint64 runMs = 0;  ///< time on a CPU
@@ -181,7 +189,12 @@ private slots:
               haveSched ? "" : " (no schedstat: wall)", maxOwnAt, maxBusy, load,
               QThread::idealThreadCount(),
               overloaded ? "CPU per slice (overloaded)" : "slice without run-queue wait");
-        QVERIFY2(firstRowMs >= 0 && firstRowMs <= kFirstFindingsMs,
+        QVERIFY2(firstRowMs >= 0, "no finding reached the table");
+        if (!kTimingsAsserted) {
+            qInfo("unoptimised or sanitizer build: timings printed, not asserted");
+            return;
+        }
+        QVERIFY2(firstRowMs <= kFirstFindingsMs,
                  qPrintable(QStringLiteral("first findings after %1 ms").arg(firstRowMs)));
         if (overloaded)
             QVERIFY2(maxBusy <= kMaxStallMs,
