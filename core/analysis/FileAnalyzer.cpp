@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
 #include <QStringDecoder>
 
 #include <algorithm>
@@ -39,9 +40,16 @@ QString megabytes(qint64 bytes) {
 }
 
 FileDiagnostic tooLarge(const QString& path, qint64 size, qint64 limit) {
+    // One decimal hides small overshoots ("20.0 MiB, above the 20.0 MiB limit"): then bytes.
+    const bool sameRounded = megabytes(size) == megabytes(limit);
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // with thousands separators
     return wholeFile(FileDiagnostic::Kind::TooLarge, path,
-                     QStringLiteral("file is %1 MiB, above the %2 MiB limit; skipped")
-                         .arg(megabytes(size), megabytes(limit)));
+                     sameRounded ? QStringLiteral("file is %1 bytes, above the %2-byte limit; "
+                                                  "skipped")
+                                       .arg(c.toString(size), c.toString(limit))
+                                 : QStringLiteral("file is %1 MiB, above the %2 MiB limit; skipped")
+                                       .arg(megabytes(size), megabytes(limit)));
 }
 
 bool isTestPath(const QString& path) {

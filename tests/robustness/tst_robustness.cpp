@@ -455,6 +455,34 @@ private slots:
         }
     }
 
+    void sizeLimitMessageShowsTheOvershoot() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        AnalyzerLimits limits;
+        limits.maxFileBytes = 1024 * 1024;
+        auto sizedFile = [&](const QString& name, qint64 bytes) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray line = "x = 1\n";
+            QByteArray content;
+            while (content.size() < bytes)
+                content += line;
+            QVERIFY(f.write(content.left(bytes)) == bytes);
+        };
+        // 12 bytes over: "1.0 MiB, above the 1.0 MiB limit" would not say why.
+        sizedFile(QStringLiteral("just_over.py"), 1024 * 1024 + 12);
+        const FileResult a = analyzeFile(dir.path(), QStringLiteral("just_over.py"), limits);
+        QCOMPARE(a.diagnostics.size(), qsizetype(1));
+        QCOMPARE(a.diagnostics.first().message,
+                 QStringLiteral("file is 1,048,588 bytes, above the 1,048,576-byte limit; "
+                                "skipped"));
+        sizedFile(QStringLiteral("far_over.py"), 3 * 1024 * 1024);
+        const FileResult b = analyzeFile(dir.path(), QStringLiteral("far_over.py"), limits);
+        QCOMPARE(b.diagnostics.size(), qsizetype(1));
+        QCOMPARE(b.diagnostics.first().message,
+                 QStringLiteral("file is 3.0 MiB, above the 1.0 MiB limit; skipped"));
+    }
+
     void parseBudgetStopsAndReports() {
         AnalyzerLimits tight;
         tight.parseMicrosBase = 1; // 1 µs: no real file parses that fast
