@@ -1,5 +1,6 @@
 #include "AnalysisController.h"
 
+#include "analysis/FileAnalyzer.h"
 #include "analysis/ProjectAnalyzer.h"
 
 #include <QFileInfo>
@@ -10,13 +11,20 @@ namespace cnready::ui {
 
 namespace {
 // Results are handed to the GUI at most this often (ms): a project of thousands of small files
-// would otherwise post one model update per file.
-constexpr int kFlushIntervalMs = 50;
+// would otherwise post one model update per file, and each batch costs an insert into the
+// sorted table and a repaint of its scroll bar.
+constexpr int kFlushIntervalMs = 150;
+// The first findings go out sooner: a user opening a project should see results at once.
+constexpr int kFirstFlushMs = 50;
+// The progress bar is repainted at most this often (ms): each repaint of a Fusion progress bar
+// hands its fills to Qt's raster helper threads and waits for them, which on a busy machine
+// costs the GUI thread a scheduling round each time.
+constexpr int kProgressIntervalMs = 200;
 } // namespace
 
 AnalysisController::AnalysisController(QObject* parent) : QObject(parent) {
-    // A private pool: the global one must stay free for Qt's own helpers (see
-    // startFileAnalysis(scan, pool)). One thread per core, like the global pool.
+    // A private pool: the global one must stay free for Qt's own helpers (the raster paint
+    // engine splits large fills over it and waits for them). One thread per core.
     m_pool.setMaxThreadCount(QThread::idealThreadCount());
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
@@ -24,19 +32,19 @@ AnalysisController::AnalysisController(QObject* parent) : QObject(parent) {
 }
 
 AnalysisController::~AnalysisController() {
-    // Workers only compute values; cancelling lets the pool drain quickly on exit.
-    if (m_fileWatcher)
-        m_fileWatcher->cancel();
+    // Workers only compute values; cancelling lets the pool drain quickly on exit. They post
+    // to this object, so it must outlive them: wait here, not in the pool's destructor.
+    if (m_stream)
+        m_stream->cancelled = true;
     m_pool.waitForDone();
 }
 
 void AnalysisController::start(const QString& path) {
     if (m_running)
         cancel();
-    if (m_fileWatcher) {
-        m_fileWatcher->disconnect(this);
-        m_fileWatcher->deleteLater();
-        m_fileWatcher = nullptr;
+    if (m_stream) {
+        m_stream->cancelled = true; // its late results carry an old generation: ignored
+        m_stream.reset();
     }
     const int generation = ++m_generation;
     m_running = true;
@@ -45,6 +53,8 @@ void AnalysisController::start(const QString& path) {
     m_results.clear();
     m_pending.clear();
     m_done = 0;
+    m_sinceProgress.invalidate();
+    m_flushed = false;
     m_clock.start();
     m_sinceFlush.start();
     emit started(path);
@@ -61,8 +71,8 @@ void AnalysisController::cancel() {
     if (!m_running)
         return;
     m_cancelRequested = true;
-    if (m_fileWatcher)
-        m_fileWatcher->cancel();
+    if (m_stream)
+        m_stream->cancelled = true;
 }
 
 void AnalysisController::onScanDone(int generation, const ScanResult& scan) {
@@ -85,57 +95,86 @@ void AnalysisController::onScanDone(int generation, const ScanResult& scan) {
         finishWith(generation, std::move(project));
         return;
     }
-    auto* watcher = new QFutureWatcher<FileResult>(this);
-    m_fileWatcher = watcher;
-    connect(watcher, &QFutureWatcherBase::resultReadyAt, this, [this, generation](int index) {
-        if (generation == m_generation)
-            onResultReady(index);
-    });
-    connect(watcher, &QFutureWatcherBase::finished, this,
-            [this, generation] { onFilesDone(generation); });
-    watcher->setFuture(startFileAnalysis(m_scan, &m_pool));
+    auto stream = std::make_shared<FileStream>();
+    stream->root = m_scan.root;
+    stream->files = m_scan.files;
+    m_stream = stream;
+    // One task per pool thread; each takes the next file until none is left (or cancelled).
+    const int workers = qBound(1, m_pool.maxThreadCount(), int(m_scan.files.size()));
+    stream->running = workers;
+    for (int w = 0; w < workers; ++w)
+        m_pool.start([this, stream, generation] { runWorker(stream, generation); });
 }
 
-void AnalysisController::onResultReady(int index) {
-    if (!m_fileWatcher || index < 0 || size_t(index) >= m_results.size() || m_results[index])
+void AnalysisController::runWorker(const std::shared_ptr<FileStream>& stream, int generation) {
+    const int count = int(stream->files.size());
+    while (!stream->cancelled) {
+        const int i = stream->next.fetch_add(1);
+        if (i >= count)
+            break;
+        FileResult r = analyzeFile(stream->root, stream->files.at(i));
+        {
+            QMutexLocker lock(&stream->mutex);
+            stream->ready.append({i, std::move(r)});
+        }
+        // One queued call per drain, not per file: the GUI takes everything ready at once.
+        if (!stream->notified.exchange(true))
+            QMetaObject::invokeMethod(
+                this, [this, generation] { drain(generation); }, Qt::QueuedConnection);
+    }
+    if (stream->running.fetch_sub(1) == 1)
+        QMetaObject::invokeMethod(
+            this, [this, generation] { onFilesDone(generation); }, Qt::QueuedConnection);
+}
+
+void AnalysisController::drain(int generation) {
+    if (generation != m_generation || !m_stream)
         return;
-    // QFuture::resultAt() on a running future lets the calling thread "steal" the map's
-    // runnable and run the rest of the analysis itself: the GUI thread would freeze until the
-    // end. The future's interface reads a ready result without waiting or stealing.
-    const QFutureInterface<FileResult> iface(QFutureInterfaceBase::get(m_fileWatcher->future()));
-    FileResult r = iface.resultReference(index);
-    m_pending.append(r);
-    m_results[size_t(index)] = std::move(r);
-    ++m_done;
-    // Flush by elapsed time, not only by the timer: while result events keep arriving, the
-    // event loop may not get round to the timer until the queue is empty.
-    if (m_sinceFlush.elapsed() >= kFlushIntervalMs)
+    // Cleared before taking the list: a file appended after this point posts a new drain.
+    m_stream->notified = false;
+    QList<std::pair<int, FileResult>> ready;
+    {
+        QMutexLocker lock(&m_stream->mutex);
+        ready.swap(m_stream->ready);
+    }
+    for (auto& [index, result] : ready) {
+        if (index < 0 || size_t(index) >= m_results.size() || m_results[size_t(index)])
+            continue;
+        m_pending.append(result);
+        m_results[size_t(index)] = std::move(result);
+        ++m_done;
+    }
+    // Flush by elapsed time, not only by the timer: while drains keep arriving, the event loop
+    // may not get round to the timer until the queue is empty.
+    const int interval = m_flushed ? kFlushIntervalMs : kFirstFlushMs;
+    if (m_sinceFlush.elapsed() >= interval)
         flushPending();
-    else if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    else if (!m_pending.isEmpty() && !m_flushTimer.isActive())
+        m_flushTimer.start(int(interval - m_sinceFlush.elapsed()));
 }
 
 void AnalysisController::flushPending() {
     m_sinceFlush.start();
     if (!m_pending.isEmpty()) {
         const QList<FileResult> batch = std::exchange(m_pending, {});
+        m_flushed = true;
         emit filesAnalyzed(batch);
     }
-    emit progress(m_done, int(m_results.size()));
+    if (!m_sinceProgress.isValid() || m_sinceProgress.elapsed() >= kProgressIntervalMs ||
+        m_done == int(m_results.size())) {
+        m_sinceProgress.start();
+        emit progress(m_done, int(m_results.size()));
+    }
 }
 
 void AnalysisController::onFilesDone(int generation) {
     if (generation != m_generation)
         return;
-    // Pick up results whose resultReadyAt was not delivered (e.g. right before a cancel).
-    if (m_fileWatcher) {
-        const QFuture<FileResult> f = m_fileWatcher->future();
-        for (int i = 0; i < int(m_results.size()); ++i)
-            if (!m_results[size_t(i)] && f.isResultReadyAt(i))
-                onResultReady(i);
-    }
+    drain(generation); // every worker has finished: whatever is still queued
+    m_stream.reset();
     m_flushTimer.stop();
     flushPending();
+    emit progress(m_done, int(m_results.size())); // the last count, also after a cancel
     const bool cancelled = m_cancelRequested || m_done < int(m_results.size());
     // Scan order, as the command line's blocking analysis returns them: same merge input.
     QList<FileResult> files;

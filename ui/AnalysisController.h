@@ -1,6 +1,6 @@
 #pragma once
 // Runs the core analysis of one project off the GUI thread: the scan, the per-file analysis
-// (QtConcurrent, streamed through a QFutureWatcher) and the project-wide merge. The GUI thread
+// (one task per pool thread, taking files in turn) and the project-wide merge. The GUI thread
 // only receives finished values, in small batches, so it never waits on parsing or rules.
 
 #include "analysis/ProjectScanner.h"
@@ -8,11 +8,13 @@
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QMutex>
 #include <QObject>
-#include <QPointer>
 #include <QThreadPool>
 #include <QTimer>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -48,8 +50,24 @@ signals:
     void failed(const QString& message);
 
 private:
+    /// What the workers of one run share with the GUI thread. Workers append finished files
+    /// under the mutex (held only to move a value in); the GUI thread takes all of them at once
+    /// when told. A QFutureWatcher would instead post one event per file and lock the future
+    /// twice per file on the GUI thread, each time a chance to wait for a worker that holds the
+    /// lock but has no CPU.
+    struct FileStream {
+        QString root;
+        QStringList files;
+        std::atomic<int> next{0};           ///< the next file index to take
+        std::atomic<bool> cancelled{false}; ///< workers take no new file
+        std::atomic<int> running{0};        ///< workers not finished yet
+        std::atomic<bool> notified{false};  ///< a drain is already on its way to the GUI
+        QMutex mutex;
+        QList<std::pair<int, FileResult>> ready; ///< finished, not yet taken (guarded)
+    };
+    void runWorker(const std::shared_ptr<FileStream>& stream, int generation);
     void onScanDone(int generation, const ScanResult& scan);
-    void onResultReady(int index);
+    void drain(int generation);
     void onFilesDone(int generation);
     void flushPending();
     void finishWith(int generation, ProjectResult project);
@@ -59,13 +77,15 @@ private:
     bool m_running = false;
     bool m_cancelRequested = false;
     ScanResult m_scan;
-    QPointer<QFutureWatcher<FileResult>> m_fileWatcher;
+    std::shared_ptr<FileStream> m_stream;             ///< the per-file analysis in progress
     std::vector<std::optional<FileResult>> m_results; ///< by scan index
     QList<FileResult> m_pending;                      ///< not yet sent to the GUI
     int m_done = 0;
     QTimer m_flushTimer;
     QElapsedTimer m_clock;
     QElapsedTimer m_sinceFlush;
+    QElapsedTimer m_sinceProgress;
+    bool m_flushed = false; ///< the first batch of this run went out
     qint64 m_lastDurationMs = 0;
 };
 

@@ -5,6 +5,8 @@
 
 #include <QApplication>
 
+#include <algorithm>
+
 namespace cnready::ui {
 
 namespace {
@@ -55,6 +57,7 @@ QString FindingsModel::ruleRecipe(const QString& code) {
 void FindingsModel::setFindings(const QList<Finding>& findings) {
     beginResetModel();
     m_findings = findings;
+    m_locationOrder = std::is_sorted(m_findings.cbegin(), m_findings.cend(), findingLess);
     endResetModel();
 }
 
@@ -63,6 +66,9 @@ void FindingsModel::appendFindings(const QList<Finding>& findings) {
         return;
     const int first = int(m_findings.size());
     beginInsertRows({}, first, first + int(findings.size()) - 1);
+    m_locationOrder = m_locationOrder &&
+                      (m_findings.isEmpty() || !findingLess(findings.first(), m_findings.last())) &&
+                      std::is_sorted(findings.cbegin(), findings.cend(), findingLess);
     m_findings.append(findings);
     endInsertRows();
 }
@@ -136,6 +142,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
                           .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), htmlMessage(f.message));
         if (!f.function.isEmpty())
             tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
+        if (const QString recipe = ruleRecipe(f.code); !recipe.isEmpty())
+            tip += QStringLiteral("<br>%1").arg(tr("Recipe: %1").arg(recipe.toHtmlEscaped()));
         if (!f.snippet.isEmpty())
             tip += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
         return tip;
@@ -200,21 +208,29 @@ bool FindingsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) co
     return false;
 }
 
+bool FindingsFilterModel::locationLess(const QModelIndex& left, const QModelIndex& right) const {
+    const auto* model = static_cast<const FindingsModel*>(sourceModel());
+    // Sorting 40,000 rows by path strings takes tens of milliseconds on the GUI thread; when
+    // the rows are already in location order their numbers give the same order.
+    if (model->rowsInLocationOrder())
+        return left.row() < right.row();
+    return findingLess(model->finding(left.row()), model->finding(right.row()));
+}
+
 bool FindingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
     const auto* model = static_cast<const FindingsModel*>(sourceModel());
-    const Finding& a = model->finding(left.row());
-    const Finding& b = model->finding(right.row());
     switch (left.column()) {
     case FindingsModel::LocationColumn:
-        return findingLess(a, b);
-    case FindingsModel::CategoryColumn:
-        if (a.category != b.category)
-            return int(a.category) < int(b.category);
-        return findingLess(a, b);
+        return locationLess(left, right);
+    case FindingsModel::CategoryColumn: {
+        const Category a = model->finding(left.row()).category;
+        const Category b = model->finding(right.row()).category;
+        return a != b ? int(a) < int(b) : locationLess(left, right);
+    }
     default: {
         const int c = QString::localeAwareCompare(left.data(Qt::DisplayRole).toString(),
                                                   right.data(Qt::DisplayRole).toString());
-        return c != 0 ? c < 0 : findingLess(a, b);
+        return c != 0 ? c < 0 : locationLess(left, right);
     }
     }
 }

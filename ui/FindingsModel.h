@@ -40,6 +40,9 @@ public:
     void clear();
     const QList<Finding>& findings() const { return m_findings; }
     const Finding& finding(int row) const { return m_findings.at(row); }
+    /// True when the rows are in findingLess() order (as the assessment lists them): the
+    /// filter model then compares locations by row number instead of by path strings.
+    bool rowsInLocationOrder() const { return m_locationOrder; }
     void setPalette(const QPalette& palette);
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -58,6 +61,7 @@ public:
 private:
     QList<Finding> m_findings;
     QPalette m_palette;
+    bool m_locationOrder = true;
 };
 
 class FindingsFilterModel : public QSortFilterProxyModel {
@@ -75,6 +79,7 @@ protected:
     bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    bool locationLess(const QModelIndex& left, const QModelIndex& right) const;
     unsigned m_visible = 0xF;
     QString m_text;
 };

@@ -13,6 +13,7 @@
 #include "Versions.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/ManifestRefresher.h"
+#include "rules/RuleRegistry.h"
 
 #include <QAction>
 
@@ -46,6 +47,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -56,6 +58,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cnready::ui {
 
@@ -119,6 +122,10 @@ QScrollArea* scrolled(QWidget* w) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_analysis(new AnalysisController(this)) {
+    m_assessPool.setMaxThreadCount(1);
+    m_stepTimer.setSingleShot(true);
+    m_stepTimer.setInterval(0);
+    connect(&m_stepTimer, &QTimer::timeout, this, &MainWindow::runNextStep);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(appIcon());
     setWindowTitle(tr("cnready Studio"));
@@ -381,8 +388,15 @@ QWidget* MainWindow::createFindingsPane() {
                                    fm.horizontalAdvance(QLatin1Char('m')) * 20);
     m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
                                    fm.horizontalAdvance(QLatin1Char('m')) * 21);
-    m_findingsView->setColumnWidth(FindingsModel::RecipeColumn,
-                                   fm.horizontalAdvance(QStringLiteral("RR-host-fallback")) + 16);
+    // The widest recipe anchor of the registry (not a sample name: fonts differ in which one
+    // is widest), plus the item delegate's text margins and a little air.
+    int recipeWidth = fm.horizontalAdvance(tr("Recipe")) + 24; // the header and its sort arrow
+    for (const auto& rule : RuleRegistry::instance().rules())
+        recipeWidth = qMax(recipeWidth, fm.horizontalAdvance(rule->info().recipe));
+    const int textMargin = m_findingsView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin,
+                                                                nullptr, m_findingsView) +
+                           1;
+    m_findingsView->setColumnWidth(FindingsModel::RecipeColumn, recipeWidth + 2 * textMargin + 8);
     m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_findingsView, &QTableView::clicked, this, &MainWindow::activateFinding);
     connect(m_findingsView, &QTableView::activated, this, &MainWindow::activateFinding);
@@ -634,13 +648,20 @@ void MainWindow::cancelAnalysis() {
 }
 
 bool MainWindow::isAnalyzing() const {
-    return m_analysis->isRunning();
+    return m_analysis->isRunning() || m_completePending;
 }
 
 void MainWindow::onAnalysisStarted(const QString& path) {
     m_hasAssessment = false;
+    // An assessment still running belongs to the previous project: its result is dropped.
+    ++m_assessGeneration;
+    m_assessAgain = false;
+    m_completePending = false;
+    m_steps.clear();
+    m_launchScripts.reset();
     m_project = ProjectResult{};
     m_findings->clear();
+    updateCategoryButtons();
     m_treeModel->setFiles(QFileInfo(path).fileName(), {});
     m_verdict->clear(tr("Analysing…"));
     m_gates->clear();
@@ -677,7 +698,10 @@ void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
             if (f.requiresHotFunction.isEmpty())
                 found.append(f);
     m_findings->appendFindings(found);
-    updateCategoryButtons();
+    // Count the batch only: recounting the whole table per batch grows with the project.
+    for (const Finding& f : found)
+        ++m_categoryCounts[size_t(f.category)];
+    showCategoryCounts();
     const QString shown = m_code->currentPath();
     if (!shown.isEmpty())
         for (const FileResult& r : batch)
@@ -692,14 +716,19 @@ void MainWindow::onProgress(int done, int total) {
 
 void MainWindow::onAnalysisFinished(const ProjectResult& project) {
     m_project = project;
-    m_findings->setFindings({}); // reassess() fills in the findings the assessment counts
-    updateCategoryButtons();
     m_progress->hide();
     m_cancel->hide();
-    reassess();
-    const QString shown = m_code->currentPath();
-    if (!shown.isEmpty())
-        m_code->setFindings(findingsForFile(shown));
+    // The streamed findings stay in the table until the assessment replaces them with the ones
+    // it counts (merged, conditional findings resolved): no empty table in between.
+    statusBar()->showMessage(tr("Assessing…"));
+    m_completePending = true;
+    if (!reassess())
+        completeAnalysis(); // nothing to assess (no files, no root)
+}
+
+void MainWindow::completeAnalysis() {
+    m_completePending = false;
+    const ProjectResult& project = m_project;
     const QLocale loc;
     QString msg;
     if (project.cancelled)
@@ -725,7 +754,8 @@ void MainWindow::onAnalysisFinished(const ProjectResult& project) {
     // Nothing on display yet: show the file of the first (worst) finding.
     if (m_code->currentPath().isEmpty() && m_filter->rowCount() > 0) {
         int best = 0, bestSev = -1;
-        for (int r = 0; r < m_filter->rowCount(); ++r) {
+        const int worst = categorySeverity(Category::Blocks);
+        for (int r = 0; r < m_filter->rowCount() && bestSev < worst; ++r) {
             const int sev = categorySeverity(
                 Category(m_filter->index(r, 0).data(FindingsModel::CategoryRole).toInt()));
             if (sev > bestSev) {
@@ -781,19 +811,73 @@ void MainWindow::onContextChanged(const ContextInput&) {
     reassess();
 }
 
-void MainWindow::reassess() {
+bool MainWindow::reassess() {
     if (m_analysis->isRunning() || (m_project.root.isEmpty() && m_project.files.isEmpty()))
+        return false;
+    if (m_assessWatcher) {
+        m_assessAgain = true; // picked up with the then current context when this one ends
+        return true;
+    }
+    // Gates and verdict from the kept ProjectResult: no Python file is read again. The launch
+    // scripts are read once per analysis. Everything the job uses is a copy (implicitly
+    // shared, read-only on both sides).
+    auto* watcher = new QFutureWatcher<AssessOutcome>(this);
+    m_assessWatcher = watcher;
+    const int generation = m_assessGeneration;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (m_assessWatcher == watcher)
+            m_assessWatcher = nullptr;
+        if (generation != m_assessGeneration) {
+            // A new analysis started meanwhile: this result is for the old project, but the
+            // new one may have asked for its assessment while this ran.
+            if (std::exchange(m_assessAgain, false))
+                reassess();
+            return;
+        }
+        AssessOutcome out = watcher->result();
+        m_launchScripts = std::move(out.launchScripts);
+        if (std::exchange(m_assessAgain, false)) {
+            // The context changed while this ran: its verdict is already stale.
+            reassess();
+            return;
+        }
+        applyAssessment(out.assessment);
+        if (m_completePending)
+            runLater([this] { completeAnalysis(); });
+    });
+    watcher->setFuture(
+        QtConcurrent::run(&m_assessPool, [project = m_project, input = m_context->input(),
+                                          manifest = m_manifest, scripts = m_launchScripts] {
+            AssessOutcome out;
+            out.launchScripts = scripts ? *scripts : scanLaunchScripts(project.root);
+            out.assessment = assess(project, input, manifest, out.launchScripts);
+            return out;
+        }));
+    updateActions();
+    return true;
+}
+
+void MainWindow::assessNow() {
+    if (!m_hasAssessment || m_completePending || (!m_assessWatcher && !m_assessAgain))
         return;
-    // Pure and cheap: gates and verdict from the kept ProjectResult. No file is read again.
-    m_assessment = assess(m_project, m_context->input(), m_manifest);
+    // The file must match the context on screen, even a change made a moment ago: compute it
+    // here and drop the result of the run in flight (it is for an older context).
+    ++m_assessGeneration;
+    m_assessAgain = false;
+    if (!m_launchScripts)
+        m_launchScripts = scanLaunchScripts(m_project.root);
+    applyAssessment(assess(m_project, m_context->input(), m_manifest, *m_launchScripts));
+}
+
+void MainWindow::applyAssessment(const Assessment& assessment) {
+    m_assessment = assessment;
     m_hasAssessment = true;
     // The assessment decides which findings count (R304 only for multi-GPU targets), so the
     // table, tree and code view follow it; reset them only when that set actually changed.
     if (m_findings->findings() != m_assessment.findings) {
         m_findings->setFindings(m_assessment.findings);
-        ProjectResult shown = m_project;
-        shown.findings = m_assessment.findings;
-        m_treeModel->setProject(shown);
+        runLater([this] { updateTreeCounts(); });
         updateCategoryButtons();
         if (const QString path = m_code->currentPath(); !path.isEmpty())
             m_code->setFindings(findingsForFile(path));
@@ -829,6 +913,7 @@ QByteArray MainWindow::reportBytes(ReportFormat format) const {
 }
 
 bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QString* error) {
+    assessNow();
     if (!m_hasAssessment) {
         if (error)
             *error = tr("There is no assessment to export yet.");
@@ -967,13 +1052,40 @@ void MainWindow::previousFinding() {
 }
 
 void MainWindow::updateCategoryButtons() {
-    int counts[4] = {0, 0, 0, 0};
+    m_categoryCounts = {};
     for (const Finding& f : m_findings->findings())
-        ++counts[int(f.category)];
+        ++m_categoryCounts[size_t(f.category)];
+    showCategoryCounts();
+}
+
+void MainWindow::showCategoryCounts() {
     for (QToolButton* b : m_categoryButtons) {
         const auto c = Category(b->property("category").toInt());
-        b->setText(QStringLiteral("%1 %2").arg(categoryLabel(c)).arg(counts[int(c)]));
+        b->setText(QStringLiteral("%1 %2").arg(categoryLabel(c)).arg(m_categoryCounts[size_t(c)]));
     }
+}
+
+void MainWindow::runLater(std::function<void()> step) {
+    m_steps.append(std::move(step));
+    if (!m_stepTimer.isActive())
+        m_stepTimer.start();
+}
+
+void MainWindow::runNextStep() {
+    if (m_steps.isEmpty())
+        return;
+    const std::function<void()> step = m_steps.takeFirst();
+    // Restarted before the step runs: a step may queue more, or start an analysis that clears
+    // the queue (the timer then finds it empty).
+    if (!m_steps.isEmpty())
+        m_stepTimer.start();
+    step();
+}
+
+void MainWindow::updateTreeCounts() {
+    ProjectResult shown = m_project;
+    shown.findings = m_assessment.findings;
+    m_treeModel->setProject(shown);
 }
 
 void MainWindow::updateActions() {

@@ -9,8 +9,16 @@
 #include "model/ProjectResult.h"
 #include "report/Report.h"
 
+#include <QFutureWatcher>
 #include <QMainWindow>
 #include <QPointer>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <array>
+#include <functional>
+
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -56,6 +64,9 @@ public:
     bool isAnalyzing() const;
     /// True once an analysis has finished and an assessment exists.
     bool hasAssessment() const { return m_hasAssessment; }
+    /// True while a new assessment (after an analysis or a context change) is being computed;
+    /// assessmentChanged() follows.
+    bool isAssessing() const { return m_assessWatcher != nullptr; }
     QString projectPath() const { return m_projectPath; }
     const ProjectResult& project() const { return m_project; }
     const Assessment& assessment() const { return m_assessment; }
@@ -63,7 +74,8 @@ public:
 
     /// The report for the current project and context, as `cnready assess` renders it.
     QByteArray reportBytes(ReportFormat format) const;
-    /// Writes the report atomically (QSaveFile). On failure returns false and sets `error`.
+    /// Writes the report atomically (QSaveFile), for the context on screen even when its
+    /// assessment has not come back yet. On failure returns false and sets `error`.
     bool exportReport(const QString& fileName, ReportFormat format, QString* error = nullptr);
     /// Opens `relativePath` of the project in the source view, at `line` when > 0.
     void openFile(const QString& relativePath, int line = 0);
@@ -117,7 +129,16 @@ private:
     void rebuildRecentMenus();
     void updateActions();
     void updateManifestStatus();
+    /// Recounts the findings per category (after the table was replaced) and shows the counts.
     void updateCategoryButtons();
+    void showCategoryCounts();
+    /// Runs `step` in a later event-loop turn, after the steps queued before it: a large
+    /// project's end-of-analysis work is split so that input and painting get through between
+    /// the pieces. A new analysis drops the steps still queued.
+    void runLater(std::function<void()> step);
+    void runNextStep();
+    /// The tree's counts from the assessment's findings (the ones the table shows).
+    void updateTreeCounts();
 
     void onAnalysisStarted(const QString& path);
     void onScanFinished(const ScanResult& scan);
@@ -126,7 +147,15 @@ private:
     void onAnalysisFinished(const ProjectResult& project);
     void onAnalysisFailed(const QString& message);
     void onContextChanged(const ContextInput& input);
-    void reassess();
+    /// Recomputes the assessment off the GUI thread (it reads the launch scripts and walks every
+    /// finding: ~100 ms on a 5,000-file project). Requests made while one runs are coalesced
+    /// into one more run with the latest context. Returns false when there is nothing to assess.
+    bool reassess();
+    /// When an assessment is still being computed, computes it on the spot (before an export).
+    void assessNow();
+    void applyAssessment(const Assessment& assessment);
+    /// The part of a finished analysis that needs its assessment: status, first file, signal.
+    void completeAnalysis();
     void renderReportPreview();
     void activateFinding(const QModelIndex& proxyIndex);
     void stepFinding(int delta);
@@ -138,7 +167,23 @@ private:
     void showAbout();
     QList<Finding> findingsForFile(const QString& path) const;
 
+    struct AssessOutcome {
+        QList<ReadinessHint> launchScripts;
+        Assessment assessment;
+    };
+
     AnalysisController* m_analysis;
+    QThreadPool m_assessPool; ///< one thread: assessments run one at a time
+    QPointer<QFutureWatcher<AssessOutcome>> m_assessWatcher;
+    int m_assessGeneration = 0;     ///< bumped by a new analysis: older assessments are dropped
+    bool m_assessAgain = false;     ///< the context changed while an assessment was running
+    bool m_completePending = false; ///< completeAnalysis() waits for the next assessment
+    /// The project's launch scripts, read once per analysis (Gate 6) and reused on every
+    /// context change.
+    std::optional<QList<ReadinessHint>> m_launchScripts;
+    QList<std::function<void()>> m_steps;
+    QTimer m_stepTimer;
+    std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
     Manifest m_manifest;
     QString m_manifestNote;
     ProjectResult m_project;

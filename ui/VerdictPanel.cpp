@@ -8,12 +8,42 @@
 
 namespace cnready::ui {
 
+namespace {
+// Demotions and reasons name APIs and file paths ("numpy.linalg.eigvalsh at
+// solvers/spectral/kernels.py:123"): words far wider than a narrow dock, which a word-wrapped
+// label cannot break and would push out of view. A zero-width space after each separator (and
+// every 16 characters of a run without one) lets the text wrap there; nothing visible changes.
+QString softBreaks(const QString& text) {
+    static const QString separators = QStringLiteral("/._:,;(=");
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    int run = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        out += c;
+        run = c.isSpace() ? 0 : run + 1;
+        const bool more = i + 1 < text.size() && !text.at(i + 1).isSpace();
+        if (more && (separators.contains(c) || run >= 16)) {
+            out += QChar(0x200B);
+            run = 0;
+        }
+    }
+    return out;
+}
+
+QString htmlWithBreaks(const QString& text) {
+    return softBreaks(text).toHtmlEscaped();
+}
+} // namespace
+
 VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
     auto* lay = new QVBoxLayout(this);
     m_badge = new QLabel(this);
     m_badge->setObjectName(QStringLiteral("verdictBadge"));
     m_badge->setAlignment(Qt::AlignCenter);
     m_badge->setMinimumHeight(40);
+    // "SIGNIFICANT REFACTOR" in the large bold font is wider than a narrow dock: two lines.
+    m_badge->setWordWrap(true);
     QFont f = m_badge->font();
     f.setPointSizeF(f.pointSizeF() * 1.5);
     f.setBold(true);
@@ -85,7 +115,7 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
     m_deciding->setText(tr("<b>Decided by rule %1</b> of the verdict list: %2.")
                             .arg(a.decidingRule)
                             .arg(decidingRuleText(a.decidingRule).toHtmlEscaped()));
-    QString reason = a.decidingReason.toHtmlEscaped();
+    QString reason = htmlWithBreaks(a.decidingReason);
     if (a.verdictOnVolta)
         reason += (reason.isEmpty() ? QString() : QStringLiteral("<br>")) +
                   tr("On a Volta or newer GPU (compute capability 7.0+) the verdict would be "
@@ -95,16 +125,22 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
     m_reason->setVisible(!reason.isEmpty());
     if (a.demotions.isEmpty()) {
         m_demotions->hide();
+        m_demotions->setToolTip(QString());
     } else {
         QString s = tr("<b>Demoted</b> from %1:").arg(verdictLabel(a.verdictBeforeDemotion));
         s += QStringLiteral("<ul style='margin:0'>");
         for (const QString& d : a.demotions)
-            s += QStringLiteral("<li>%1</li>").arg(d.toHtmlEscaped());
+            s += QStringLiteral("<li>%1</li>").arg(htmlWithBreaks(d));
         s += QStringLiteral("</ul>");
         m_demotions->setText(s);
+        // The unbroken text, for reading (and copying) names and paths whole.
+        QString tip = tr("Demoted from %1:").arg(verdictLabel(a.verdictBeforeDemotion));
+        for (const QString& d : a.demotions)
+            tip += QStringLiteral("\n• ") + d;
+        m_demotions->setToolTip(tip);
         m_demotions->show();
     }
-    QString rationale = a.rationale.toHtmlEscaped();
+    QString rationale = htmlWithBreaks(a.rationale);
     if (partial)
         rationale += QStringLiteral("<br><i>%1</i>")
                          .arg(tr("Partial result: the analysis was cancelled before every "

@@ -1,16 +1,60 @@
 #include "analysis/ProjectAnalyzer.h"
 
+#include "model/StringPool.h"
+
 #include <QtConcurrent/QtConcurrentMap>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+#if defined(Q_OS_UNIX)
+#include <dlfcn.h>
+#endif
+
+#include <memory>
 #include <numeric>
 #include <vector>
 
 namespace cnready {
 
+namespace {
+
+// Analyzes one file and shares its strings with the files done before: a big project keeps
+// every result until the merge, and most of their strings (function names, canonical API
+// names, messages, source lines) repeat.
+FileResult analyzeCompact(const QString& root, const QString& rel, const AnalyzerLimits& limits,
+                          StringPool& pool) {
+    FileResult r = analyzeFile(root, rel, limits);
+    pool.compact(r);
+    return r;
+}
+
+// Hands freed heap pages back to the system. The workers' allocations (syntax trees, models,
+// per-file lists) are freed in their threads' arenas, which the merge and the report on the
+// calling thread do not allocate from, so without this the freed pages stay resident. glibc:
+// malloc_trim. jemalloc (the programs link it when installed; core does not depend on it, so
+// it is looked up at run time): purge every arena's dirty pages at once instead of letting
+// them decay over the next seconds.
+void releaseFreedMemory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+#if defined(Q_OS_UNIX)
+    using Mallctl = int (*)(const char*, void*, size_t*, void*, size_t);
+    static const auto mallctl = reinterpret_cast<Mallctl>(dlsym(RTLD_DEFAULT, "mallctl"));
+    if (mallctl)
+        mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0); // 4096: MALLCTL_ARENAS_ALL
+#endif
+}
+
+} // namespace
+
 QFuture<FileResult> startFileAnalysis(const ScanResult& scan, const AnalyzerLimits& limits) {
     const QString root = scan.root;
-    return QtConcurrent::mapped(
-        scan.files, [root, limits](const QString& rel) { return analyzeFile(root, rel, limits); });
+    auto pool = std::make_shared<StringPool>();
+    return QtConcurrent::mapped(scan.files, [root, limits, pool](const QString& rel) {
+        return analyzeCompact(root, rel, limits, *pool);
+    });
 }
 
 ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits) {
@@ -21,16 +65,25 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     std::iota(indices.begin(), indices.end(), qsizetype(0));
     const QString root = scan.root;
     FileResult* out = results.data();
-    QtConcurrent::blockingMap(
-        indices, [&](qsizetype i) { out[i] = analyzeFile(root, scan.files.at(i), limits); });
-    return mergeFileResults(scan.root, std::move(results), scan.diagnostics);
+    {
+        StringPool pool;
+        QtConcurrent::blockingMap(indices, [&](qsizetype i) {
+            out[i] = analyzeCompact(root, scan.files.at(i), limits, pool);
+        });
+    } // the pool's own references go before the merge copies anything
+    // Freed trees and models, then the per-file lists the merge moved out.
+    releaseFreedMemory();
+    ProjectResult project = mergeFileResults(scan.root, std::move(results), scan.diagnostics);
+    releaseFreedMemory();
+    return project;
 }
 
 QFuture<FileResult> startFileAnalysis(const ScanResult& scan, QThreadPool* pool,
                                       const AnalyzerLimits& limits) {
     const QString root = scan.root;
-    return QtConcurrent::mapped(pool, scan.files, [root, limits](const QString& rel) {
-        return analyzeFile(root, rel, limits);
+    auto strings = std::make_shared<StringPool>();
+    return QtConcurrent::mapped(pool, scan.files, [root, limits, strings](const QString& rel) {
+        return analyzeCompact(root, rel, limits, *strings);
     });
 }
 

@@ -1008,6 +1008,7 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
 
     // Findings that count: R304 only for a multi-GPU or multi-node target.
     const bool multi = c.gpus >= 2 || c.nodes >= 2;
+    a.findings.reserve(project.findings.size()); // no growth slack on a list of ~200k
     for (const Finding& f : project.findings) {
         if (f.code == QLatin1String("R304") && !multi) {
             ++a.droppedRngFindings;

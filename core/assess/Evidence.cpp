@@ -30,7 +30,31 @@ struct Value {
     double v = 0;
     QList<int> origins;
 };
-using Env = QHash<QString, Value>;
+// Names with known values. A function's environment is its own bindings (and the module
+// names it shadows) on top of the module's, which is shared, not copied: a copy per function
+// of a large module's constants took most of the memory on big files (9,000 functions x 275
+// constants ~ 164 MB on a 3 MB file).
+class Env {
+public:
+    Env() = default;
+    explicit Env(const Env* base) : m_base(base) {}
+    const Value* find(const QString& name) const {
+        if (const auto it = m_local.constFind(name); it != m_local.cend())
+            return it->has_value() ? &**it : nullptr;
+        return m_base ? m_base->find(name) : nullptr;
+    }
+    void insert(const QString& name, const Value& v) { m_local.insert(name, v); }
+    void remove(const QString& name) {
+        if (m_base && m_base->find(name))
+            m_local.insert(name, std::nullopt); // shadows the module's value
+        else
+            m_local.remove(name);
+    }
+
+private:
+    const Env* m_base = nullptr;
+    QHash<QString, std::optional<Value>> m_local; // nullopt: bound here to something unknown
+};
 
 // A definition that gave a name a literal-derived value (module constant, parameter default,
 // local assignment, call-site argument).
@@ -87,6 +111,13 @@ const QHash<QString, DrawSpec>& generatorSpecs() {
         {QStringLiteral("randn"), {-1, ""}},
     };
     return specs;
+}
+
+// Whether a dotted name is `module` itself or lies below it ("scipy.sparse.linalg" is under
+// "scipy.sparse"; "scipyx" is not under "scipy"). No allocation: this runs for every call.
+bool isUnderModule(const QString& name, QLatin1String module) {
+    return name.startsWith(module) &&
+           (name.size() == module.size() || name.at(module.size()) == QLatin1Char('.'));
 }
 
 // NumPy calls that hint at a compute pattern.
@@ -159,10 +190,7 @@ QString numpyPattern(const QString& canonical) {
 // Imported modules (or "module.name" of a from-import) that hint at a pattern. Returns the
 // pattern and whether it is a module whose calls should also count.
 QString modulePattern(const QString& full) {
-    auto under = [&](const char* prefix) {
-        const QLatin1String p(prefix);
-        return full == p || full.startsWith(p + QLatin1Char('.'));
-    };
+    auto under = [&](const char* prefix) { return isUnderModule(full, QLatin1String(prefix)); };
     if (under("scipy.sparse"))
         return QStringLiteral("sparse");
     if (under("scipy.fft") || under("scipy.fftpack"))
@@ -199,10 +227,7 @@ QString modulePattern(const QString& full) {
 
 // Host touchpoint kind of a canonical call (Gate 5), or "".
 QString touchpointKind(const QString& c) {
-    auto under = [&](const char* prefix) {
-        const QLatin1String p(prefix);
-        return c == p || c.startsWith(p + QLatin1Char('.'));
-    };
+    auto under = [&](const char* prefix) { return isUnderModule(c, QLatin1String(prefix)); };
     if (under("pandas"))
         return QStringLiteral("pandas");
     if (under("h5py"))
@@ -286,12 +311,6 @@ const QSet<QString>& loggerNames() {
     return names;
 }
 
-bool isLoopNode(std::string_view t) {
-    return t == "for_statement" || t == "while_statement" || t == "list_comprehension" ||
-           t == "set_comprehension" || t == "dictionary_comprehension" ||
-           t == "generator_expression";
-}
-
 class Collector {
 public:
     Collector(const SyntaxTree& tree, const SemanticModel& model, FileResult& out)
@@ -339,27 +358,21 @@ private:
         TSNode function{};    // nearest enclosing function_definition (null at module level)
         int scope = -1;       // index into m_scopeNames ("func", "Class.method"), -1 = module
         int forVars = -1;     // head of the for-loop variable chain in m_forVars, -1 = none
-        std::string_view parentType;
     };
     struct VarLink {
         QString name;
         int prev = -1;
     };
     QHash<const void*, Where> m_where;
+    QSet<const void*> m_operands; // binary operators that are an operand of another one
     QStringList m_scopeNames;
     std::vector<VarLink> m_forVars;
 
     Where where(TSNode n) const { return m_where.value(n.id); }
 
-    // Node kinds gather() cares about, by grammar symbol. Built once from the symbol names, so
-    // a lookup gives exactly what comparing ts_node_type() strings would, without the string
-    // compares on every node of the tree.
+    // What an enclosing node does to the context of the nodes inside it.
     enum Kind : unsigned char {
         K_Other,
-        K_Call,
-        K_BinaryOp,
-        K_Assignment,
-        K_Import,
         K_FunctionDef,
         K_ClassDef,
         K_Lambda,
@@ -367,121 +380,104 @@ private:
         K_While,
         K_Comprehension,
     };
-    static const std::vector<Kind>& kinds() {
-        static const std::vector<Kind> table = [] {
-            const TSLanguage* lang = pythonLanguage();
-            const uint32_t count = ts_language_symbol_count(lang);
-            std::vector<Kind> k(count, K_Other);
-            for (uint32_t s = 0; s < count; ++s) {
-                const std::string_view name = ts_language_symbol_name(lang, TSSymbol(s));
-                if (name == "call")
-                    k[s] = K_Call;
-                else if (name == "binary_operator")
-                    k[s] = K_BinaryOp;
-                else if (name == "assignment" || name == "augmented_assignment")
-                    k[s] = K_Assignment;
-                else if (name == "import_statement" || name == "import_from_statement")
-                    k[s] = K_Import;
-                else if (name == "function_definition")
-                    k[s] = K_FunctionDef;
-                else if (name == "class_definition")
-                    k[s] = K_ClassDef;
-                else if (name == "lambda")
-                    k[s] = K_Lambda;
-                else if (name == "for_statement")
-                    k[s] = K_For;
-                else if (name == "while_statement")
-                    k[s] = K_While;
-                else if (isLoopNode(name))
-                    k[s] = K_Comprehension;
-            }
-            return k;
-        }();
-        return table;
-    }
 
+    // Collects the nodes the collector looks at from the semantic model's lists and works out
+    // where each one sits by one sweep over them in document order, against the model's lists
+    // of functions, classes, lambdas and loops (a stack of the open ones). Same result as a
+    // walk over the whole tree, without walking it again (a TSTreeCursor step costs hundreds
+    // of instructions in tree-sitter 0.20).
     void gather() {
-        const std::vector<Kind>& kindOf = kinds();
-        const TSLanguage* lang = pythonLanguage();
-        TSTreeCursor c = ts_tree_cursor_new(t.root());
-        std::vector<Where> ctx{Where{}}; // ctx.back() describes the ancestors of the current node
-        for (;;) {
-            const TSNode n = ts_tree_cursor_current_node(&c);
-            const TSSymbol sym = ts_node_symbol(n);
-            const Kind kind = sym < kindOf.size() ? kindOf[sym] : K_Other;
-            switch (kind) {
-            case K_Call: {
-                m_calls.push_back(n);
-                const TSNode f = ST::field(n, "function");
-                if (ST::is(f, "identifier"))
-                    m_callsByName[t.qtext(f)].push_back(n);
-                m_where.insert(n.id, ctx.back());
-                break;
-            }
-            case K_BinaryOp:
-                m_binaryOps.push_back(n);
-                m_where.insert(n.id, ctx.back());
-                break;
-            case K_Assignment:
-                m_assignments.push_back(n);
-                m_where.insert(n.id, ctx.back());
-                break;
-            case K_Import:
-                m_imports.push_back(n);
-                m_where.insert(n.id, ctx.back());
-                break;
-            case K_FunctionDef:
-                m_functions.push_back(n);
-                m_functionsByName[t.qtext(ST::field(n, "name"))].push_back(n);
-                m_where.insert(n.id, ctx.back());
-                break;
-            default:
-                break;
-            }
-            if (ts_tree_cursor_goto_first_child(&c)) {
-                // Context for the children of n (only nodes with children need one).
-                Where child = ctx.back();
-                child.parentType = ts_language_symbol_name(lang, sym);
-                if (kind == K_FunctionDef || kind == K_ClassDef) {
+        m_calls = m.calls();
+        m_binaryOps = m.binaryOperators();
+        m_assignments = m.assignments();
+        m_imports = m.imports();
+        m_functions = m.functionDefs();
+        for (TSNode call : m_calls) {
+            const TSNode f = ST::field(call, "function");
+            if (ST::is(f, "identifier"))
+                m_callsByName[t.qtext(f)].push_back(call);
+        }
+        for (TSNode fn : m_functions)
+            m_functionsByName[t.qtext(ST::field(fn, "name"))].push_back(fn);
+        for (TSNode op : m_binaryOps)
+            for (const char* side : {"left", "right"})
+                if (const TSNode operand = ST::field(op, side); ST::is(operand, "binary_operator"))
+                    m_operands.insert(operand.id);
+
+        struct Item {
+            TSNode node;
+            uint32_t start, end;
+            Kind kind; // K_Other for a target
+        };
+        auto preorder = [](const Item& a, const Item& b) {
+            return a.start != b.start ? a.start < b.start : a.end > b.end;
+        };
+        std::vector<Item> openers;
+        auto addOpeners = [&](const std::vector<TSNode>& list, Kind kind) {
+            for (TSNode n : list)
+                openers.push_back({n, ts_node_start_byte(n), ts_node_end_byte(n), kind});
+        };
+        addOpeners(m.functionDefs(), K_FunctionDef);
+        addOpeners(m.classDefs(), K_ClassDef);
+        addOpeners(m.lambdas(), K_Lambda);
+        addOpeners(m.forStatements(), K_For);
+        addOpeners(m.whiles(), K_While);
+        addOpeners(m.comprehensions(), K_Comprehension);
+        std::sort(openers.begin(), openers.end(), preorder);
+        std::vector<Item> targets;
+        for (const auto* list : {&m_calls, &m_binaryOps, &m_assignments, &m_imports, &m_functions})
+            for (TSNode n : *list)
+                targets.push_back({n, ts_node_start_byte(n), ts_node_end_byte(n), K_Other});
+        std::sort(targets.begin(), targets.end(), preorder);
+
+        struct Open {
+            uint32_t start, end;
+            Where children; // the context of everything inside this opener
+        };
+        std::vector<Open> open;
+        auto leaveUntilInside = [&](uint32_t s, uint32_t e) {
+            while (!open.empty() &&
+                   !(open.back().start <= s && e <= open.back().end && s < open.back().end))
+                open.pop_back();
+        };
+        size_t next = 0;
+        for (const Item& target : targets) {
+            // Openers that come before the target in document order (a node itself is a target
+            // first: its own kind only applies to what is inside it).
+            while (next < openers.size() && preorder(openers[next], target)) {
+                const Item& o = openers[next++];
+                leaveUntilInside(o.start, o.end);
+                Where child = open.empty() ? Where{} : open.back().children;
+                if (o.kind == K_FunctionDef || o.kind == K_ClassDef) {
                     child.inLoop = child.inWhile = false;
-                    const QString name = t.qtext(ST::field(n, "name"));
+                    const QString name = t.qtext(ST::field(o.node, "name"));
                     m_scopeNames << (child.scope < 0
                                          ? name
                                          : m_scopeNames[child.scope] + QLatin1Char('.') + name);
                     child.scope = int(m_scopeNames.size()) - 1;
-                    if (kind == K_FunctionDef) {
-                        child.function = n;
+                    if (o.kind == K_FunctionDef) {
+                        child.function = o.node;
                         child.forVars = -1;
                     }
-                } else if (kind == K_Lambda) {
+                } else if (o.kind == K_Lambda) {
                     child.inLoop = child.inWhile = false;
-                } else if (kind == K_For || kind == K_While || kind == K_Comprehension) {
+                } else {
                     child.inLoop = true;
-                    if (kind == K_While)
+                    if (o.kind == K_While)
                         child.inWhile = true;
-                    if (kind == K_For) {
-                        const TSNode l = ST::field(n, "left");
+                    if (o.kind == K_For) {
+                        const TSNode l = ST::field(o.node, "left");
                         if (ST::is(l, "identifier")) {
                             m_forVars.push_back(VarLink{t.qtext(l), child.forVars});
                             child.forVars = int(m_forVars.size()) - 1;
                         }
                     }
                 }
-                ctx.push_back(child);
-                continue;
+                open.push_back({o.start, o.end, child});
             }
-            bool done = false;
-            while (!ts_tree_cursor_goto_next_sibling(&c)) {
-                if (!ts_tree_cursor_goto_parent(&c)) {
-                    done = true;
-                    break;
-                }
-                ctx.pop_back();
-            }
-            if (done)
-                break;
+            leaveUntilInside(target.start, target.end);
+            m_where.insert(target.node.id, open.empty() ? Where{} : open.back().children);
         }
-        ts_tree_cursor_delete(&c);
     }
 
     SourceRange rangeOf(TSNode n) const {
@@ -612,9 +608,8 @@ private:
             if (auto v = parseNumber(t.qtext(n)))
                 r = Value{*v, {}};
         } else if (ty == "identifier") {
-            const auto it = env.constFind(t.qtext(n));
-            if (it != env.cend())
-                r = *it;
+            if (const Value* v = env.find(t.qtext(n)))
+                r = *v;
         } else if (ty == "parenthesized_expression") {
             if (ts_node_named_child_count(n) == 1)
                 r = eval(ts_node_named_child(n, 0), env, depth + 1, shape);
@@ -697,25 +692,35 @@ private:
 
     // Reads `NAME = expr` (and `A, B = 1, 2`) statements of a block in source order, without
     // entering function or class bodies.
-    void readAssignments(TSNode block, Env& env, bool moduleLevel) {
-        std::vector<TSNode> stack{block};
+    // The `assignment` statements readAssignments() evaluates in `block`, in source order: not
+    // inside a nested def, class or lambda, and not the inner part of a chained assignment.
+    // Taken from the model's lists (no walk over the block).
+    std::vector<TSNode> assignmentsOf(TSNode block) const {
+        std::vector<std::pair<uint32_t, uint32_t>> nested; // byte spans of nested scopes
+        for (const auto* list : {&m.functionDefs(), &m.classDefs(), &m.lambdas()})
+            for (TSNode d : SemanticModel::within(*list, block))
+                if (!ts_node_eq(d, block))
+                    nested.emplace_back(ts_node_start_byte(d), ts_node_end_byte(d));
+        std::sort(nested.begin(), nested.end());
         std::vector<TSNode> ordered;
-        while (!stack.empty()) {
-            const TSNode n = stack.back();
-            stack.pop_back();
-            const auto ty = ST::type(n);
-            if ((ty == "function_definition" || ty == "class_definition" ||
-                 ty == "decorated_definition" || ty == "lambda") &&
-                !ts_node_eq(n, block))
+        size_t next = 0;
+        uint32_t nestedEnd = 0, lastEnd = 0;
+        for (TSNode a : SemanticModel::within(m.assignments(), block)) {
+            const uint32_t start = ts_node_start_byte(a);
+            // Spans nest, so `start` lies in a nested scope iff one that began before it ends
+            // after it.
+            for (; next < nested.size() && nested[next].first <= start; ++next)
+                nestedEnd = std::max(nestedEnd, nested[next].second);
+            if (start < nestedEnd || start < lastEnd || !ST::is(a, "assignment"))
                 continue;
-            if (ty == "assignment") {
-                ordered.push_back(n);
-                continue;
-            }
-            const uint32_t k = ts_node_named_child_count(n);
-            for (uint32_t i = k; i > 0; --i)
-                stack.push_back(ts_node_named_child(n, i - 1));
+            ordered.push_back(a);
+            lastEnd = ts_node_end_byte(a);
         }
+        return ordered;
+    }
+
+    void readAssignments(TSNode block, Env& env, bool moduleLevel) {
+        const std::vector<TSNode> ordered = assignmentsOf(block);
         for (TSNode a : ordered) {
             const TSNode left = ST::field(a, "left");
             const TSNode right = ST::field(a, "right");
@@ -772,7 +777,7 @@ private:
         const auto it = cache.constFind(key);
         if (it != cache.cend())
             return *it;
-        Env env = m_moduleEnv;
+        Env env(&m_moduleEnv);
         const auto params = parameters(fn);
         for (qsizetype i = 0; i < params.size(); ++i) {
             const auto& [name, def] = params[i];
@@ -1082,8 +1087,14 @@ private:
             addEvidence(QStringLiteral("gemm"), op, QStringLiteral("@ operator"), 2);
             return;
         }
-        // Stencils: only the outermost arithmetic expression is examined.
-        const auto parent = where(op).parentType;
+        // Stencils: only the outermost arithmetic expression is examined. An operand of
+        // another operator is known from gather(); for the rest ts_node_parent() descends
+        // from the root (about depth x log(siblings)), which is cheaper than building the
+        // tree's parent index (a whole walk) and, with operand chains answered above, stays
+        // linear even for `1 + 1 + ... + 1` thousands of terms long.
+        if (m_operands.contains(op.id))
+            return;
+        const auto parent = ST::type(ts_node_parent(op));
         if (parent == "binary_operator" || parent == "parenthesized_expression" ||
             parent == "unary_operator")
             return;

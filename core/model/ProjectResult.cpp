@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include <algorithm>
+#include <utility>
 
 namespace cnready {
 
@@ -83,11 +84,16 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
         work.append(callsFrom.value(fn));
     }
 
+    // Resolve in place, then copy each list once into an exactly sized project-wide list:
+    // a big project holds ~200k findings and API uses, so growth slack and temporary lists
+    // would cost tens of MB.
+    qsizetype findingCount = 0, useCount = 0, diagnosticCount = scanDiagnostics.size();
     for (FileResult& f : files) {
         p.totalLines += f.lines;
         p.totalBytes += f.bytes;
-        QList<Finding> kept;
-        for (Finding fi : f.findings) {
+        qsizetype kept = 0;
+        for (qsizetype i = 0; i < f.findings.size(); ++i) {
+            Finding& fi = f.findings[i];
             if (!fi.requiresHotFunction.isEmpty()) {
                 if (!p.hotFunctions.contains(fi.requiresHotFunction))
                     continue;
@@ -100,16 +106,37 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                        : f.moduleName + QLatin1Char('.') + fi.function;
                 fi.hot = p.hotFunctions.contains(fn);
             }
-            kept.append(fi);
+            if (kept != i)
+                f.findings[kept] = std::move(fi);
+            ++kept;
         }
-        f.findings = kept;
+        f.findings.resize(kept); // no reallocation: the list is emptied below
+        findingCount += f.findings.size();
+        useCount += f.apiUses.size();
+        diagnosticCount += f.diagnostics.size();
+    }
+    p.findings.reserve(findingCount);
+    p.apiUses.reserve(useCount);
+    p.diagnostics.reserve(diagnosticCount);
+    // Findings and API uses move to the project-wide lists (one copy of ~200k entries each,
+    // not two); the per-file lists are left empty.
+    const auto useLess = [](const ApiUse& a, const ApiUse& b) {
+        return std::tie(a.range.path, a.range.line, a.range.column, a.name) <
+               std::tie(b.range.path, b.range.line, b.range.column, b.name);
+    };
+    for (FileResult& f : files) {
         p.diagnostics.append(f.diagnostics);
-        p.findings.append(kept);
-        for (ApiUse u : f.apiUses) {
-            if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
-                u.hot = true;
+        p.findings.append(f.findings);
+        const qsizetype start = p.apiUses.size();
+        for (const ApiUse& u : std::as_const(f.apiUses)) {
             p.apiUses.append(u);
+            if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
+                p.apiUses.last().hot = true;
         }
+        // Sorting file by file needs a buffer of one file's uses, not of the project's.
+        std::stable_sort(p.apiUses.begin() + start, p.apiUses.end(), useLess);
+        f.findings = {};
+        f.apiUses = {};
     }
     p.diagnostics.append(scanDiagnostics);
     std::stable_sort(p.diagnostics.begin(), p.diagnostics.end(),
@@ -118,10 +145,11 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                 std::tie(b.range.path, b.range.line);
                      });
     std::sort(p.findings.begin(), p.findings.end(), findingLess);
-    std::stable_sort(p.apiUses.begin(), p.apiUses.end(), [](const ApiUse& a, const ApiUse& b) {
-        return std::tie(a.range.path, a.range.line, a.range.column, a.name) <
-               std::tie(b.range.path, b.range.line, b.range.column, b.name);
-    });
+    // Files are in path order and their uses carry their own path, so the concatenation of
+    // sorted files is normally sorted already; the project-wide stable sort (same result)
+    // runs only when it is not.
+    if (!std::is_sorted(p.apiUses.cbegin(), p.apiUses.cend(), useLess))
+        std::stable_sort(p.apiUses.begin(), p.apiUses.end(), useLess);
     p.files = std::move(files);
     return p;
 }

@@ -12,21 +12,24 @@ namespace cnready {
 /// All files of one project, merged. Findings conditional on a hot function are resolved:
 /// those whose function is hot are kept (with hot = true), the rest dropped.
 struct ProjectResult {
-    QString root;             ///< absolute path of the project root as given
-    QList<FileResult> files;  ///< sorted by path
-    QList<Finding> findings;  ///< all resolved findings, sorted by findingLess
-    QList<ApiUse> apiUses;    ///< resolved, sorted by location
+    QString root; ///< absolute path of the project root as given
+    /// Sorted by path. Their `findings` and `apiUses` are empty: those moved to the
+    /// project-wide lists below (a large project would otherwise hold both twice).
+    QList<FileResult> files;
+    QList<Finding> findings;    ///< all resolved findings, sorted by findingLess
+    QList<ApiUse> apiUses;      ///< resolved, sorted by location
     QSet<QString> hotFunctions; ///< qualified names of functions reached from a loop
     int totalLines = 0;
     qint64 totalBytes = 0;
     QList<FileDiagnostic> diagnostics; ///< the scan's and every file's, sorted by path and line
-    bool cancelled = false;   ///< the analysis was cancelled; the result is partial
+    bool cancelled = false;            ///< the analysis was cancelled; the result is partial
 };
 
 /// Merges per-file results: sorts files, resolves hot functions through the call sites
 /// (a function is hot when called from a loop, or from a hot function; module level and
 /// `if __name__ == "__main__":` are the boundary) and keeps conditional findings only when
-/// their function is hot. Pure function; deterministic for the same input.
+/// their function is hot. Each file's findings and API uses are moved into the project-wide
+/// lists (the per-file lists end up empty). Pure function; deterministic for the same input.
 ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                const QList<FileDiagnostic>& scanDiagnostics = {});
 

@@ -1,6 +1,9 @@
 #include "parse/SyntaxTree.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -23,6 +26,34 @@ TSParser* threadParser() {
     thread_local ParserHandle handle;
     return handle.parser;
 }
+
+// Live trees by their TSTree, so that the static field() can find the table recorded by a
+// node's tree. TSTree addresses are reused once a tree is freed, so every destruction bumps
+// an epoch first, and a thread's one-entry cache is only trusted while the epoch is unchanged.
+std::mutex g_treesMutex;
+std::vector<std::pair<const TSTree*, const SyntaxTree*>> g_trees;
+std::atomic<uint64_t> g_treesEpoch{0};
+struct OwnerCache {
+    const TSTree* tree = nullptr;
+    const SyntaxTree* owner = nullptr;
+    uint64_t epoch = ~uint64_t(0);
+};
+thread_local OwnerCache t_owner;
+
+const SyntaxTree* ownerOf(const TSTree* tree) {
+    const uint64_t epoch = g_treesEpoch.load(std::memory_order_acquire);
+    if (t_owner.tree == tree && t_owner.epoch == epoch)
+        return t_owner.owner;
+    const SyntaxTree* owner = nullptr;
+    {
+        const std::lock_guard<std::mutex> lock(g_treesMutex);
+        for (const auto& [t, o] : g_trees)
+            if (t == tree)
+                owner = o;
+    }
+    t_owner = OwnerCache{tree, owner, epoch};
+    return owner;
+}
 } // namespace
 
 SyntaxTree::SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros)
@@ -41,6 +72,10 @@ SyntaxTree::SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros)
         ts_parser_reset(parser); // a timed-out parse leaves state behind; start clean next time
         return;
     }
+    {
+        const std::lock_guard<std::mutex> lock(g_treesMutex);
+        g_trees.emplace_back(m_tree, this);
+    }
     // tree-sitter 0.20.x keeps an ERROR node's child count in 16 bits: with more than 65,535
     // unparsable tokens in one place the count wraps, the node (and every ancestor, whose
     // sizes are summed from their children) ends too early, and ts_tree_delete() would free
@@ -58,7 +93,19 @@ SyntaxTree::SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros)
 }
 
 SyntaxTree::~SyntaxTree() {
-    if (m_tree && !m_leak)
+    if (!m_tree)
+        return;
+    g_treesEpoch.fetch_add(1, std::memory_order_acq_rel);
+    {
+        const std::lock_guard<std::mutex> lock(g_treesMutex);
+        const auto it = std::find(g_trees.begin(), g_trees.end(),
+                                  std::pair<const TSTree*, const SyntaxTree*>(m_tree, this));
+        if (it != g_trees.end()) {
+            *it = g_trees.back();
+            g_trees.pop_back();
+        }
+    }
+    if (!m_leak)
         ts_tree_delete(m_tree);
 }
 
@@ -83,23 +130,45 @@ QString SyntaxTree::qtext(TSNode n) const {
 
 TSFieldId SyntaxTree::fieldId(std::string_view name) {
     // ts_node_child_by_field_name() looks the name up by a linear scan with string compares on
-    // every call (9 % of the whole analysis in a profile); resolve each name once instead.
-    // The table is built on first use (thread-safe static) from the grammar's own field list.
+    // every call; resolve names through a small hash table built once from the grammar's own
+    // field list (thread-safe static). The stored name is compared in full, so any string
+    // (not only literals) gives the grammar's answer.
     struct Table {
-        std::vector<std::pair<std::string_view, TSFieldId>> ids;
+        static size_t hash(std::string_view v) {
+            size_t h = 2166136261u;
+            for (const char ch : v)
+                h = (h ^ uint8_t(ch)) * 16777619u;
+            return h;
+        }
+        std::vector<std::pair<std::string_view, TSFieldId>> cells;
+        size_t mask = 0;
         Table() {
             const TSLanguage* lang = pythonLanguage();
             const uint32_t count = ts_language_field_count(lang);
+            size_t size = 16;
+            while (size < 4 * size_t(count))
+                size *= 2;
+            cells.assign(size, {std::string_view(), TSFieldId(0)});
+            mask = size - 1;
             for (uint32_t i = 1; i <= count; ++i)
-                if (const char* n = ts_language_field_name_for_id(lang, TSFieldId(i)))
-                    ids.emplace_back(std::string_view(n), TSFieldId(i));
-            std::sort(ids.begin(), ids.end());
+                if (const char* n = ts_language_field_name_for_id(lang, TSFieldId(i))) {
+                    const std::string_view v(n);
+                    size_t h = hash(v) & mask;
+                    while (cells[h].second != 0 && cells[h].first != v)
+                        h = (h + 1) & mask;
+                    if (cells[h].second == 0)
+                        cells[h] = {v, TSFieldId(i)};
+                }
         }
     };
     static const Table table;
-    const auto it = std::lower_bound(table.ids.begin(), table.ids.end(), name,
-                                     [](const auto& e, std::string_view v) { return e.first < v; });
-    return it != table.ids.end() && it->first == name ? it->second : TSFieldId(0);
+    for (size_t h = Table::hash(name) & table.mask;; h = (h + 1) & table.mask) {
+        const auto& slot = table.cells[h];
+        if (slot.second == 0)
+            return 0;
+        if (slot.first == name)
+            return slot.second;
+    }
 }
 
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {
@@ -108,6 +177,14 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     const TSFieldId id = fieldId(name);
     if (id == 0)
         return TSNode{}; // no such field in the grammar: a null node, as the by-name call gives
+    return field(n, id);
+}
+
+TSNode SyntaxTree::field(TSNode n, TSFieldId id) {
+    if (ts_node_is_null(n) || id == 0)
+        return TSNode{};
+    if (const SyntaxTree* owner = ownerOf(n.tree); owner && owner->m_walked)
+        return owner->recordedField(n, id);
     return ts_node_child_by_field_id(n, id);
 }
 
@@ -236,11 +313,82 @@ enum class Kind : uint8_t {
     ExceptClause
 };
 
-Kind kindOf(TSNode n) {
-    static const std::vector<Kind> table = [] {
+constexpr uint8_t kNoList = 0xFF;
+
+// Per grammar symbol: its survey kind, and the node list (SyntaxTree::NodeList) a named node
+// of that symbol goes to, if any. Built once; looking a symbol up replaces string compares.
+struct SymbolInfo {
+    Kind kind = Kind::Other;
+    uint8_t list = kNoList;
+    bool recordFields = false; ///< the walk records this node's field children
+};
+
+// Every node type that has fields in tree-sitter-python's node-types.json: the walk records
+// the field children of all of them, so a (node, field) pair missing from the table has no
+// such child, whatever the node. Checked against ts_node_child_by_field_id() for every node
+// and every field id of the six benchmark corpora, the tests and 300 randomly damaged files
+// (identical results, aliases included).
+constexpr std::string_view kFieldParents[] = {"aliased_import",
+                                              "as_pattern",
+                                              "assignment",
+                                              "attribute",
+                                              "augmented_assignment",
+                                              "binary_operator",
+                                              "block",
+                                              "boolean_operator",
+                                              "call",
+                                              "case_clause",
+                                              "class_definition",
+                                              "comparison_operator",
+                                              "decorated_definition",
+                                              "default_parameter",
+                                              "dict_pattern",
+                                              "dictionary_comprehension",
+                                              "elif_clause",
+                                              "else_clause",
+                                              "except_clause",
+                                              "exec_statement",
+                                              "for_in_clause",
+                                              "for_statement",
+                                              "format_expression",
+                                              "function_definition",
+                                              "future_import_statement",
+                                              "generator_expression",
+                                              "if_statement",
+                                              "import_from_statement",
+                                              "import_statement",
+                                              "interpolation",
+                                              "keyword_argument",
+                                              "lambda",
+                                              "list_comprehension",
+                                              "match_statement",
+                                              "named_expression",
+                                              "not_operator",
+                                              "pair",
+                                              "print_statement",
+                                              "raise_statement",
+                                              "set_comprehension",
+                                              "subscript",
+                                              "try_statement",
+                                              "type_alias_statement",
+                                              "typed_default_parameter",
+                                              "typed_parameter",
+                                              "unary_operator",
+                                              "while_statement",
+                                              "with_item",
+                                              "with_statement"};
+
+size_t fieldHash(const void* parent, TSFieldId field) {
+    const auto v = uint64_t(reinterpret_cast<uintptr_t>(parent)) ^ (uint64_t(field) << 48);
+    return size_t((v * 0x9E3779B97F4A7C15ull) >> 17);
+}
+
+const std::vector<SymbolInfo>& symbolTable() {
+    static const std::vector<SymbolInfo> table = [] {
+        using L = SyntaxTree::NodeList;
         const TSLanguage* lang = pythonLanguage();
         const uint32_t count = ts_language_symbol_count(lang);
-        std::vector<Kind> t(count, Kind::Other);
+        std::vector<SymbolInfo> t(count);
         static constexpr std::pair<std::string_view, Kind> names[] = {
             {"ERROR", Kind::Error},
             {"comment", Kind::Comment},
@@ -254,20 +402,57 @@ Kind kindOf(TSNode n) {
             {"<>", Kind::NotEqual},
             {",", Kind::Comma},
             {"except_clause", Kind::ExceptClause}};
+        static constexpr std::pair<std::string_view, L> lists[] = {
+            {"call", L::Call},
+            {"subscript", L::Subscript},
+            {"attribute", L::Attribute},
+            {"assignment", L::Assignment},
+            {"augmented_assignment", L::Augmented},
+            {"list_comprehension", L::Comprehension},
+            {"set_comprehension", L::Comprehension},
+            {"dictionary_comprehension", L::Comprehension},
+            {"generator_expression", L::Comprehension},
+            {"for_statement", L::For},
+            {"while_statement", L::While},
+            {"if_statement", L::If},
+            {"elif_clause", L::If},
+            {"assert_statement", L::Assert},
+            {"conditional_expression", L::Ternary},
+            {"function_definition", L::FunctionDef},
+            {"class_definition", L::ClassDef},
+            {"import_statement", L::Import},
+            {"import_from_statement", L::Import},
+            {"decorator", L::Decorator},
+            {"binary_operator", L::BinaryOp},
+            {"comparison_operator", L::Comparison},
+            {"keyword_argument", L::Keyword},
+            {"slice", L::Slice},
+            {"interpolation", L::Interpolation},
+            {"return_statement", L::Return},
+            {"lambda", L::Lambda},
+            {"named_expression", L::NamedExpr},
+            {"with_item", L::WithItem},
+        };
         for (uint32_t id = 0; id < count; ++id) {
             const char* name = ts_language_symbol_name(lang, TSSymbol(id));
             if (!name)
                 continue;
             for (const auto& [n, k] : names)
                 if (n == name)
-                    t[id] = k;
+                    t[id].kind = k;
+            // Only regular (named, visible) symbols are listed, as the model always did.
+            if (ts_language_symbol_type(lang, TSSymbol(id)) != TSSymbolTypeRegular)
+                continue;
+            for (const auto& [n, l] : lists)
+                if (n == name)
+                    t[id].list = uint8_t(l);
+            for (const std::string_view n : kFieldParents)
+                if (n == name)
+                    t[id].recordFields = true;
         }
         return t;
     }();
-    const TSSymbol sym = ts_node_symbol(n);
-    if (sym == TSSymbol(-1)) // ts_builtin_sym_error
-        return Kind::Error;
-    return sym < table.size() ? table[sym] : Kind::Other;
+    return table;
 }
 
 // Per-depth state of the walk: whether the node at that depth is a statement container and
@@ -275,13 +460,43 @@ Kind kindOf(TSNode n) {
 struct Frame {
     bool container = false;
     bool exceptClause = false;
+    bool module = false;
+    bool recordFields = false;
     int column = -1;
+    const void* node = nullptr; ///< TSNode::id, for recording field children
+    TSSymbol symbol = 0;        ///< ts_node_symbol of the node at this depth
 };
 
 } // namespace
 
 SyntaxTree::Survey SyntaxTree::survey() const {
-    Survey s;
+    return walked().survey;
+}
+
+const std::vector<TSNode>& SyntaxTree::nodes(NodeList kind) const {
+    return walked().lists[size_t(kind)];
+}
+
+std::string_view SyntaxTree::parentType(NodeList kind, size_t i) const {
+    const std::vector<uint32_t>& parents = walked().parents[size_t(kind)];
+    if (i >= parents.size() || parents[i] == 0)
+        return {};
+    const char* name = ts_language_symbol_name(pythonLanguage(), TSSymbol(parents[i] - 1));
+    return name ? std::string_view(name) : std::string_view();
+}
+
+const SyntaxTree::Walked& SyntaxTree::walked() const {
+    if (m_walked)
+        return *m_walked;
+    // One pass over every node serves both the survey and the semantic model's node lists:
+    // a cursor walk costs ~700 instructions per node in tree-sitter 0.20.7, more than what
+    // either consumer does with the node.
+    m_walked = std::make_unique<Walked>();
+    Survey& s = m_walked->survey;
+    auto& lists = m_walked->lists;
+    auto& parents = m_walked->parents;
+    const std::vector<SymbolInfo>& table = symbolTable();
+    std::vector<FieldSlot>& fields = m_walked->fields;
     TSTreeCursor cursor = ts_tree_cursor_new(root());
     std::vector<Frame> frames(1);
     int depth = 0;
@@ -304,8 +519,37 @@ SyntaxTree::Survey SyntaxTree::survey() const {
         s.maxDepth = std::max(s.maxDepth, depth);
         if (errorDepth >= 0 && depth <= errorDepth)
             errorDepth = -1; // left the previous error region
-        const Kind k = kindOf(n);
+        const TSSymbol sym = ts_node_symbol(n);
+        const SymbolInfo info = sym == TSSymbol(-1) ? SymbolInfo{Kind::Error, kNoList}
+                                // builtin error
+                                : sym < table.size() ? table[sym]
+                                                     : SymbolInfo{};
+        const Kind k = info.kind;
         const bool named = ts_node_is_named(n);
+        if (depth > 0 && frames[size_t(depth - 1)].recordFields) {
+            const TSFieldId fid = ts_tree_cursor_current_field_id(&cursor);
+            if (fid != 0) {
+                FieldSlot& e = fields.emplace_back();
+                e.parent = frames[size_t(depth - 1)].node;
+                e.child = n.id;
+                std::memcpy(e.context, n.context, sizeof e.context);
+                e.field = fid;
+            }
+        }
+        if (info.list != kNoList && named) {
+            const uint32_t parentSymbol =
+                depth > 0 ? uint32_t(frames[size_t(depth - 1)].symbol) + 1 : 0;
+            auto add = [&](size_t list) {
+                lists[list].push_back(n);
+                parents[list].push_back(parentSymbol);
+            };
+            add(info.list);
+            if (info.list == uint8_t(NodeList::Augmented))
+                add(size_t(NodeList::Assignment));
+            else if (sym < table.size() && info.list == uint8_t(NodeList::If) && depth > 0 &&
+                     frames[size_t(depth - 1)].module && type(n) == "if_statement")
+                add(size_t(NodeList::ModuleIf));
+        }
         const bool missing = ts_node_is_missing(n);
         if (missing || k == Kind::Error) {
             if (errorDepth < 0) {
@@ -383,11 +627,17 @@ SyntaxTree::Survey SyntaxTree::survey() const {
         } else if (k == Kind::Comma && depth > 0 && frames[size_t(depth - 1)].exceptClause) {
             python2(n, "except E, name");
         }
-        if (ts_tree_cursor_goto_first_child(&cursor)) {
+        // A leaf has no children to go to: skip the cursor call (most nodes are leaves).
+        if (ts_node_child_count(n) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             frames[size_t(depth)] = Frame{k == Kind::Block || k == Kind::Module,
-                                          k == Kind::ExceptClause, k == Kind::Module ? 0 : -1};
+                                          k == Kind::ExceptClause,
+                                          k == Kind::Module,
+                                          info.recordFields,
+                                          k == Kind::Module ? 0 : -1,
+                                          n.id,
+                                          sym};
             ++depth;
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
@@ -407,7 +657,55 @@ SyntaxTree::Survey SyntaxTree::survey() const {
     }
     ts_tree_cursor_delete(&cursor);
     s.corrupt = m_leak;
-    return s;
+    // The field table: the first child per (parent, field) wins, as in
+    // ts_node_child_by_field_id(); load factor at most 2/3.
+    // A dense list plus a 32-bit index table keeps this at ~40 bytes per field child plus
+    // ~6 bytes of index (a 3 MB generated file has ~450,000 of them).
+    if (fields.capacity() > fields.size() + fields.size() / 4)
+        fields.shrink_to_fit();
+    if (!fields.empty()) {
+        size_t size = 16;
+        while (size < fields.size() + fields.size() / 2)
+            size *= 2;
+        std::vector<uint32_t>& index = m_walked->fieldIndex;
+        index.assign(size, 0);
+        const size_t mask = size - 1;
+        for (size_t i = 0; i < fields.size(); ++i) {
+            const FieldSlot& e = fields[i];
+            size_t h = fieldHash(e.parent, e.field) & mask;
+            bool seen = false;
+            for (; index[h] != 0; h = (h + 1) & mask) {
+                const FieldSlot& o = fields[index[h] - 1];
+                if (o.parent == e.parent && o.field == e.field) {
+                    seen = true; // the first child per (parent, field) wins
+                    break;
+                }
+            }
+            if (!seen)
+                index[h] = uint32_t(i + 1);
+        }
+    }
+    return *m_walked;
+}
+
+TSNode SyntaxTree::recordedField(TSNode n, TSFieldId id) const {
+    // Every node type with fields is recorded (kFieldParents): a miss means no such child.
+    const std::vector<uint32_t>& index = m_walked->fieldIndex;
+    if (index.empty())
+        return TSNode{}; // the tree has no field children at all
+    const std::vector<FieldSlot>& fields = m_walked->fields;
+    const size_t mask = index.size() - 1;
+    for (size_t h = fieldHash(n.id, id) & mask; index[h] != 0; h = (h + 1) & mask) {
+        const FieldSlot& e = fields[index[h] - 1];
+        if (e.parent == n.id && e.field == id) {
+            TSNode c{};
+            std::memcpy(c.context, e.context, sizeof c.context);
+            c.id = e.child;
+            c.tree = n.tree;
+            return c;
+        }
+    }
+    return TSNode{};
 }
 
 } // namespace cnready

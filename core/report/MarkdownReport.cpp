@@ -6,6 +6,9 @@
 
 #include <QMap>
 
+#include <functional>
+#include <vector>
+
 namespace cnready {
 
 namespace {
@@ -46,15 +49,20 @@ public:
         gaps();
         gates();
         next();
-        return s.toUtf8();
+        return s;
     }
 
 private:
     const ReportInput& in;
     const Assessment& a;
-    QString s;
+    // Built in UTF-8 line by line: a report of 200k findings is ~30 MB, and a UTF-16 copy
+    // (with its growth slack) plus the final conversion would hold three times that.
+    QByteArray s;
 
-    void line(const QString& t = {}) { s += t + QLatin1Char('\n'); }
+    void line(const QString& t = {}) {
+        s += t.toUtf8();
+        s += '\n';
+    }
 
     QString empty() const {
         return a.verdict == Verdict::NotRecommended && a.decidingRule <= 3
@@ -131,15 +139,18 @@ private:
         line();
     }
 
-    QList<Finding> of(Category c) const {
-        QList<Finding> r;
+    // References into the assessment's list, not copies: a category can hold 100k findings.
+    using Refs = std::vector<std::reference_wrapper<const Finding>>;
+
+    Refs of(Category c) const {
+        Refs r;
         for (const Finding& f : a.findings)
             if (f.category == c)
-                r << f;
+                r.push_back(f);
         return r;
     }
 
-    void findingTable(const QList<Finding>& fs) {
+    void findingTable(const Refs& fs) {
         line(QStringLiteral("| Location | Code | Idiom | In | Note |"));
         line(QStringLiteral("|---|---|---|---|---|"));
         for (const Finding& f : fs)
@@ -151,8 +162,8 @@ private:
     void scales() {
         line(QStringLiteral("## What works (SCALES findings)"));
         line();
-        const QList<Finding> fs = of(Category::Scales);
-        if (fs.isEmpty())
+        const Refs fs = of(Category::Scales);
+        if (fs.empty())
             line(empty());
         else
             findingTable(fs);
@@ -162,8 +173,8 @@ private:
     void blocks() {
         line(QStringLiteral("## What blocks (BLOCKS findings)"));
         line();
-        const QList<Finding> fs = of(Category::Blocks);
-        if (fs.isEmpty()) {
+        const Refs fs = of(Category::Blocks);
+        if (fs.empty()) {
             line(empty());
             line();
             return;
@@ -185,15 +196,15 @@ private:
     void refactor() {
         line(QStringLiteral("## What's fixable (REFACTOR findings)"));
         line();
-        const QList<Finding> fs = of(Category::Refactor);
-        if (fs.isEmpty()) {
+        const Refs fs = of(Category::Refactor);
+        if (fs.empty()) {
             line(empty());
             line();
             return;
         }
-        QMap<QString, QList<Finding>> byRecipe;
+        QMap<QString, Refs> byRecipe;
         for (const Finding& f : fs)
-            byRecipe[recipeForCode(f.code)] << f;
+            byRecipe[recipeForCode(f.code)].push_back(f);
         QStringList order;
         for (const Recipe& r : allRecipes())
             if (byRecipe.contains(r.anchor))
@@ -202,12 +213,12 @@ private:
             if (!order.contains(it.key()))
                 order << it.key();
         for (const QString& anchor : order) {
-            const QList<Finding>& group = byRecipe[anchor];
+            const Refs& group = byRecipe[anchor];
             const Recipe* r = findRecipe(anchor);
             line(QStringLiteral("### %1 (%2 site%3)")
                      .arg(r ? QStringLiteral("%1: %2").arg(r->anchor, r->title)
                             : QStringLiteral("No recipe registered"))
-                     .arg(group.size())
+                     .arg(qsizetype(group.size()))
                      .arg(group.size() == 1 ? QString() : QStringLiteral("s")));
             line();
             if (r) {
@@ -224,8 +235,8 @@ private:
     void info() {
         line(QStringLiteral("## Compatibility / cost notes (INFO findings)"));
         line();
-        const QList<Finding> fs = of(Category::Info);
-        if (fs.isEmpty())
+        const Refs fs = of(Category::Info);
+        if (fs.empty())
             line(empty());
         else
             findingTable(fs);

@@ -181,7 +181,7 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
         const QString key = shiftedIndex(m, sub);
         if (key.isEmpty() || inElementLoop(m, sub))
             continue;
-        const TSNode stmt = enclosingStatement(sub);
+        const TSNode stmt = enclosingStatement(m, sub);
         Use& u = perStatement[ts_node_start_byte(stmt)][m.tree().qtext(value)];
         u.stmt = stmt;
         u.typed = u.typed || kind == ValueKind::Array;

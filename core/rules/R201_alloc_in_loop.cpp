@@ -76,8 +76,8 @@ bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
 
 // Whether the allocation's statement is followed in its own block by `break`, `return` or
 // `raise`: it then runs at most once per loop, on the way out.
-bool leavesLoopRightAfter(TSNode call) {
-    const TSNode stmt = enclosingStatement(call);
+bool leavesLoopRightAfter(const SemanticModel& m, TSNode call) {
+    const TSNode stmt = enclosingStatement(m, call);
     for (TSNode s = ts_node_next_named_sibling(stmt); !ts_node_is_null(s);
          s = ts_node_next_named_sibling(s)) {
         const auto t = SyntaxTree::type(s);
@@ -191,11 +191,11 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         }
         if (!invariant || (!ts_node_is_null(dtype) && !invariantIn(m, dtype, *loop)))
             continue;
-        if (leavesLoopRightAfter(call))
+        if (leavesLoopRightAfter(m, call))
             continue;
 
         // Where does the new array go?
-        TSNode assign = assignmentOf(call);
+        TSNode assign = assignmentOf(m, call);
         QString target;
         if (!ts_node_is_null(assign)) {
             const TSNode left = SyntaxTree::field(assign, "left");

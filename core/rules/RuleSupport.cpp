@@ -93,25 +93,64 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target) {
     return path;
 }
 
-TSNode enclosingStatement(TSNode n) {
-    // One descent from the root instead of repeated ts_node_parent() calls, each of which walks
-    // down from the root again in this tree-sitter version.
-    const std::vector<TSNode> path = pathTo(ts_tree_root_node(n.tree), n);
-    if (path.empty())
-        return n;
-    for (size_t i = path.size(); i-- > 1;) {
-        const TSNode cur = path[i];
-        const auto t = SyntaxTree::type(cur);
-        if (isStatementType(t) && t != "block" && t != "module")
-            return cur;
-        const auto pt = SyntaxTree::type(path[i - 1]);
-        if (pt == "block" || pt == "module")
-            return cur;
+namespace {
+// The chain of visible nodes from the root down to `target`, found by descending towards its
+// start byte. ts_node_first_child_for_byte() skips whole hidden subtrees that end before the
+// byte, and long statement lists are balanced hidden subtrees in tree-sitter, so one step costs
+// about log(children): no parent index and no re-descent per level. Empty when the descent
+// does not reach `target` (e.g. a zero-width MISSING node sharing its byte with a neighbour).
+std::vector<TSNode> pathFromRoot(TSNode target) {
+    std::vector<TSNode> path;
+    const uint32_t ts = ts_node_start_byte(target), te = ts_node_end_byte(target);
+    TSNode cur = ts_tree_root_node(target.tree);
+    for (;;) {
+        path.push_back(cur);
+        if (ts_node_eq(cur, target))
+            return path;
+        const TSNode c = ts_node_first_child_for_byte(cur, ts);
+        if (ts_node_is_null(c) || ts_node_start_byte(c) > ts || ts_node_end_byte(c) < te ||
+            ts_node_eq(c, cur)) {
+            path.clear();
+            return path;
+        }
+        cur = c;
     }
-    return path.front();
 }
 
-TSNode assignmentOf(TSNode expr) {
+bool endsStatementClimb(TSNode cur, TSNode parent) {
+    const auto t = SyntaxTree::type(cur);
+    if (isStatementType(t) && t != "block" && t != "module")
+        return true;
+    const auto pt = SyntaxTree::type(parent);
+    return pt == "block" || pt == "module";
+}
+} // namespace
+
+TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
+    // Neither ts_node_parent() (it re-descends from the root on every call in tree-sitter
+    // 0.20, quadratic in a module with many top-level statements) nor the tree's parent index
+    // (building it is a whole extra walk for a file that may need only this).
+    const std::vector<TSNode> path = pathFromRoot(n);
+    if (!path.empty()) {
+        for (size_t i = path.size(); i-- > 1;)
+            if (endsStatementClimb(path[i], path[i - 1]))
+                return path[i];
+        return path.front();
+    }
+    const SyntaxTree& tree = model.tree();
+    TSNode cur = n;
+    for (;;) {
+        const TSNode p = tree.parent(cur);
+        if (ts_node_is_null(p) || endsStatementClimb(cur, p))
+            return cur;
+        cur = p;
+    }
+}
+
+TSNode assignmentOf(const SemanticModel&, TSNode expr) {
+    // ts_node_parent() descends from the root through tree-sitter's balanced hidden nodes
+    // (about depth x log(siblings)); for a few calls per file that is cheaper than building
+    // the tree's parent index.
     TSNode cur = expr;
     TSNode p = ts_node_parent(cur);
     while (isType(p, "parenthesized_expression")) {

@@ -40,10 +40,10 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target);
 
 /// The statement that contains `n` (expression_statement, return_statement, …, or the
 /// for/while/if header it belongs to). Climbs at most to the enclosing block.
-TSNode enclosingStatement(TSNode n);
+TSNode enclosingStatement(const SemanticModel& model, TSNode n);
 /// When `expr` is the whole right-hand side of an `assignment` (possibly through parentheses),
 /// that assignment node; otherwise a null node.
-TSNode assignmentOf(TSNode expr);
+TSNode assignmentOf(const SemanticModel& model, TSNode expr);
 /// Whether `n` lies inside [start, end) of `container`.
 bool contains(TSNode container, TSNode n);
 

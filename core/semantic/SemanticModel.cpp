@@ -16,95 +16,6 @@ namespace cnready {
 
 namespace {
 
-// ---- Node categories by grammar symbol (one table per language, built once) --------------
-
-enum Cat : quint8 {
-    C_Other,
-    C_Call,
-    C_Subscript,
-    C_Attribute,
-    C_Assignment,
-    C_Augmented,
-    C_Comprehension,
-    C_For,
-    C_While,
-    C_If,
-    C_Elif,
-    C_Assert,
-    C_Ternary,
-    C_FunctionDef,
-    C_ClassDef,
-    C_Import,
-    C_ImportFrom,
-    C_Decorator,
-    C_BinaryOp,
-    C_Comparison,
-    C_Keyword,
-    C_Slice,
-    C_Interpolation,
-    C_Return,
-    C_Lambda,
-    C_NamedExpr,
-    C_WithItem,
-};
-
-struct SymbolTable {
-    std::vector<Cat> cats;
-    SymbolTable() {
-        const TSLanguage* lang = pythonLanguage();
-        const uint32_t n = ts_language_symbol_count(lang);
-        cats.assign(n, C_Other);
-        static const std::pair<const char*, Cat> names[] = {
-            {"call", C_Call},
-            {"subscript", C_Subscript},
-            {"attribute", C_Attribute},
-            {"assignment", C_Assignment},
-            {"augmented_assignment", C_Augmented},
-            {"list_comprehension", C_Comprehension},
-            {"set_comprehension", C_Comprehension},
-            {"dictionary_comprehension", C_Comprehension},
-            {"generator_expression", C_Comprehension},
-            {"for_statement", C_For},
-            {"while_statement", C_While},
-            {"if_statement", C_If},
-            {"elif_clause", C_Elif},
-            {"assert_statement", C_Assert},
-            {"conditional_expression", C_Ternary},
-            {"function_definition", C_FunctionDef},
-            {"class_definition", C_ClassDef},
-            {"import_statement", C_Import},
-            {"import_from_statement", C_ImportFrom},
-            {"decorator", C_Decorator},
-            {"binary_operator", C_BinaryOp},
-            {"comparison_operator", C_Comparison},
-            {"keyword_argument", C_Keyword},
-            {"slice", C_Slice},
-            {"interpolation", C_Interpolation},
-            {"return_statement", C_Return},
-            {"lambda", C_Lambda},
-            {"named_expression", C_NamedExpr},
-            {"with_item", C_WithItem},
-        };
-        for (uint32_t s = 0; s < n; ++s) {
-            if (ts_language_symbol_type(lang, TSSymbol(s)) != TSSymbolTypeRegular)
-                continue;
-            const std::string_view name = ts_language_symbol_name(lang, TSSymbol(s));
-            for (const auto& [nm, c] : names)
-                if (name == nm)
-                    cats[s] = c;
-        }
-    }
-    Cat of(TSNode n) const {
-        const TSSymbol s = ts_node_symbol(n);
-        return s < cats.size() ? cats[s] : C_Other;
-    }
-};
-
-const SymbolTable& symbols() {
-    static const SymbolTable t;
-    return t;
-}
-
 inline bool is(TSNode n, std::string_view t) {
     return SyntaxTree::is(n, t);
 }
@@ -141,9 +52,7 @@ const FieldIds& F() {
     return f;
 }
 inline TSNode field(TSNode n, TSFieldId id) {
-    if (ts_node_is_null(n) || id == 0)
-        return TSNode{};
-    return ts_node_child_by_field_id(n, id);
+    return SyntaxTree::field(n, id); // recorded by the tree's walk for the common parents
 }
 inline uint32_t startOf(TSNode n) {
     return ts_node_start_byte(n);
@@ -361,7 +270,9 @@ struct SemanticModel::Data {
         }
         return f;
     }
-    std::vector<TSNode> namedExprs, withItems, mainBlocks;
+    const std::vector<TSNode>* namedExprs = nullptr; // the tree's lists
+    const std::vector<TSNode>* withItems = nullptr;
+    std::vector<TSNode> mainBlocks;
     std::vector<QSet<QString>> derivedLoopVars; // per loop
     QSet<QString> importedModules;              // canonical modules and parents
     QStringList starModules;
@@ -376,7 +287,28 @@ SemanticModel::~SemanticModel() = default;
 
 SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit)
     : m_tree(tree), m_module(std::move(moduleName)), m_isInit(isPackageInit),
-      d(std::make_unique<Data>()) {
+      d(std::make_unique<Data>()), m_calls(tree.nodes(SyntaxTree::NodeList::Call)),
+      m_subscripts(tree.nodes(SyntaxTree::NodeList::Subscript)),
+      m_attributes(tree.nodes(SyntaxTree::NodeList::Attribute)),
+      m_assignments(tree.nodes(SyntaxTree::NodeList::Assignment)),
+      m_augmented(tree.nodes(SyntaxTree::NodeList::Augmented)),
+      m_comprehensions(tree.nodes(SyntaxTree::NodeList::Comprehension)),
+      m_fors(tree.nodes(SyntaxTree::NodeList::For)),
+      m_whiles(tree.nodes(SyntaxTree::NodeList::While)),
+      m_ifs(tree.nodes(SyntaxTree::NodeList::If)),
+      m_asserts(tree.nodes(SyntaxTree::NodeList::Assert)),
+      m_ternaries(tree.nodes(SyntaxTree::NodeList::Ternary)),
+      m_functionDefs(tree.nodes(SyntaxTree::NodeList::FunctionDef)),
+      m_classDefs(tree.nodes(SyntaxTree::NodeList::ClassDef)),
+      m_importNodes(tree.nodes(SyntaxTree::NodeList::Import)),
+      m_decorators(tree.nodes(SyntaxTree::NodeList::Decorator)),
+      m_binaryOps(tree.nodes(SyntaxTree::NodeList::BinaryOp)),
+      m_comparisons(tree.nodes(SyntaxTree::NodeList::Comparison)),
+      m_keywords(tree.nodes(SyntaxTree::NodeList::Keyword)),
+      m_slices(tree.nodes(SyntaxTree::NodeList::Slice)),
+      m_interpolations(tree.nodes(SyntaxTree::NodeList::Interpolation)),
+      m_returns(tree.nodes(SyntaxTree::NodeList::Return)),
+      m_lambdas(tree.nodes(SyntaxTree::NodeList::Lambda)) {
     index();
     buildImports();
     buildScopes();
@@ -388,116 +320,21 @@ std::string_view SemanticModel::text(TSNode n) const {
     return m_tree.text(n);
 }
 
-// ---- One walk -----------------------------------------------------------------------------
+// ---- Node lists -----------------------------------------------------------------------------
 
 void SemanticModel::index() {
-    const SymbolTable& st = symbols();
-    TSTreeCursor c = ts_tree_cursor_new(m_tree.root());
-    for (;;) {
-        const TSNode n = ts_tree_cursor_current_node(&c);
-        if (ts_node_is_named(n)) {
-            switch (st.of(n)) {
-            case C_Call:
-                m_calls.push_back(n);
-                break;
-            case C_Subscript:
-                m_subscripts.push_back(n);
-                break;
-            case C_Attribute:
-                m_attributes.push_back(n);
-                break;
-            case C_Assignment:
-                m_assignments.push_back(n);
-                break;
-            case C_Augmented:
-                m_assignments.push_back(n);
-                m_augmented.push_back(n);
-                break;
-            case C_Comprehension:
-                m_comprehensions.push_back(n);
-                break;
-            case C_For:
-                m_fors.push_back(n);
-                break;
-            case C_While:
-                m_whiles.push_back(n);
-                break;
-            case C_If: {
-                m_ifs.push_back(n);
-                // `if __name__ == "__main__":` at module level: a boundary block.
-                const TSNode cond = field(n, F().condition);
-                if (is(ts_node_parent(n), "module") && is(cond, "comparison_operator") &&
-                    text(cond).find("__name__") != std::string_view::npos &&
-                    text(cond).find("__main__") != std::string_view::npos)
-                    d->mainBlocks.push_back(n);
-                break;
-            }
-            case C_Elif:
-                m_ifs.push_back(n);
-                break;
-            case C_Assert:
-                m_asserts.push_back(n);
-                break;
-            case C_Ternary:
-                m_ternaries.push_back(n);
-                break;
-            case C_FunctionDef:
-                m_functionDefs.push_back(n);
-                break;
-            case C_ClassDef:
-                m_classDefs.push_back(n);
-                break;
-            case C_Import:
-            case C_ImportFrom:
-                m_importNodes.push_back(n);
-                break;
-            case C_Decorator:
-                m_decorators.push_back(n);
-                break;
-            case C_BinaryOp:
-                m_binaryOps.push_back(n);
-                break;
-            case C_Comparison:
-                m_comparisons.push_back(n);
-                break;
-            case C_Keyword:
-                m_keywords.push_back(n);
-                break;
-            case C_Slice:
-                m_slices.push_back(n);
-                break;
-            case C_Interpolation:
-                m_interpolations.push_back(n);
-                break;
-            case C_Return:
-                m_returns.push_back(n);
-                break;
-            case C_Lambda:
-                m_lambdas.push_back(n);
-                break;
-            case C_NamedExpr:
-                d->namedExprs.push_back(n);
-                break;
-            case C_WithItem:
-                d->withItems.push_back(n);
-                break;
-            case C_Other:
-                break;
-            }
-        }
-        if (ts_tree_cursor_goto_first_child(&c))
-            continue;
-        bool done = false;
-        while (!ts_tree_cursor_goto_next_sibling(&c)) {
-            if (!ts_tree_cursor_goto_parent(&c)) {
-                done = true;
-                break;
-            }
-        }
-        if (done)
-            break;
+    // The lists themselves come from the tree's single walk (SyntaxTree::nodes); what is left
+    // here is what the model derives from a few of them.
+    d->namedExprs = &m_tree.nodes(SyntaxTree::NodeList::NamedExpr);
+    d->withItems = &m_tree.nodes(SyntaxTree::NodeList::WithItem);
+    for (TSNode n : m_tree.nodes(SyntaxTree::NodeList::ModuleIf)) {
+        // `if __name__ == "__main__":` at module level: a boundary block.
+        const TSNode cond = field(n, F().condition);
+        if (is(cond, "comparison_operator") &&
+            text(cond).find("__name__") != std::string_view::npos &&
+            text(cond).find("__main__") != std::string_view::npos)
+            d->mainBlocks.push_back(n);
     }
-    ts_tree_cursor_delete(&c);
 }
 
 std::span<const TSNode> SemanticModel::within(const std::vector<TSNode>& list, TSNode container) {
@@ -784,7 +621,7 @@ void SemanticModel::buildScopes() {
             d->bindings.push_back(b);
         }
     }
-    for (TSNode ne : d->namedExprs) {
+    for (TSNode ne : *d->namedExprs) {
         const TSNode id = field(ne, F().name);
         if (!is(id, "identifier"))
             continue;
@@ -797,7 +634,7 @@ void SemanticModel::buildScopes() {
         b.at = startOf(id);
         d->bindings.push_back(b);
     }
-    for (TSNode wi : d->withItems) {
+    for (TSNode wi : *d->withItems) {
         const TSNode v = field(wi, F().value);
         if (!is(v, "as_pattern"))
             continue;

@@ -246,10 +246,11 @@ private:
     bool m_isInit = false;
     std::unique_ptr<Data> d;
 
-    std::vector<TSNode> m_calls, m_subscripts, m_attributes, m_assignments, m_augmented,
-        m_comprehensions, m_fors, m_whiles, m_ifs, m_asserts, m_ternaries, m_functionDefs,
-        m_classDefs, m_importNodes, m_decorators, m_binaryOps, m_comparisons, m_keywords, m_slices,
-        m_interpolations, m_returns, m_lambdas;
+    // Views of the tree's node lists (SyntaxTree::nodes), filled by its single walk.
+    const std::vector<TSNode>&m_calls, &m_subscripts, &m_attributes, &m_assignments, &m_augmented,
+        &m_comprehensions, &m_fors, &m_whiles, &m_ifs, &m_asserts, &m_ternaries, &m_functionDefs,
+        &m_classDefs, &m_importNodes, &m_decorators, &m_binaryOps, &m_comparisons, &m_keywords,
+        &m_slices, &m_interpolations, &m_returns, &m_lambdas;
     std::vector<ImportBinding> m_importBindings;
     std::vector<FunctionRegion> m_functions;
     std::vector<ClassRegion> m_classes;

@@ -4,11 +4,34 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <QDirIterator>
 #include <QtTest>
+
+#include <cstring>
 
 using namespace cnready;
 
 namespace {
+
+// Whether two nodes are the same node seen the same way (alias context included).
+bool sameNode(TSNode a, TSNode b) {
+    if (ts_node_is_null(a) || ts_node_is_null(b))
+        return ts_node_is_null(a) && ts_node_is_null(b);
+    return ts_node_eq(a, b) && std::memcmp(a.context, b.context, sizeof a.context) == 0;
+}
+
+// Every node of a tree, pre-order, by tree-sitter's own child API (not the walk under test).
+std::vector<TSNode> allNodes(const SyntaxTree& t) {
+    std::vector<TSNode> out, stack{t.root()};
+    while (!stack.empty()) {
+        const TSNode n = stack.back();
+        stack.pop_back();
+        out.push_back(n);
+        for (uint32_t i = ts_node_child_count(n); i > 0; --i)
+            stack.push_back(ts_node_child(n, i - 1));
+    }
+    return out;
+}
 
 // The first node of `type` whose text is `text` (pre-order).
 TSNode find(const SyntaxTree& t, std::string_view type, std::string_view text) {
@@ -358,6 +381,149 @@ private slots:
             inLoop += m.inLoop(sub) ? 1 : 0;
         QCOMPARE(inLoop, 3001);
         QCOMPARE(m.loopDepth(m.subscripts().back()), 30);
+    }
+
+    // The walk behind survey() records field children; SyntaxTree::field must give exactly
+    // what tree-sitter's own lookup gives, for every node and every field id, on valid and on
+    // damaged sources, before and after the walk, and for a tree reusing a freed tree's memory.
+    void recordedFieldsMatchTreeSitter() {
+        QList<QByteArray> sources;
+        QDirIterator it(QStringLiteral(CNREADY_FIXTURES_DIR "/rules"), {QStringLiteral("*.py")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            sources.append(f.readAll());
+        }
+        QVERIFY(sources.size() > 10);
+        // Damaged copies: unbalanced brackets, stray colons, cut lines.
+        const qsizetype n = sources.size();
+        for (qsizetype i = 0; i < n; ++i) {
+            QByteArray b = sources[i];
+            for (qsizetype k = 7; k < b.size(); k += 37)
+                b[k] = "([:,=)\n"[k % 7];
+            sources.append(b);
+        }
+        const TSLanguage* lang = pythonLanguage();
+        const uint32_t fieldCount = ts_language_field_count(lang);
+        qint64 checked = 0, found = 0, parentsChecked = 0;
+        for (const QByteArray& src : sources) {
+            for (const bool walked : {false, true}) {
+                const SyntaxTree tree(src);
+                if (walked) {
+                    (void)tree.survey();
+                    // Parent types of binary operators (deeply nested in damaged copies).
+                    const auto& ops = tree.nodes(SyntaxTree::NodeList::BinaryOp);
+                    for (size_t i = 0; i < ops.size(); ++i, ++parentsChecked)
+                        QCOMPARE(tree.parentType(SyntaxTree::NodeList::BinaryOp, i),
+                                 SyntaxTree::type(ts_node_parent(ops[i])));
+                }
+                for (const TSNode node : allNodes(tree)) {
+                    for (uint32_t f = 0; f <= fieldCount + 1; ++f) {
+                        const TSNode want = f == 0 || f > fieldCount
+                                                ? TSNode{}
+                                                : ts_node_child_by_field_id(node, TSFieldId(f));
+                        const TSNode got = SyntaxTree::field(node, TSFieldId(f));
+                        if (!sameNode(want, got))
+                            QFAIL(qPrintable(QStringLiteral("field %1 of %2 at line %3")
+                                                 .arg(f)
+                                                 .arg(QLatin1String(ts_node_type(node)))
+                                                 .arg(SyntaxTree::line(node))));
+                        ++checked;
+                        found += ts_node_is_null(got) ? 0 : 1;
+                    }
+                }
+            }
+        }
+        QVERIFY(checked > 100000);
+        QVERIFY(parentsChecked > 50);
+        QVERIFY(found > 1000);
+        // By name too, including a name the grammar does not have.
+        const SyntaxTree t("x = f(a, k=1)\n");
+        (void)t.survey();
+        const TSNode asg = find(t, "assignment", "x = f(a, k=1)");
+        QCOMPARE(t.text(SyntaxTree::field(asg, "left")), std::string_view("x"));
+        QCOMPARE(t.text(SyntaxTree::field(asg, "right")), std::string_view("f(a, k=1)"));
+        QVERIFY(ts_node_is_null(SyntaxTree::field(asg, "nonexistent")));
+        QCOMPARE(SyntaxTree::fieldId("left"), ts_language_field_id_for_name(lang, "left", 4));
+        QCOMPARE(SyntaxTree::fieldId("lef"), TSFieldId(0));
+    }
+
+    // nodes() lists every named node of each kind in document order, the same nodes a
+    // type-by-type scan finds.
+    void nodeListsMatchTypes() {
+        const SyntaxTree t("import numpy as np\nif __name__ == '__main__':\n    pass\n"
+                           "def f(a, b=2):\n    for i in range(3):\n        a[i] += b\n"
+                           "    while a:\n        a = [x for x in a if x]\n"
+                           "    return lambda y: y.z(k=1)[1:2]\nclass C:\n    @d\n"
+                           "    def g(self):\n        assert (w := 1) if 1 < 2 else 0\n"
+                           "with open(p) as fh:\n    s = f'{fh}' * 2\n"
+                           "if a:\n    pass\nelif b:\n    pass\n");
+        using L = SyntaxTree::NodeList;
+        const std::pair<L, std::vector<std::string_view>> kinds[] = {
+            {L::Call, {"call"}},
+            {L::Subscript, {"subscript"}},
+            {L::Attribute, {"attribute"}},
+            {L::Assignment, {"assignment", "augmented_assignment"}},
+            {L::Augmented, {"augmented_assignment"}},
+            {L::Comprehension,
+             {"list_comprehension", "set_comprehension", "dictionary_comprehension",
+              "generator_expression"}},
+            {L::For, {"for_statement"}},
+            {L::While, {"while_statement"}},
+            {L::If, {"if_statement", "elif_clause"}},
+            {L::Assert, {"assert_statement"}},
+            {L::Ternary, {"conditional_expression"}},
+            {L::FunctionDef, {"function_definition"}},
+            {L::ClassDef, {"class_definition"}},
+            {L::Import, {"import_statement", "import_from_statement"}},
+            {L::Decorator, {"decorator"}},
+            {L::BinaryOp, {"binary_operator"}},
+            {L::Comparison, {"comparison_operator"}},
+            {L::Keyword, {"keyword_argument"}},
+            {L::Slice, {"slice"}},
+            {L::Interpolation, {"interpolation"}},
+            {L::Return, {"return_statement"}},
+            {L::Lambda, {"lambda"}},
+            {L::NamedExpr, {"named_expression"}},
+            {L::WithItem, {"with_item"}},
+        };
+        const std::vector<TSNode> all = allNodes(t);
+        for (const auto& [list, types] : kinds) {
+            std::vector<TSNode> want;
+            for (const TSNode n : all)
+                if (ts_node_is_named(n) &&
+                    std::find(types.begin(), types.end(), SyntaxTree::type(n)) != types.end())
+                    want.push_back(n);
+            const std::vector<TSNode>& got = t.nodes(list);
+            QCOMPARE(got.size(), want.size());
+            QVERIFY2(!got.empty(), qPrintable(QString::number(int(list))));
+            for (size_t i = 0; i < got.size(); ++i)
+                QVERIFY(sameNode(got[i], want[i]));
+        }
+        // Recorded parent types agree with tree-sitter's ts_node_parent().
+        for (const auto& [list, types] : kinds) {
+            const std::vector<TSNode>& got = t.nodes(list);
+            for (size_t i = 0; i < got.size(); ++i)
+                QCOMPARE(t.parentType(list, i), SyntaxTree::type(ts_node_parent(got[i])));
+            QCOMPARE(t.parentType(list, got.size()), std::string_view());
+        }
+        // A long operator chain nests binary operators 2,000 deep.
+        QByteArray chain = "y = (1";
+        for (int i = 0; i < 2000; ++i)
+            chain += " + a[1:2]";
+        chain += ")\n";
+        const SyntaxTree deep(chain);
+        const std::vector<TSNode>& ops = deep.nodes(L::BinaryOp);
+        QCOMPARE(ops.size(), size_t(2000));
+        for (size_t i = 0; i < ops.size(); ++i)
+            QCOMPARE(deep.parentType(L::BinaryOp, i), SyntaxTree::type(ts_node_parent(ops[i])));
+        QCOMPARE(deep.parentType(L::BinaryOp, 0), std::string_view("parenthesized_expression"));
+        // Only the module-level `if`, not the elif nor the nested ones.
+        const std::vector<TSNode>& top = t.nodes(L::ModuleIf);
+        QCOMPARE(top.size(), size_t(2));
+        QCOMPARE(SyntaxTree::line(top[0]), 2);
+        QCOMPARE(SyntaxTree::line(top[1]), 16);
     }
 
     void deepNestingDoesNotOverflow() {

@@ -1,0 +1,183 @@
+// Memory-saving steps of the project analysis keep values and order: StringPool shares equal
+// strings between results, and the merge moves findings and API uses into the project lists.
+#include "analysis/FileAnalyzer.h"
+#include "analysis/ProjectAnalyzer.h"
+#include "model/ProjectResult.h"
+#include "model/StringPool.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cnready;
+
+namespace {
+
+Finding finding(const QString& path, int line, const QString& function, const QString& message) {
+    Finding f;
+    f.code = QStringLiteral("R101");
+    f.category = Category::Blocks;
+    f.range = SourceRange{path, line, 1, line, 10};
+    f.function = function;
+    f.message = message;
+    f.snippet = QStringLiteral("for i in range(n):");
+    return f;
+}
+
+// A string built at run time, so that two calls give two separate heap blocks.
+QString fresh(const char* text) {
+    return QString::fromUtf8(QByteArray(text));
+}
+
+} // namespace
+
+class TestMemory : public QObject {
+    Q_OBJECT
+private slots:
+    void poolSharesEqualStrings() {
+        FileResult a, b;
+        a.path = fresh("pkg/a.py");
+        b.path = fresh("pkg/b.py");
+        a.findings << finding(a.path, 3, fresh("step"), fresh("element loop over `u`"));
+        b.findings << finding(b.path, 7, fresh("step"), fresh("element loop over `u`"));
+        ApiUse u;
+        u.name = fresh("numpy.linalg.norm");
+        u.range = SourceRange{a.path, 4, 5, 4, 20};
+        a.apiUses << u;
+        u.name = fresh("numpy.linalg.norm");
+        b.apiUses << u;
+        QVERIFY(a.findings[0].function.constData() != b.findings[0].function.constData());
+
+        StringPool pool;
+        pool.compact(a);
+        pool.compact(b);
+        QCOMPARE(b.findings[0].function.constData(), a.findings[0].function.constData());
+        QCOMPARE(b.findings[0].message.constData(), a.findings[0].message.constData());
+        QCOMPARE(b.findings[0].snippet.constData(), a.findings[0].snippet.constData());
+        QCOMPARE(b.apiUses[0].name.constData(), a.apiUses[0].name.constData());
+        // Values are unchanged.
+        QCOMPARE(a.findings[0], finding(QStringLiteral("pkg/a.py"), 3, QStringLiteral("step"),
+                                        QStringLiteral("element loop over `u`")));
+        QCOMPARE(b.findings[0].range.path, QStringLiteral("pkg/b.py"));
+        QCOMPARE(b.apiUses[0].name, QStringLiteral("numpy.linalg.norm"));
+        // step, message, snippet, R101, two paths, the API name.
+        QCOMPARE(pool.size(), qsizetype(7));
+    }
+
+    void poolKeepsNullAndEmptyApart() {
+        FileResult r;
+        r.findings << finding(QStringLiteral("m.py"), 1, QString(), QStringLiteral("x"));
+        r.findings << finding(QStringLiteral("m.py"), 2, QStringLiteral(""), QStringLiteral("x"));
+        StringPool pool;
+        pool.compact(r);
+        QVERIFY(r.findings[0].function.isNull());
+        QVERIFY(!r.findings[1].function.isNull());
+        QVERIFY(r.findings[1].function.isEmpty());
+    }
+
+    void poolTrimsSpareCapacity() {
+        FileResult r;
+        QString snippet = QStringLiteral("    x = np.zeros(n)    ").repeated(40);
+        snippet.truncate(12); // keeps the long block
+        QVERIFY(snippet.capacity() > 100);
+        Finding f = finding(QStringLiteral("m.py"), 1, QString(), QStringLiteral("x"));
+        f.snippet = snippet;
+        snippet.clear();
+        r.findings.reserve(100);
+        r.findings << f;
+        f = {};
+        StringPool pool;
+        pool.compact(r);
+        QCOMPARE(r.findings[0].snippet, QStringLiteral("    x = np.z"));
+        QCOMPARE(r.findings[0].snippet.capacity(), r.findings[0].snippet.size());
+        QCOMPARE(r.findings.capacity(), qsizetype(1));
+    }
+
+    void mergeMovesFindingsAndApiUsesIntoTheProjectLists() {
+        FileResult a, b;
+        a.path = QStringLiteral("b_mod.py");
+        a.moduleName = QStringLiteral("b_mod");
+        b.path = QStringLiteral("a_mod.py");
+        b.moduleName = QStringLiteral("a_mod");
+        a.findings << finding(a.path, 2, QStringLiteral("f"), QStringLiteral("one"));
+        Finding conditional = finding(a.path, 5, QStringLiteral("g"), QStringLiteral("two"));
+        conditional.requiresHotFunction = QStringLiteral("b_mod.g");
+        a.findings << conditional;
+        Finding dropped = finding(a.path, 9, QStringLiteral("h"), QStringLiteral("three"));
+        dropped.requiresHotFunction = QStringLiteral("b_mod.h");
+        a.findings << dropped;
+        a.functions << FunctionInfo{QStringLiteral("b_mod.g"), SourceRange{a.path, 4, 1, 6, 1},
+                                    false};
+        a.functions << FunctionInfo{QStringLiteral("b_mod.h"), SourceRange{a.path, 8, 1, 9, 1},
+                                    false};
+        b.calls << CallSite{QString(), QStringLiteral("b_mod.g"), true, 3};
+        b.findings << finding(b.path, 1, QString(), QStringLiteral("four"));
+        ApiUse u;
+        u.name = QStringLiteral("numpy.std");
+        u.range = SourceRange{a.path, 5, 1, 5, 9};
+        u.function = QStringLiteral("g");
+        u.requiresHotFunction = QStringLiteral("b_mod.g");
+        a.apiUses << u;
+
+        const ProjectResult p = mergeFileResults(QStringLiteral("/r"), {a, b});
+        QCOMPARE(p.files.size(), qsizetype(2));
+        QCOMPARE(p.files[0].path, QStringLiteral("a_mod.py"));
+        for (const FileResult& f : p.files) {
+            QVERIFY(f.findings.isEmpty());
+            QVERIFY(f.apiUses.isEmpty());
+        }
+        QCOMPARE(p.findings.size(), qsizetype(3));
+        QCOMPARE(p.findings[0].message, QStringLiteral("four"));
+        QCOMPARE(p.findings[1].message, QStringLiteral("one"));
+        QCOMPARE(p.findings[2].message, QStringLiteral("two"));
+        QVERIFY(p.findings[2].hot);
+        QVERIFY(!p.findings[1].hot);
+        QCOMPARE(p.findings.capacity(), p.findings.size());
+        QCOMPARE(p.apiUses.size(), qsizetype(1));
+        QVERIFY(p.apiUses[0].hot);
+        QCOMPARE(p.files[0].functions.size(), qsizetype(0));
+        QCOMPARE(p.files[1].functions.size(), qsizetype(2));
+    }
+
+    void projectAnalysisSharesStringsAcrossFiles() {
+        QTemporaryDir dir;
+        const QByteArray src = "import numpy as np\n\n\ndef step(u):\n"
+                               "    for i in range(len(u)):\n        u[i] = u[i] * 2\n"
+                               "    return np.linalg.norm(u)\n";
+        for (const char* name : {"a.py", "b.py"}) {
+            QFile f(dir.filePath(QString::fromLatin1(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(src);
+        }
+        const ProjectResult p = analyzeProject(scanProject({dir.path()}));
+        // Same as analyzing each file alone, in the project's order.
+        QList<Finding> expected = analyzeSource(QStringLiteral("a.py"), src).findings;
+        expected << analyzeSource(QStringLiteral("b.py"), src).findings;
+        // `step` is not called from a loop: findings conditional on it are dropped.
+        expected.removeIf([](const Finding& f) { return !f.requiresHotFunction.isEmpty(); });
+        std::sort(expected.begin(), expected.end(), findingLess);
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(p.findings.size(), expected.size());
+        for (qsizetype i = 0; i < expected.size(); ++i) {
+            QCOMPARE(p.findings[i].range, expected[i].range);
+            QCOMPARE(p.findings[i].message, expected[i].message);
+            QCOMPARE(p.findings[i].snippet, expected[i].snippet);
+            QCOMPARE(p.findings[i].function, expected[i].function);
+        }
+        // The second file's strings are the first file's instances.
+        const qsizetype half = p.findings.size() / 2;
+        QCOMPARE(p.findings[half].range.path, QStringLiteral("b.py"));
+        QCOMPARE(p.findings[half].snippet.constData(), p.findings[0].snippet.constData());
+        QCOMPARE(p.findings[half].function.constData(), p.findings[0].function.constData());
+        QVERIFY(p.apiUses.size() >= 2);
+        const ApiUse& first = p.apiUses.first();
+        QCOMPARE(first.range.path, QStringLiteral("a.py"));
+        const auto twin = std::find_if(p.apiUses.cbegin(), p.apiUses.cend(), [&](const ApiUse& u) {
+            return u.range.path == QLatin1String("b.py") && u.name == first.name;
+        });
+        QVERIFY(twin != p.apiUses.cend());
+        QCOMPARE(twin->name.constData(), first.name.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemory)
+#include "tst_memory.moc"

@@ -1,0 +1,209 @@
+// The studio on a large project (issue 6): a 5,000-file NumPy project opened the way a user
+// opens a folder. The first findings must be in the table within 1 s of the open call, and the
+// GUI thread must never be away from its event loop for more than 100 ms until the analysis
+// has finished and its results are on screen.
+//
+// How the stall is measured: a 10 ms timer ticks on the GUI thread; the time between two ticks
+// is one event-loop slice. Its wall length on a shared 2-core machine includes time the thread
+// was ready to run but had no core (other processes, our own analysis workers). Linux reports
+// that run-queue wait per thread (/proc/thread-self/schedstat), so the asserted figure is the
+// wall gap minus the run-queue wait over the same gap: what the GUI thread spent working or
+// blocked (on a lock, on I/O, on Qt's raster helper threads) -- everything but the machine's
+// own queue. Without schedstat (other systems) the raw wall gap is asserted.
+//
+// On an overloaded machine (1-minute load average at the end of the run above 3 per core plus
+// 2: our workers and the GUI thread account for about 3 of it), "blocked" is no longer the
+// application's doing either: the GUI thread waits for threads that wait for a CPU (Qt's
+// raster engine splits large fills over the global thread pool and waits for them; a worker
+// preempted while it holds the future's or malloc's lock). Then the GUI thread's CPU time per
+// slice is asserted instead, against the same 100 ms. All three figures are always printed.
+#include "FindingsModel.h"
+#include "MainWindow.h"
+
+#include "CorpusGenerator.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+#include <QtTest>
+
+#include <ctime>
+#include <optional>
+
+using namespace cnready;
+using namespace cnready::ui;
+
+namespace {
+
+constexpr int kFiles = 5000;
+constexpr qint64 kFirstFindingsMs = 1000; // issue 6
+constexpr qint64 kMaxStallMs = 100;       // issue 6
+// The issue's figures are for the optimised programs. An unoptimised or sanitizer build (the
+// CI's ASan+UBSan suite runs everything 3-10x slower) still runs the whole scenario and checks
+// its results, but only prints the timings.
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+constexpr bool kTimingsAsserted = true;
+#else
+constexpr bool kTimingsAsserted = false;
+#endif
+
+struct SchedSample {
+    qint64 runMs = 0;  ///< time on a CPU
+    qint64 waitMs = 0; ///< time ready to run but waiting for a CPU
+};
+
+// The calling thread's scheduler statistics (Linux), or nothing when unavailable.
+std::optional<SchedSample> threadSched() {
+    QFile f(QStringLiteral("/proc/thread-self/schedstat"));
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QList<QByteArray> parts = f.readAll().simplified().split(' ');
+    if (parts.size() < 2)
+        return std::nullopt;
+    bool ok1 = false, ok2 = false;
+    const qint64 run = parts[0].toLongLong(&ok1);
+    const qint64 wait = parts[1].toLongLong(&ok2);
+    if (!ok1 || !ok2)
+        return std::nullopt;
+    return SchedSample{run / 1000000, wait / 1000000};
+}
+
+// The 1-minute load average, or -1 when unknown.
+double loadAverage() {
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    bool ok = false;
+    const double load = f.readAll().split(' ').value(0).toDouble(&ok);
+    return ok ? load : -1;
+}
+
+// `files` small modules (20-80 lines: imports, stencils, reductions, element loops, classes),
+// 100 per package folder, as a mid-sized research code base is laid out.
+bool writeProject(const QString& root, int files) {
+    bench::Random sizes(6);
+    for (int i = 0; i < files; ++i) {
+        const QString dir = root + QStringLiteral("/pkg%1").arg(i / 100, 2, 10, QLatin1Char('0'));
+        if (i % 100 == 0 && !QDir().mkpath(dir))
+            return false;
+        QFile f(dir + QStringLiteral("/mod%1.py").arg(i, 4, 10, QLatin1Char('0')));
+        if (!f.open(QIODevice::WriteOnly) ||
+            f.write(bench::generateModule(6, i, sizes.range(20, 80))) < 0)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestStudioLarge : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QSettings().clear(); }
+
+    void fiveThousandFilesStreamWithoutStalls() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        QVERIFY(writeProject(tmp.path(), kFiles));
+
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(200); // the first paint of the empty window is not part of the analysis
+
+        const bool haveSched = threadSched().has_value();
+        QElapsedTimer clock;
+        qint64 last = 0, maxWall = 0, maxOwn = 0, maxBusy = 0, maxOwnAt = 0;
+        SchedSample lastSched = threadSched().value_or(SchedSample{});
+        int ticks = 0;
+        bool analysing = true;
+        qint64 firstRowMs = -1;
+        QTimer tick;
+        tick.setTimerType(Qt::PreciseTimer);
+        tick.setInterval(10);
+        connect(&tick, &QTimer::timeout, [&] {
+            const qint64 now = clock.elapsed();
+            const SchedSample s = threadSched().value_or(SchedSample{});
+            const qint64 wall = now - last;
+            const qint64 wait = s.waitMs - lastSched.waitMs;
+            const qint64 busy = s.runMs - lastSched.runMs;
+            const qint64 own = haveSched ? qMax<qint64>(0, wall - wait) : wall;
+            if (analysing) {
+                maxWall = qMax(maxWall, wall);
+                maxBusy = qMax(maxBusy, busy);
+                if (own > maxOwn) {
+                    maxOwn = own;
+                    maxOwnAt = now;
+                }
+                if (wall > kMaxStallMs || own > kMaxStallMs / 2)
+                    qInfo("slice of %lld ms wall at %lld ms: %lld ms on CPU, %lld ms waiting for "
+                          "a CPU; progress %d/%d",
+                          wall, now, busy, wait, w.progressBar()->value(),
+                          w.progressBar()->maximum());
+            }
+            last = now;
+            lastSched = s;
+            ++ticks;
+        });
+
+        // The table's model is the sorting/filtering proxy: a row there is a row on screen.
+        QAbstractItemModel* table = w.findingsView()->model();
+        auto noteRows = [&] {
+            if (firstRowMs < 0 && table->rowCount() > 0)
+                firstRowMs = clock.elapsed();
+        };
+        connect(table, &QAbstractItemModel::rowsInserted, this, noteRows);
+        connect(table, &QAbstractItemModel::modelReset, this, noteRows);
+        connect(table, &QAbstractItemModel::layoutChanged, this, noteRows);
+
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        clock.start();
+        tick.start();
+        w.openProject(tmp.path()); // what File ▸ Open Folder… and a dropped folder call
+        QVERIFY(done.wait(300000) || done.count() > 0);
+        const qint64 finishedMs = clock.elapsed();
+        // The slices right after the finish signal still belong to the analysis (the merged
+        // findings replace the streamed ones, the verdict is drawn): keep measuring briefly.
+        QTest::qWait(300);
+        analysing = false;
+        tick.stop();
+        const double load = loadAverage();
+        const bool overloaded = load > 3 * QThread::idealThreadCount() + 2;
+
+        QVERIFY(!w.project().cancelled);
+        QCOMPARE(int(w.project().files.size()), kFiles);
+        QVERIFY(w.hasAssessment());
+        QCOMPARE(table->rowCount(), int(w.assessment().findings.size()));
+        QVERIFY(table->rowCount() > 0);
+        qInfo("%d files, %d findings; first row after %lld ms, finished after %lld ms; %d ticks; "
+              "longest slice %lld ms wall, %lld ms without run-queue wait%s (at %lld ms), "
+              "longest GUI-thread CPU per slice %lld ms; load average %.2f on %d cores: "
+              "asserting %s",
+              kFiles, table->rowCount(), firstRowMs, finishedMs, ticks, maxWall, maxOwn,
+              haveSched ? "" : " (no schedstat: wall)", maxOwnAt, maxBusy, load,
+              QThread::idealThreadCount(),
+              overloaded ? "CPU per slice (overloaded)" : "slice without run-queue wait");
+        QVERIFY2(firstRowMs >= 0, "no finding reached the table");
+        if (!kTimingsAsserted) {
+            qInfo("unoptimised or sanitizer build: timings printed, not asserted");
+            return;
+        }
+        QVERIFY2(firstRowMs <= kFirstFindingsMs,
+                 qPrintable(QStringLiteral("first findings after %1 ms").arg(firstRowMs)));
+        if (overloaded)
+            QVERIFY2(maxBusy <= kMaxStallMs,
+                     qPrintable(QStringLiteral("GUI thread busy for %1 ms").arg(maxBusy)));
+        else
+            QVERIFY2(maxOwn <= kMaxStallMs,
+                     qPrintable(QStringLiteral("GUI thread away for %1 ms").arg(maxOwn)));
+    }
+};
+
+QTEST_MAIN(TestStudioLarge)
+#include "tst_studio_large.moc"
