@@ -28,9 +28,10 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
         }
     }
     // One finding per code and place: rules that reach a site twice report it once.
-    for (auto it = m_out.crbegin(); it != m_out.crend() && it->code == f.code; ++it)
-        if (it->range.line == f.range.line && it->range.column == f.range.column)
-            return;
+    const quint64 place = quint64(quint32(f.range.line)) << 32 | quint32(f.range.column);
+    if (m_reported.contains(place))
+        return;
+    m_reported.insert(place);
     m_out.append(f);
 }
 

@@ -5,6 +5,7 @@
 #include "model/Finding.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <tree_sitter/api.h>
 
@@ -52,6 +53,9 @@ private:
     const RuleInfo& m_info;
     const RuleContext& m_ctx;
     QList<Finding>& m_out;
+    /// Start positions (line << 32 | column) this sink has reported: one finding per code and
+    /// place, in O(1) per report (a scan over earlier findings was quadratic in big files).
+    QSet<quint64> m_reported;
 };
 
 class Rule {
