@@ -89,9 +89,10 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const QCommandLineOption gpu(QStringLiteral("gpu"),
                                  QStringLiteral("GPU model (A100, H100, ...)."),
                                  QStringLiteral("MODEL"));
-    const QCommandLineOption cc(QStringLiteral("compute-capability"),
-                                QStringLiteral("GPU compute capability, e.g. 8.0."),
-                                QStringLiteral("X.Y"));
+    const QCommandLineOption cc(
+        QStringLiteral("compute-capability"),
+        QStringLiteral("GPU compute capability, e.g. 8.0; must agree with --gpu."),
+        QStringLiteral("X.Y"));
     const QCommandLineOption cuda(QStringLiteral("cuda"),
                                   QStringLiteral("CUDA version, e.g. 12.4."),
                                   QStringLiteral("VERSION"));
