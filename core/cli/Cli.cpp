@@ -2,6 +2,7 @@
 
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
+#include "assess/GpuCatalog.h"
 #include "cli/ManifestCommand.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
@@ -11,8 +12,10 @@
 
 #include <QDate>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <algorithm>
+#include <cmath>
 
 namespace cnready {
 
@@ -35,6 +38,38 @@ int usageError(QTextStream& err, const QString& msg) {
     return ExitUsage;
 }
 
+// parseElementCount() truncates; the CLI refuses a count that is not a whole number of elements
+// ("1.5"), while "1e9", "16M" and "2.5K" multiply out to whole numbers and stay accepted.
+bool isWholeCount(const QString& text) {
+    QString s = text.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
+    s.remove(QLatin1Char(' '));
+    double mult = 1;
+    const QChar last = s.isEmpty() ? QChar() : s.back().toUpper();
+    if (last == QLatin1Char('K'))
+        mult = 1e3;
+    else if (last == QLatin1Char('M'))
+        mult = 1e6;
+    else if (last == QLatin1Char('G') || last == QLatin1Char('B'))
+        mult = 1e9;
+    if (mult != 1)
+        s.chop(1);
+    bool ok = false;
+    const double v = s.toDouble(&ok) * mult;
+    return ok && std::abs(v - std::round(v)) <= 1e-9 * std::max(1.0, v);
+}
+
+// QCommandLineParser names the executable path ("build/app/cnready"); the first help line
+// should name the command the user typed.
+QString helpWithUsage(const QCommandLineParser& p, const QString& command) {
+    QString text = p.helpText();
+    const qsizetype eol = text.indexOf(QLatin1Char('\n'));
+    const QString first = text.left(eol);
+    const qsizetype opts = first.indexOf(QStringLiteral(" [options]"));
+    if (first.startsWith(QStringLiteral("Usage: ")) && opts > 0)
+        text.replace(0, opts, QStringLiteral("Usage: ") + command);
+    return text;
+}
+
 int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Assess NumPy code for a cuPyNumeric migration."));
@@ -54,9 +89,10 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const QCommandLineOption gpu(QStringLiteral("gpu"),
                                  QStringLiteral("GPU model (A100, H100, ...)."),
                                  QStringLiteral("MODEL"));
-    const QCommandLineOption cc(QStringLiteral("compute-capability"),
-                                QStringLiteral("GPU compute capability, e.g. 8.0."),
-                                QStringLiteral("X.Y"));
+    const QCommandLineOption cc(
+        QStringLiteral("compute-capability"),
+        QStringLiteral("GPU compute capability, e.g. 8.0; must agree with --gpu."),
+        QStringLiteral("X.Y"));
     const QCommandLineOption cuda(QStringLiteral("cuda"),
                                   QStringLiteral("CUDA version, e.g. 12.4."),
                                   QStringLiteral("VERSION"));
@@ -92,7 +128,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (!p.parse(args))
         return usageError(err, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
-        out << p.helpText();
+        out << helpWithUsage(p, QStringLiteral("cnready assess"));
         return ExitOk;
     }
     const QStringList paths = p.positionalArguments();
@@ -109,6 +145,13 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (!count(elements, in.elements) || !count(perGpu, in.elementsPerGpu))
         return usageError(err, QStringLiteral("--elements / --elements-per-gpu take a count "
                                               ">= 1 such as 16000000, 16_000_000 or 16M"));
+    for (const QCommandLineOption* o : {&elements, &perGpu})
+        if (p.isSet(*o) && !isWholeCount(p.value(*o)))
+            return usageError(err, QStringLiteral("--%1 takes a whole number of elements, not "
+                                                  "'%2'")
+                                       .arg(o->names().first(), p.value(*o)));
+    if (in.elements && in.elementsPerGpu)
+        return usageError(err, QStringLiteral("give one of --elements or --elements-per-gpu"));
     auto positive = [&](const QCommandLineOption& o, std::optional<int>& dst) -> bool {
         if (!p.isSet(o))
             return true;
@@ -129,16 +172,46 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (p.isSet(gpu))
         in.gpuModel = p.value(gpu);
     if (p.isSet(cc)) {
-        bool ok = false;
-        const double v = p.value(cc).toDouble(&ok);
-        if (!ok || v <= 0)
-            return usageError(err, QStringLiteral("--compute-capability takes X.Y, e.g. 8.0"));
-        in.computeCapability = v;
+        static const QRegularExpression form(QStringLiteral("^([0-9]{1,2})\\.([0-9])$"));
+        const QRegularExpressionMatch m = form.match(p.value(cc).trimmed());
+        const int major = m.hasMatch() ? m.captured(1).toInt() : 0;
+        if (major < 1 || major > 12)
+            return usageError(err, QStringLiteral("--compute-capability takes X.Y with a major "
+                                                  "version from 1 to 12, e.g. 8.0 (got '%1')")
+                                       .arg(p.value(cc)));
+        in.computeCapability = m.captured(1).toDouble() + m.captured(2).toDouble() / 10;
+        if (in.gpuModel) {
+            if (const GpuModel* g = findGpu(*in.gpuModel);
+                g && std::abs(g->computeCapability - *in.computeCapability) > 0.01)
+                return usageError(err,
+                                  QStringLiteral("--gpu %1 has compute capability %2, not %3; drop "
+                                                 "--compute-capability or correct it")
+                                      .arg(g->name, QString::number(g->computeCapability, 'f', 1),
+                                           p.value(cc).trimmed()));
+        }
     }
-    if (p.isSet(cuda))
-        in.cuda = p.value(cuda);
-    if (p.isSet(os))
-        in.os = p.value(os).toLower();
+    if (p.isSet(cuda)) {
+        static const QRegularExpression version(
+            QStringLiteral("^[1-9][0-9]?(\\.[0-9]{1,2}){0,2}$"));
+        const QString v = p.value(cuda).trimmed();
+        if (!version.match(v).hasMatch())
+            return usageError(
+                err,
+                QStringLiteral("--cuda takes a version like 12.4, not '%1'").arg(p.value(cuda)));
+        in.cuda = v;
+    }
+    if (p.isSet(os)) {
+        // wsl and darwin are aliases the assessment understands.
+        static const QStringList known = {QStringLiteral("linux"),  QStringLiteral("wsl2"),
+                                          QStringLiteral("wsl"),    QStringLiteral("macos"),
+                                          QStringLiteral("darwin"), QStringLiteral("windows")};
+        const QString v = p.value(os).trimmed().toLower();
+        if (!known.contains(v))
+            return usageError(
+                err,
+                QStringLiteral("unknown --os '%1' (linux, wsl2, macos, windows)").arg(p.value(os)));
+        in.os = v;
+    }
     if (p.isSet(pattern)) {
         static const QStringList known = {
             QStringLiteral("stencil"),     QStringLiteral("gemm"),
@@ -304,6 +377,13 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
         rc = ExitOk;
     } else if (cmd == QLatin1String("assess")) {
         rc = runAssess(QStringList{args.value(0)} + rest, out, err);
+    } else if ((cmd == QLatin1String("rules") || cmd == QLatin1String("explain")) &&
+               (rest.contains(QLatin1String("--help")) || rest.contains(QLatin1String("-h")))) {
+        out << (cmd == QLatin1String("rules")
+                    ? "Usage: cnready rules\n\nLists the rule catalogue, one line per code.\n"
+                    : "Usage: cnready explain CODE\n\nWhat the rule CODE (e.g. R104) finds, why "
+                      "it matters and how to fix it.\n");
+        rc = ExitOk;
     } else if (cmd == QLatin1String("rules")) {
         rc = runRules(out);
     } else if (cmd == QLatin1String("explain")) {

@@ -9,10 +9,10 @@ namespace cnready {
 
 /// Exit codes of the CLI (PRODUCT.md).
 enum ExitCode {
-    ExitOk = 0,        ///< success, or verdict better than --fail-on
-    ExitFailOn = 1,    ///< verdict at or below --fail-on; `manifest check` found errors
-    ExitUsage = 2,     ///< bad arguments
-    ExitInput = 3,     ///< a path is missing or unreadable
+    ExitOk = 0,     ///< success, or verdict better than --fail-on
+    ExitFailOn = 1, ///< verdict is the --fail-on one or worse; `manifest check` found errors
+    ExitUsage = 2,  ///< bad arguments
+    ExitInput = 3,  ///< a path is missing or unreadable
 };
 
 /// Runs the CLI with `args` (args[0] is the program name). Normal output goes to `out`,

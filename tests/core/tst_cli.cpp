@@ -71,6 +71,63 @@ private slots:
         QCOMPARE(cli({QStringLiteral("frobnicate")}).code, 2);
         QCOMPARE(cli({QStringLiteral("explain"), QStringLiteral("R999")}).code, 2);
     }
+    void nonsenseContextValuesAreUsageErrors() {
+        const struct {
+            QStringList args;
+            const char* says;
+        } cases[] = {
+            {{QStringLiteral("--cuda"), QStringLiteral("banana")}, "like 12.4"},
+            {{QStringLiteral("--os"), QStringLiteral("amiga")}, "linux, wsl2, macos, windows"},
+            {{QStringLiteral("--compute-capability"), QStringLiteral("99.9")}, "X.Y"},
+            {{QStringLiteral("--compute-capability"), QStringLiteral("eight")}, "X.Y"},
+            {{QStringLiteral("--gpu"), QStringLiteral("A100"),
+              QStringLiteral("--compute-capability"), QStringLiteral("9.0")},
+             "A100 has compute capability 8.0"},
+            {{QStringLiteral("--elements"), QStringLiteral("1.5")}, "whole number"},
+            {{QStringLiteral("--elements-per-gpu"), QStringLiteral("1.0005K")}, "whole number"},
+            {{QStringLiteral("--elements"), QStringLiteral("16M"),
+              QStringLiteral("--elements-per-gpu"), QStringLiteral("4M")},
+             "give one of --elements or --elements-per-gpu"},
+        };
+        for (const auto& c : cases) {
+            const Run r = cli(QStringList{QStringLiteral("assess"), kExamples} + c.args);
+            const QString label = c.args.join(QLatin1Char(' '));
+            QVERIFY2(r.code == 2, qPrintable(label));
+            QVERIFY2(r.out.isEmpty(), qPrintable(label));
+            QVERIFY2(r.err.startsWith(QStringLiteral("cnready: ")), qPrintable(label));
+            QVERIFY2(r.err.contains(QLatin1String(c.says)), qPrintable(label + " -> " + r.err));
+        }
+    }
+    void sensibleContextValuesStayAccepted() {
+        const QStringList ok[] = {
+            {QStringLiteral("--cuda"), QStringLiteral("12.4")},
+            {QStringLiteral("--cuda"), QStringLiteral("11.8")}, // valid, the gate then fails it
+            {QStringLiteral("--os"), QStringLiteral("WSL2")},
+            {QStringLiteral("--gpu"), QStringLiteral("NVIDIA A100-80GB"),
+             QStringLiteral("--compute-capability"), QStringLiteral("8.0")},
+            {QStringLiteral("--gpu"), QStringLiteral("MysteryCard"),
+             QStringLiteral("--compute-capability"), QStringLiteral("9.0")},
+            {QStringLiteral("--elements"), QStringLiteral("1e9")},
+            {QStringLiteral("--elements"), QStringLiteral("30M")},
+            {QStringLiteral("--elements-per-gpu"), QStringLiteral("2.5K")},
+        };
+        for (const QStringList& args : ok) {
+            const Run r = cli(QStringList{QStringLiteral("assess"), kExamples} + args);
+            QVERIFY2(r.code == 0, qPrintable(args.join(QLatin1Char(' ')) + " -> " + r.err));
+        }
+    }
+    void subcommandHelpNamesTheCommand() {
+        const Run a = cli({QStringLiteral("assess"), QStringLiteral("--help")});
+        QCOMPARE(a.code, 0);
+        QVERIFY2(a.out.startsWith(QStringLiteral("Usage: cnready assess [options] PATH...")),
+                 qPrintable(a.out.left(80)));
+        for (const char* cmd : {"explain", "rules", "manifest"}) {
+            const Run r = cli({QLatin1String(cmd), QStringLiteral("--help")});
+            QCOMPARE(r.code, 0);
+            QVERIFY2(r.out.startsWith(QStringLiteral("Usage: cnready ") + QLatin1String(cmd)),
+                     qPrintable(r.out.left(80)));
+        }
+    }
     void assessPrintsAllEightHeadings() {
         const Run r = cli({QStringLiteral("assess"), kExamples});
         QCOMPARE(r.code, 0);
