@@ -30,10 +30,12 @@ std::optional<qint64> parseElementCount(const QString& text) {
     if (mult != 1)
         s.chop(1);
     bool ok = false;
-    const double v = s.toDouble(&ok);
-    if (!ok || v * mult < 1 || v * mult > 9e18)
+    const double v = s.toDouble(&ok) * mult;
+    if (!ok || v < 1 || v > 9e18)
         return std::nullopt; // an array of zero elements is not a workload
-    return qint64(v * mult);
+    if (std::abs(v - std::round(v)) > 1e-9 * v)
+        return std::nullopt; // "1.5" or "1.0005K": not a whole number of elements
+    return qint64(std::llround(v));
 }
 
 QString verdictLabel(Verdict v) {

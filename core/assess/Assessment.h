@@ -43,7 +43,8 @@ struct ContextInput {
 
 /// Parses an element count as users type it: "16000000", "16_000_000", "16,000,000",
 /// "16 M", "1.5e9", "64K", "2G"/"2B" (K = 10^3, M = 10^6, G/B = 10^9). Returns nullopt for
-/// text that is not a count, for counts below 1 element, and above 9e18.
+/// text that is not a count, for counts below 1 element or above 9e18, and for counts that
+/// are not a whole number of elements ("1.5", "1.0005K").
 std::optional<qint64> parseElementCount(const QString& text);
 
 /// One row of the report's context table.
