@@ -65,6 +65,9 @@ struct Def {
     double value = 0;
     bool moduleConstant = false;
     bool fed = false;
+    // A parameter's default (`samples: int = 200`, `worN=512`) is a library knob, not the size
+    // of the data: it never makes a size "size-named" enough to fail Gate 2.
+    bool parameterDefault = false;
 };
 
 struct DrawSpec {
@@ -684,6 +687,8 @@ private:
             d.range = rangeOf(defNode);
             d.value = v.v;
             d.moduleConstant = moduleConstant;
+            const auto type = ST::type(defNode);
+            d.parameterDefault = type == "default_parameter" || type == "typed_default_parameter";
             m_defs.push_back(d);
             v.origins = {int(m_defs.size()) - 1};
         }
@@ -985,7 +990,8 @@ private:
                 SizeHint h{qint64(std::llround(size->v)), expr, rangeOf(call), true};
                 h.literal = size->origins.isEmpty();
                 for (int o : size->origins)
-                    h.sizeNamed = h.sizeNamed || isSizeName(m_defs[size_t(o)].name);
+                    h.sizeNamed = h.sizeNamed || (!m_defs[size_t(o)].parameterDefault &&
+                                                  isSizeName(m_defs[size_t(o)].name));
                 out.sizeHints.append(h);
             }
         }

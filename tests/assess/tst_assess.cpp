@@ -484,6 +484,22 @@ private slots:
                                                                 "    return np.zeros(bins)\n"));
         QCOMPARE(bins.sizeHints.size(), 1);
         QVERIFY(!bins.sizeHints[0].sizeNamed);
+        // A size-like parameter default is a library knob (pandas' plotting `samples: int =
+        // 200` once sank the whole package in Gate 2), unlike a local size-named constant.
+        const FileResult knob =
+            analyzeSource(QStringLiteral("plot.py"),
+                          QByteArrayLiteral("import numpy as np\n"
+                                            "def curve(frame, samples: int = 200):\n"
+                                            "    t = np.linspace(-np.pi, np.pi, samples)\n"
+                                            "    return t\n"
+                                            "def main():\n"
+                                            "    n_samples = 200\n"
+                                            "    return np.zeros(n_samples)\n"));
+        QCOMPARE(knob.sizeHints.size(), 2);
+        QCOMPARE(knob.sizeHints[0].range.line, 3);
+        QVERIFY(!knob.sizeHints[0].sizeNamed);
+        QCOMPARE(knob.sizeHints[1].range.line, 7);
+        QVERIFY(knob.sizeHints[1].sizeNamed);
     }
     void unevaluableSizesAreSkipped() {
         const FileResult r =
