@@ -356,8 +356,9 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     if (survey.maxDepth > limits.maxSyntaxDepth) {
         r.diagnostics.append(wholeFile(
             FileDiagnostic::Kind::Skipped, relativePath,
-            QStringLiteral("syntax nests %1 levels deep (limit %2; CPython itself stops at 200 "
-                           "nested brackets); rules skipped for this file")
+            QStringLiteral("syntax tree nests %1 levels deep (limit %2: brackets nested "
+                           "that deep, or a chain of hundreds of operators such as generated "
+                           "sums); rules skipped for this file")
                 .arg(survey.maxDepth)
                 .arg(limits.maxSyntaxDepth)));
         return r;
