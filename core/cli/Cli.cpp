@@ -254,14 +254,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     int assessed = 0;
     bool usesNumpy = false;
     for (const FileResult& f : project.files) {
-        const bool skipped =
-            std::any_of(f.diagnostics.cbegin(), f.diagnostics.cend(), [](const FileDiagnostic& d) {
-                return d.range.line == 0 && (d.kind == FileDiagnostic::Kind::Unreadable ||
-                                             d.kind == FileDiagnostic::Kind::Binary ||
-                                             d.kind == FileDiagnostic::Kind::TooLarge ||
-                                             d.kind == FileDiagnostic::Kind::Skipped);
-            });
-        assessed += skipped ? 0 : 1;
+        assessed += wasSkipped(f) ? 0 : 1;
         usesNumpy = usesNumpy || f.imports.contains(QStringLiteral("numpy"));
     }
     if (assessed == 0) {

@@ -115,4 +115,9 @@ struct FileResult {
     bool isEntryScript = false; ///< has an `if __name__ == "__main__":` block
 };
 
+/// Whether the file was not assessed at all: unreadable, binary, over the size limit or
+/// skipped (too deep, parse budget), i.e. it has a whole-file diagnostic of those kinds.
+/// Such a file is listed with its reason but contributes no findings.
+bool wasSkipped(const FileResult& file);
+
 } // namespace cnready

@@ -1,6 +1,7 @@
 #include "model/Finding.h"
 #include "model/FileResult.h"
 
+#include <algorithm>
 #include <tuple>
 
 namespace cnready {
@@ -40,6 +41,16 @@ bool findingLess(const Finding& a, const Finding& b) {
     }
     return std::tie(a.range.line, a.range.column, a.code, a.range.endLine, a.message) <
            std::tie(b.range.line, b.range.column, b.code, b.range.endLine, b.message);
+}
+
+bool wasSkipped(const FileResult& file) {
+    return std::any_of(
+        file.diagnostics.cbegin(), file.diagnostics.cend(), [](const FileDiagnostic& d) {
+            return d.range.line == 0 && (d.kind == FileDiagnostic::Kind::Unreadable ||
+                                         d.kind == FileDiagnostic::Kind::Binary ||
+                                         d.kind == FileDiagnostic::Kind::TooLarge ||
+                                         d.kind == FileDiagnostic::Kind::Skipped);
+        });
 }
 
 QString diagnosticKindName(FileDiagnostic::Kind k) {

@@ -6,6 +6,7 @@
 
 #include <QMap>
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -74,12 +75,18 @@ private:
         const ProjectResult& p = in.project;
         line(QStringLiteral("# cuPyNumeric readiness: %1").arg(projectDisplayName(p)));
         line();
-        line(QStringLiteral("cnready %1 read %2 Python file%3 (%4 lines) statically; paths "
+        const qsizetype skipped = std::count_if(p.files.cbegin(), p.files.cend(), wasSkipped);
+        line(QStringLiteral("cnready %1 read %2 Python file%3 (%4 lines) statically%5; paths "
                             "below are relative to the project root.")
                  .arg(QStringLiteral(CNREADY_VERSION))
                  .arg(p.files.size())
                  .arg(p.files.size() == 1 ? QString() : QStringLiteral("s"))
-                 .arg(formatCount(p.totalLines)));
+                 .arg(formatCount(p.totalLines))
+                 .arg(skipped == 0
+                          ? QString()
+                          : QStringLiteral(", of which %1 could not be assessed (listed under "
+                                           "\"Files not fully read\")")
+                                .arg(skipped)));
         line();
         line(QStringLiteral("| Context | Value | Source | Evidence |"));
         line(QStringLiteral("|---|---|---|---|"));

@@ -267,6 +267,10 @@ private slots:
         QVERIFY(diag < md.indexOf(QStringLiteral("## Verdict")));
         QVERIFY(md.contains(QStringLiteral("- `blob.py` (binary): ")));
         QVERIFY(md.contains(QStringLiteral("- `broken.py:3` (syntax): ")));
+        // The binary file counts as read but not assessed; the broken one is still assessed.
+        QVERIFY(md.contains(QStringLiteral("read 3 Python files (7 lines) statically, of which 1 "
+                                           "could not be assessed (listed under \"Files not "
+                                           "fully read\");")));
         const QJsonObject o = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
         // One entry per diagnostic of the project, in the same order as the Markdown list.
         const QJsonArray diags = o.value(QStringLiteral("project"))
