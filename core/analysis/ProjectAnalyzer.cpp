@@ -49,14 +49,6 @@ void releaseFreedMemory() {
 
 } // namespace
 
-QFuture<FileResult> startFileAnalysis(const ScanResult& scan, const AnalyzerLimits& limits) {
-    const QString root = scan.root;
-    auto pool = std::make_shared<StringPool>();
-    return QtConcurrent::mapped(scan.files, [root, limits, pool](const QString& rel) {
-        return analyzeCompact(root, rel, limits, *pool);
-    });
-}
-
 ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits) {
     // Each worker writes its file's result straight into its slot: no future result store
     // holding a second copy of every FileResult while the merge builds a third.
@@ -76,15 +68,6 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     ProjectResult project = mergeFileResults(scan.root, std::move(results), scan.diagnostics);
     releaseFreedMemory();
     return project;
-}
-
-QFuture<FileResult> startFileAnalysis(const ScanResult& scan, QThreadPool* pool,
-                                      const AnalyzerLimits& limits) {
-    const QString root = scan.root;
-    auto strings = std::make_shared<StringPool>();
-    return QtConcurrent::mapped(pool, scan.files, [root, limits, strings](const QString& rel) {
-        return analyzeCompact(root, rel, limits, *strings);
-    });
 }
 
 } // namespace cnready

@@ -326,8 +326,8 @@ public:
         readGeneratorNames();
         for (TSNode call : m_calls)
             onCall(call);
-        for (TSNode op : m_binaryOps)
-            onBinary(op);
+        for (size_t i = 0; i < m_binaryOps.size(); ++i)
+            onBinary(m_binaryOps[i], i);
         for (TSNode a : m_assignments)
             onAssignment(a);
         finishSizeHints();
@@ -367,7 +367,6 @@ private:
         int prev = -1;
     };
     QHash<const void*, Where> m_where;
-    QSet<const void*> m_operands; // binary operators that are an operand of another one
     QStringList m_scopeNames;
     std::vector<VarLink> m_forVars;
 
@@ -402,10 +401,6 @@ private:
         }
         for (TSNode fn : m_functions)
             m_functionsByName[t.qtext(ST::field(fn, "name"))].push_back(fn);
-        for (TSNode op : m_binaryOps)
-            for (const char* side : {"left", "right"})
-                if (const TSNode operand = ST::field(op, side); ST::is(operand, "binary_operator"))
-                    m_operands.insert(operand.id);
 
         struct Item {
             TSNode node;
@@ -1085,7 +1080,8 @@ private:
         return {};
     }
 
-    void onBinary(TSNode op) {
+    // `index`: position of `op` in the model's (the tree's) list of binary operators.
+    void onBinary(TSNode op, size_t index) {
         if (out.isTest)
             return;
         const QString o = t.qtext(ST::field(op, "operator"));
@@ -1093,14 +1089,10 @@ private:
             addEvidence(QStringLiteral("gemm"), op, QStringLiteral("@ operator"), 2);
             return;
         }
-        // Stencils: only the outermost arithmetic expression is examined. An operand of
-        // another operator is known from gather(); for the rest ts_node_parent() descends
-        // from the root (about depth x log(siblings)), which is cheaper than building the
-        // tree's parent index (a whole walk) and, with operand chains answered above, stays
-        // linear even for `1 + 1 + ... + 1` thousands of terms long.
-        if (m_operands.contains(op.id))
-            return;
-        const auto parent = ST::type(ts_node_parent(op));
+        // Stencils: only the outermost arithmetic expression is examined. The parent's type
+        // comes from the tree's walk (ts_node_parent() costs O(depth) per call: quadratic on
+        // a sum of thousands of terms).
+        const auto parent = t.parentType(SyntaxTree::NodeList::BinaryOp, index);
         if (parent == "binary_operator" || parent == "parenthesized_expression" ||
             parent == "unary_operator")
             return;
