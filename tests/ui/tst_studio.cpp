@@ -2,6 +2,7 @@
 // analysis, jump from a finding to its line, recompute the verdict from the context form,
 // cancel a long analysis while the GUI thread stays responsive, export and compare with the
 // command line's bytes, and leave the analysed tree untouched.
+#include "../common/StudioTestMain.h"
 #include "CodeView.h"
 #include "ContextForm.h"
 #include "FindingsModel.h"
@@ -579,17 +580,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    // Keep the tests away from the user's settings and imported manifest (the CLI child process
-    // inherits the same environment).
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("cnready-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_studio"));
-    TestStudio t;
-    return QTest::qExec(&t, argc, argv);
-}
+CNREADY_STUDIO_TEST_MAIN(TestStudio, "tst_studio")
 
 #include "tst_studio.moc"

@@ -17,6 +17,7 @@
 // raster engine splits large fills over the global thread pool and waits for them; a worker
 // preempted while it holds the future's or malloc's lock). Then the GUI thread's CPU time per
 // slice is asserted instead, against the same 100 ms. All three figures are always printed.
+#include "../common/StudioTestMain.h"
 #include "FindingsModel.h"
 #include "MainWindow.h"
 
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestStudioLarge)
+CNREADY_STUDIO_TEST_MAIN(TestStudioLarge, "tst_studio_large")
 #include "tst_studio_large.moc"

@@ -1,6 +1,7 @@
 // A first-time user's walk through the studio: start page, example project, report preview,
 // rule browser, About. Each step asserts what the user should see; with CNREADY_TOUR_DIR set,
 // each step also saves a picture of the window there (for reviewing the UI by eye).
+#include "../common/StudioTestMain.h"
 #include "CodeView.h"
 #include "MainWindow.h"
 #include "RuleBrowser.h"
@@ -117,15 +118,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("cnready-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_studio_tour"));
-    TestStudioTour t;
-    return QTest::qExec(&t, argc, argv);
-}
+CNREADY_STUDIO_TEST_MAIN(TestStudioTour, "tst_studio_tour")
 
 #include "tst_studio_tour.moc"
