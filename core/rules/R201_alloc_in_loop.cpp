@@ -195,7 +195,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             continue;
 
         // Where does the new array go?
-        TSNode assign = assignmentOf(m, call);
+        TSNode assign = assignmentOf(call);
         QString target;
         if (!ts_node_is_null(assign)) {
             const TSNode left = SyntaxTree::field(assign, "left");

@@ -101,7 +101,7 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
             continue;
-        const TSNode assign = assignmentOf(m, call);
+        const TSNode assign = assignmentOf(call);
         if (ts_node_is_null(assign))
             continue;
         const TSNode left = SyntaxTree::field(assign, "left");

@@ -147,7 +147,7 @@ TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
     }
 }
 
-TSNode assignmentOf(const SemanticModel&, TSNode expr) {
+TSNode assignmentOf(TSNode expr) {
     // ts_node_parent() descends from the root through tree-sitter's balanced hidden nodes
     // (about depth x log(siblings)); for a few calls per file that is cheaper than building
     // the tree's parent index.

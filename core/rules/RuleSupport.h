@@ -43,7 +43,7 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target);
 TSNode enclosingStatement(const SemanticModel& model, TSNode n);
 /// When `expr` is the whole right-hand side of an `assignment` (possibly through parentheses),
 /// that assignment node; otherwise a null node.
-TSNode assignmentOf(const SemanticModel& model, TSNode expr);
+TSNode assignmentOf(TSNode expr);
 /// Whether `n` lies inside [start, end) of `container`.
 bool contains(TSNode container, TSNode n);
 
