@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
 namespace cnready {
@@ -37,6 +38,21 @@ const RuleInfo& R104HostSync::info() const {
 
 namespace {
 
+// Whether `n` is only evaluated on the way out: inside a `raise` statement, or in the message
+// of an `assert` (built only when the assertion fails). Formatting an array there happens at
+// most once, not on every pass of the hot path (`raise ValueError(f"bad code {codes[0]}")`).
+bool onTheWayOut(const SemanticModel& m, TSNode n) {
+    const TSNode stmt = rules::enclosingStatement(m, n);
+    if (SyntaxTree::is(stmt, "raise_statement"))
+        return true;
+    if (SyntaxTree::is(stmt, "assert_statement") && ts_node_named_child_count(stmt) >= 2) {
+        const TSNode message = ts_node_named_child(stmt, 1);
+        return ts_node_start_byte(n) >= ts_node_start_byte(message) &&
+               ts_node_end_byte(n) <= ts_node_end_byte(message);
+    }
+    return false;
+}
+
 bool isConversion(std::string_view name) {
     return name == "float" || name == "int" || name == "bool" || name == "complex";
 }
@@ -60,6 +76,10 @@ bool isLogging(const SemanticModel& m, TSNode fn) {
 
 void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
+    auto report = [&](TSNode n, const QString& message) {
+        if (!onTheWayOut(m, n))
+            out.report(n, message);
+    };
     if (!m.importsNumpy())
         return;
     for (const TSNode c : m.calls()) {
@@ -73,10 +93,10 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 if (k == ValueKind::Array || k == ValueKind::DeviceScalar ||
                     (k == ValueKind::Unknown && m.typeName(recv).isEmpty() &&
                      !SyntaxTree::is(recv, "string"))) {
-                    out.report(c, QStringLiteral(".%1() on %2 copies it to the host on every "
-                                                 "pass of this hot path")
-                                      .arg(QString::fromUtf8(meth.data(), qsizetype(meth.size())),
-                                           blocks::quoted(m, recv)));
+                    report(c, QStringLiteral(".%1() on %2 copies it to the host on every "
+                                             "pass of this hot path")
+                                  .arg(QString::fromUtf8(meth.data(), qsizetype(meth.size())),
+                                       blocks::quoted(m, recv)));
                 }
                 continue;
             }
@@ -85,9 +105,9 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 for (int i = 0; i < n; ++i) {
                     const TSNode a = SemanticModel::argument(c, i);
                     if (m.isDeviceValue(a)) {
-                        out.report(c, QStringLiteral("logging %1 formats an array value on the "
-                                                     "host in a hot path")
-                                          .arg(blocks::quoted(m, a)));
+                        report(c, QStringLiteral("logging %1 formats an array value on the "
+                                                 "host in a hot path")
+                                      .arg(blocks::quoted(m, a)));
                         break;
                     }
                 }
@@ -99,9 +119,9 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 for (int i = 0; i < n; ++i) {
                     const TSNode a = SemanticModel::argument(c, i);
                     if (m.isDeviceValue(a)) {
-                        out.report(c, QStringLiteral("str.format of %1 pulls an array value to "
-                                                     "the host in a hot path")
-                                          .arg(blocks::quoted(m, a)));
+                        report(c, QStringLiteral("str.format of %1 pulls an array value to "
+                                                 "the host in a hot path")
+                                      .arg(blocks::quoted(m, a)));
                         break;
                     }
                 }
@@ -114,25 +134,25 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
         if (isConversion(name) && blocks::isBuiltin(m, fn, name)) {
             const TSNode a = SemanticModel::argument(c, 0);
             if (!ts_node_is_null(a) && SemanticModel::positionalCount(c) == 1 && m.isDeviceValue(a))
-                out.report(c, QStringLiteral("%1(%2) waits for the device and copies the value "
-                                             "to the host on every pass of this hot path")
-                                  .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
-                                       blocks::quoted(m, a).mid(1).chopped(1)));
+                report(c, QStringLiteral("%1(%2) waits for the device and copies the value "
+                                         "to the host on every pass of this hot path")
+                              .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
+                                   blocks::quoted(m, a).mid(1).chopped(1)));
         } else if ((name == "str" || name == "repr") && blocks::isBuiltin(m, fn, name)) {
             const TSNode a = SemanticModel::argument(c, 0);
             if (m.isDeviceValue(a))
-                out.report(c, QStringLiteral("%1() of %2 formats an array value on the host in a "
-                                             "hot path")
-                                  .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
-                                       blocks::quoted(m, a)));
+                report(c, QStringLiteral("%1() of %2 formats an array value on the host in a "
+                                         "hot path")
+                              .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
+                                   blocks::quoted(m, a)));
         } else if (name == "print" && blocks::isBuiltin(m, fn, name)) {
             const int n = SemanticModel::positionalCount(c);
             for (int i = 0; i < n; ++i) {
                 const TSNode a = SemanticModel::argument(c, i);
                 if (m.isDeviceValue(a)) {
-                    out.report(c, QStringLiteral("print of %1 copies an array value to the host "
-                                                 "in a hot path")
-                                      .arg(blocks::quoted(m, a)));
+                    report(c, QStringLiteral("print of %1 copies an array value to the host "
+                                             "in a hot path")
+                                  .arg(blocks::quoted(m, a)));
                     break;
                 }
             }
@@ -142,9 +162,9 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     for (const TSNode ip : m.interpolations()) {
         const TSNode e = ts_node_named_child(ip, 0);
         if (!ts_node_is_null(e) && m.isDeviceValue(e))
-            out.report(ip, QStringLiteral("f-string formats %1, an array value, on the host in a "
-                                          "hot path")
-                               .arg(blocks::quoted(m, e)));
+            report(ip, QStringLiteral("f-string formats %1, an array value, on the host in a "
+                                      "hot path")
+                           .arg(blocks::quoted(m, e)));
     }
     for (const TSNode b : m.binaryOperators()) {
         if (m.text(SyntaxTree::field(b, "operator")) != "%" ||
@@ -158,8 +178,8 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 dev = m.isDeviceValue(ts_node_named_child(r, j));
         }
         if (dev)
-            out.report(b, QStringLiteral("%-formatting of an array value pulls it to the host in "
-                                         "a hot path"));
+            report(b, QStringLiteral("%-formatting of an array value pulls it to the host in "
+                                     "a hot path"));
     }
 }
 
