@@ -19,7 +19,9 @@ const RuleInfo& R104HostSync::info() const {
                        "`%`/`format` and logging calls that format an array value, when they "
                        "run in a hot path: inside a loop, or inside a function that a loop "
                        "calls (followed across the project's files). The same code once at the "
-                       "boundary (module level, `__main__`, after the loop) is silent."),
+                       "boundary (module level, `__main__`, after the loop) is silent, and so "
+                       "is formatting inside a `raise` or an `assert` message, which runs at "
+                       "most once."),
         QStringLiteral("Turning a device value into a Python object makes the host wait for "
                        "every queued operation that feeds it, then copies it over the bus. "
                        "Once per run that is nothing; once per iteration it serialises the "
