@@ -225,6 +225,7 @@ struct SemanticModel::Data {
         int bindings = 0;
         bool hasInt = false; // the only binding is an integer literal (`nt = 2`)
         qint64 intValue = 0;
+        bool operator==(const Facts&) const = default;
     };
     struct Scope {
         int lookupParent = -1;     // next scope for name lookup (skips classes)
@@ -1020,8 +1021,34 @@ void SemanticModel::buildLoops() {
     for (size_t bi = 0; bi < d->bindings.size(); ++bi)
         d->lastBinding[size_t(d->bindings[bi].slot)] = int(bi);
     d->returnsRead.assign(m_functions.size(), 0);
+    // What a pass carries into the next besides the facts: the loops' classification (read
+    // by for-target bindings before their loop is classified again) and which functions
+    // return arrays. When a pass leaves all of it and the facts as it found them, another
+    // pass would compute exactly the same again: the fixpoint is reached.
+    struct LoopState {
+        LoopSource source;
+        int literalCount;
+        QString iteratedArray;
+        bool operator==(const LoopState&) const = default;
+    };
+    auto loopStates = [this] {
+        std::vector<LoopState> v;
+        v.reserve(m_loops.size());
+        for (const LoopInfo& L : m_loops)
+            v.push_back({L.source, L.literalCount, L.iteratedArray});
+        return v;
+    };
+    auto returningFunctions = [this] {
+        std::vector<char> v;
+        v.reserve(m_functions.size());
+        for (const FunctionRegion& f : m_functions)
+            v.push_back(f.returnsArray ? 1 : 0);
+        return v;
+    };
     for (int pass = 0; pass < 5; ++pass) {
         d->prevFacts = d->facts;
+        const std::vector<LoopState> loopsBefore = loopStates();
+        const std::vector<char> returnsBefore = returningFunctions();
         for (Data::Facts& f : d->facts)
             f = Data::Facts{};
         d->snaps.assign(d->facts.size(), Data::Snap{});
@@ -1231,6 +1258,12 @@ void SemanticModel::buildLoops() {
         d->kindCache.clear();
         d->callNameCache.clear();
         d->canonicalCache.clear();
+        // An early read that can never agree with the final facts (a name read while its own
+        // last binding is evaluated, `p = np.asarray(p)`) keeps `dirty` set on every pass;
+        // stop anyway once nothing a pass depends on has changed.
+        if (dirty && d->facts == d->prevFacts && loopStates() == loopsBefore &&
+            returningFunctions() == returnsBefore)
+            dirty = false;
         if (!dirty)
             break;
     }
