@@ -465,6 +465,9 @@ struct Frame {
     int column = -1;
     const void* node = nullptr; ///< TSNode::id, for recording field children
     TSSymbol symbol = 0;        ///< ts_node_symbol of the node at this depth
+    /// Children of this node not visited yet (ts_node_child_count counts the visible
+    /// children the cursor visits, through hidden nodes and aliases alike).
+    uint32_t unvisited = 0;
 };
 
 } // namespace
@@ -627,8 +630,11 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
         } else if (k == Kind::Comma && depth > 0 && frames[size_t(depth - 1)].exceptClause) {
             python2(n, "except E, name");
         }
+        if (depth > 0)
+            --frames[size_t(depth - 1)].unvisited;
         // A leaf has no children to go to: skip the cursor call (most nodes are leaves).
-        if (ts_node_child_count(n) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
+        const uint32_t childCount = ts_node_child_count(n);
+        if (childCount > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             frames[size_t(depth)] = Frame{k == Kind::Block || k == Kind::Module,
@@ -637,15 +643,23 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                           info.recordFields,
                                           k == Kind::Module ? 0 : -1,
                                           n.id,
-                                          sym};
+                                          sym,
+                                          childCount};
             ++depth;
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             continue;
         }
+        // After a node's last child, go up without asking for a next sibling: a failing
+        // ts_tree_cursor_goto_next_sibling() searches the hidden ancestors first and is the
+        // dearest cursor call there is.
         bool moved = false;
         while (!moved) {
-            if (ts_tree_cursor_goto_next_sibling(&cursor))
+            if (depth > 0 && frames[size_t(depth - 1)].unvisited == 0) {
+                if (!ts_tree_cursor_goto_parent(&cursor))
+                    break;
+                --depth;
+            } else if (ts_tree_cursor_goto_next_sibling(&cursor))
                 moved = true;
             else if (ts_tree_cursor_goto_parent(&cursor))
                 --depth;
