@@ -162,6 +162,55 @@ TSFieldId SyntaxTree::fieldId(std::string_view name) {
         }
     };
     static const Table table;
+    // The names rules ask for most, answered without hashing (resolved once through the
+    // table below, so the ids are the grammar's own).
+    struct Common {
+        TSFieldId left, right, body, name, value, object, function, attribute, arguments, op;
+    };
+    static const Common common = [] {
+        auto id = [](std::string_view n) {
+            for (size_t h = Table::hash(n) & table.mask;; h = (h + 1) & table.mask)
+                if (table.cells[h].second == 0 || table.cells[h].first == n)
+                    return table.cells[h].second;
+        };
+        return Common{id("left"),      id("right"),   id("body"),     id("name"),
+                      id("value"),     id("object"),  id("function"), id("attribute"),
+                      id("arguments"), id("operator")};
+    }();
+    switch (name.size()) {
+    case 4:
+        if (name == "left")
+            return common.left;
+        if (name == "body")
+            return common.body;
+        if (name == "name")
+            return common.name;
+        break;
+    case 5:
+        if (name == "right")
+            return common.right;
+        if (name == "value")
+            return common.value;
+        break;
+    case 6:
+        if (name == "object")
+            return common.object;
+        break;
+    case 8:
+        if (name == "function")
+            return common.function;
+        if (name == "operator")
+            return common.op;
+        break;
+    case 9:
+        if (name == "attribute")
+            return common.attribute;
+        if (name == "arguments")
+            return common.arguments;
+        break;
+    default:
+        break;
+    }
     for (size_t h = Table::hash(name) & table.mask;; h = (h + 1) & table.mask) {
         const auto& slot = table.cells[h];
         if (slot.second == 0)
@@ -288,6 +337,10 @@ bool isHardKeyword(std::string_view t) {
         "is",    "lambda", "nonlocal", "not",   "or",    "pass",     "raise", "return", "try",
         "while", "with",   "yield",    "None",  "True",  "False"};
     if (t.size() < 2 || t.size() > 8)
+        return false;
+    // Every identifier of a file comes here: rule most out by their first letter.
+    constexpr std::string_view kFirstLetters = "abcdefgilnoprtwyNTF";
+    if (kFirstLetters.find(t[0]) == std::string_view::npos)
         return false;
     for (std::string_view k : kKeywords)
         if (k == t)
