@@ -91,6 +91,20 @@ QByteArray codingDeclaration(const QByteArray& bytes) {
     return {};
 }
 
+// Decodes `bytes` with the codec a PEP 263 declaration names (cp1252, big5, shift-jis, ...:
+// Qt's decoders cover the common ones). Returns false, leaving `bytes` alone, when the name is
+// unknown or the bytes are not valid in that encoding.
+bool decodeDeclared(const QByteArray& declared, QByteArray& bytes) {
+    QStringDecoder dec(declared.constData());
+    if (!dec.isValid())
+        return false;
+    const QString text = dec.decode(bytes);
+    if (dec.hasError())
+        return false;
+    bytes = text.toUtf8();
+    return true;
+}
+
 bool isLatin1Name(const QByteArray& enc) {
     return enc == "latin-1" || enc == "iso-8859-1" || enc == "iso8859-1" || enc == "latin1" ||
            enc == "l1" || enc == "iso-latin-1" || enc == "cp819";
@@ -129,6 +143,9 @@ bool decodeToUtf8(const QString& path, QByteArray& bytes, QList<FileDiagnostic>&
         if (isLatin1Name(declared)) {
             // Declared Latin-1 (PEP 263): every byte is a character; Python reads it fine.
             bytes = QString::fromLatin1(bytes).toUtf8();
+        } else if (!declared.isEmpty() && declared != "utf-8" && declared != "utf8" &&
+                   decodeDeclared(declared, bytes)) {
+            // Another declared encoding that decodes cleanly: as valid for Python as UTF-8.
         } else {
             const int line = lineOfOffset(bytes, bad);
             QStringDecoder utf8(QStringConverter::Utf8);
@@ -138,6 +155,12 @@ bool decodeToUtf8(const QString& path, QByteArray& bytes, QList<FileDiagnostic>&
                 declared.isEmpty() || declared == "utf-8" || declared == "utf8"
                     ? QStringLiteral("file is not valid UTF-8 (first bad byte on line %1); "
                                      "undecodable bytes were replaced and the rest assessed")
+                          .arg(line)
+                : QStringDecoder(declared.constData()).isValid()
+                    ? QStringLiteral("file declares the encoding '%1' but is not valid in it; "
+                                     "non-UTF-8 bytes (first on line %2) were replaced and the "
+                                     "rest assessed")
+                          .arg(QString::fromLatin1(declared))
                           .arg(line)
                     : QStringLiteral("file declares the encoding '%1', which cnready does not "
                                      "decode; non-UTF-8 bytes (first on line %2) were replaced "

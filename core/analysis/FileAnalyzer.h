@@ -45,9 +45,10 @@ struct AnalyzerLimits {
 /// regular files (FIFO, socket, device), cannot be opened, contain NUL bytes, exceed the size
 /// limit or nest too deeply yield a FileResult with a diagnostic and no findings. Undecodable
 /// UTF-8 is decoded with replacement characters and reported; UTF-16/32 with a byte-order mark
-/// and Latin-1 with a coding declaration are decoded. Syntax errors, Python 2 statements and
-/// tab/space indentation mixes are reported and the recovered tree is still assessed.
-/// Thread-safe; one parser per thread. Never blocks on a FIFO.
+/// is decoded and reported; text in the encoding its coding declaration names (PEP 263:
+/// Latin-1, cp1252, big5, ...) is decoded silently, as Python would. Syntax errors, Python 2
+/// statements and tab/space indentation mixes are reported and the recovered tree is still
+/// assessed. Thread-safe; one parser per thread. Never blocks on a FIFO.
 FileResult analyzeFile(const QString& root, const QString& relativePath,
                        const AnalyzerLimits& limits = {});
 

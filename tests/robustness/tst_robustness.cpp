@@ -113,8 +113,8 @@ private slots:
         write(QStringLiteral("bad/invalid_utf8.py"),
               "import numpy as np\nx = 1\n# caf\xe9 \xff\xfe \xc3\x28\ny = 2\nclip = "
               "np.vectorize(abs)\n");
-        write(QStringLiteral("bad/cp1252_declared.py"),
-              "# -*- coding: cp1252 -*-\nimport numpy as np\ns = '\x93quoted\x94'\nclip = "
+        write(QStringLiteral("bad/unknown_codec_declared.py"),
+              "# -*- coding: no-such-codec -*-\nimport numpy as np\ns = '\x93quoted\x94'\nclip = "
               "np.vectorize(abs)\n");
         const QString utf16Text = QString::fromUtf8(moduleWithFindingAt(4));
         QByteArray le("\xFF\xFE", 2), be("\xFE\xFF", 2), le32("\xFF\xFE\x00\x00", 4);
@@ -234,6 +234,14 @@ private slots:
               "import numpy as np\r\nx = 1\ny = 2\rz = 3\r\nclip = np.vectorize(abs)\n");
         write(QStringLiteral("clean/cr_only.py"), moduleWithFindingAt(4, "\r"));
         write(QStringLiteral("clean/bom_utf8.py"), "\xEF\xBB\xBF" + moduleWithFindingAt(3));
+        // Declared encodings other than Latin-1 that Python decodes (PEP 263), e.g.
+        // joblib/test/test_func_inspect_special_encoding.py (big5).
+        write(QStringLiteral("clean/cp1252_declared.py"),
+              "# -*- coding: cp1252 -*-\nimport numpy as np\ns = '\x93quoted\x94'\nclip = "
+              "np.vectorize(abs)\n");
+        write(QStringLiteral("clean/big5_declared.py"),
+              "# -*- coding: big5 -*-\nimport numpy as np\ns = '\xa4\x40\xa4\x48'\nclip = "
+              "np.vectorize(abs)\n");
         write(QStringLiteral("clean/latin1_declared.py"),
               "# -*- coding: latin-1 -*-\nimport numpy as np\ns = 'caf\xe9'\nclip = "
               "np.vectorize(abs)\n");
@@ -340,7 +348,7 @@ private slots:
         row("bad/binary.py", K::Binary, 0, "NUL");
         row("bad/nul_in_text.py", K::Binary, 0, "NUL");
         row("bad/invalid_utf8.py", K::Encoding, 3, "not valid UTF-8");
-        row("bad/cp1252_declared.py", K::Encoding, 3, "cp1252");
+        row("bad/unknown_codec_declared.py", K::Encoding, 3, "no-such-codec");
         row("bad/utf16le_bom.py", K::Encoding, 0, "UTF-16");
         row("bad/utf16be_bom.py", K::Encoding, 0, "UTF-16");
         row("bad/utf32le_bom.py", K::Encoding, 0, "UTF-32");
@@ -416,6 +424,8 @@ private slots:
         row("clean/cr_only.py", 4, true);
         row("clean/bom_utf8.py", 3, true);
         row("clean/latin1_declared.py", 4, true);
+        row("clean/cp1252_declared.py", 4, true);
+        row("clean/big5_declared.py", 4, true);
         row("clean/tabs_only.py", 5, true);
         row("clean/tabs_in_space_file.py", 15, true);
         row("clean/long_line.py", 3, true);
@@ -430,7 +440,7 @@ private slots:
         row("names/日本語/テスト.py", 3, true);
         row("names/with space/a b.py", 3, true);
         row("bad/invalid_utf8.py", 5, false);
-        row("bad/cp1252_declared.py", 4, false);
+        row("bad/unknown_codec_declared.py", 4, false);
         row("bad/utf16le_bom.py", 4, false);
         row("bad/utf16be_bom.py", 4, false);
         row("bad/utf32le_bom.py", 4, false);
