@@ -245,17 +245,25 @@ int main(int argc, char** argv) {
     int findings = 0;
     qsizetype apiUses = 0, calls = 0;
     QString verdict;
+    QString fullSteps; // wall time of each step of the best full run
     if (phase != QLatin1String("parse")) {
         const Manifest manifest = Manifest::bundled();
         for (int r = 0; r < runs; ++r) {
             qsizetype reportBytes = 0;
+            double steps[4] = {};
             const Times t = timed([&] {
+                QElapsedTimer clock;
+                clock.start();
                 const ScanResult s = scanProject({dir});
+                steps[0] = double(clock.nsecsElapsed()) / 1e9;
                 const ProjectResult project = analyzeProject(s);
+                steps[1] = double(clock.nsecsElapsed()) / 1e9;
                 const Assessment a = assess(project, ContextInput{}, manifest);
+                steps[2] = double(clock.nsecsElapsed()) / 1e9;
                 reportBytes = renderReport(ReportInput{project, a, manifest, QDate(2026, 6, 1)},
                                            ReportFormat::Markdown)
                                   .size();
+                steps[3] = double(clock.nsecsElapsed()) / 1e9;
                 totalLines = project.totalLines;
                 findings = int(project.findings.size());
                 apiUses = 0;
@@ -265,8 +273,14 @@ int main(int argc, char** argv) {
                 apiUses = project.apiUses.size();
                 verdict = verdictLabel(a.verdict);
             });
-            if (t.wall < bestFull.wall)
+            if (t.wall < bestFull.wall) {
                 bestFull = t;
+                fullSteps = QStringLiteral("scan %1 s, analyze %2 s, assess %3 s, report %4 s")
+                                .arg(steps[0], 0, 'f', 3)
+                                .arg(steps[1] - steps[0], 0, 'f', 3)
+                                .arg(steps[2] - steps[1], 0, 'f', 3)
+                                .arg(steps[3] - steps[2], 0, 'f', 3);
+            }
             if (reportBytes <= 0)
                 return 1;
         }
@@ -299,6 +313,7 @@ int main(int argc, char** argv) {
     };
     if (phase != QLatin1String("parse")) {
         line("full:", rate(bestFull));
+        line("full steps:", fullSteps + QStringLiteral(" (wall)"));
         line("findings:", QStringLiteral("%1, verdict %2 (API uses %3, call sites %4)")
                               .arg(findings)
                               .arg(verdict)
