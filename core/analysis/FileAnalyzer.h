@@ -24,12 +24,12 @@ struct AnalyzerLimits {
     /// costs up to 2 tree levels in tree-sitter-python (a call: call + argument_list) and one
     /// indentation level 2 (block + statement), so files CPython accepts stay below ~650.
     /// The deepest files of SciPy, scikit-learn, pandas, NumPy, Matplotlib and scikit-image
-    /// (Debian 12) reach 36, 30, 47, 43, 26 and 27; measure with
-    /// `cnready-bench --corpus DIR --depth`. Every walk over the tree is iterative and the
-    /// recursive helpers are bounded by a constant, except one that follows parentheses
-    /// (R305's matrixDim): this limit bounds it. Downstream cost grows faster than linearly
-    /// with nesting (300 nested calls in a loop: 0.02 s CPU, 1,000: 0.18 s), while chains
-    /// stay linear (30,000-term sum of NumPy calls in a loop: 2.7 s), hence 500.
+    /// (Debian 12) reach 30, 30, 35, 29, 25 and 25 (36, 30, 47, 43, 26 and 27 tree levels);
+    /// measure with `cnready-bench --corpus DIR --depth`. Every walk over the tree is iterative and
+    /// the recursive helpers are bounded by a constant, except one that follows parentheses (R305's
+    /// matrixDim): this limit bounds it. Downstream cost grows faster than linearly with nesting
+    /// (300 nested calls in a loop: 0.02 s CPU, 1,000: 0.18 s), while chains stay linear
+    /// (30,000-term sum of NumPy calls in a loop: 2.7 s), hence 500.
     int maxSyntaxDepth = 500;
     /// Parse-time budget per file: this fixed part plus parseMicrosPerMiB per MiB of source.
     /// tree-sitter measures it on a monotonic wall clock, so on a loaded machine a healthy
