@@ -363,7 +363,9 @@ enum class Kind : uint8_t {
     StringStart,
     NotEqual,
     Comma,
-    ExceptClause
+    ExceptClause,
+    Interpolation,
+    OperatorChain ///< binary_operator, boolean_operator: left-nested in long chains
 };
 
 constexpr uint8_t kNoList = 0xFF;
@@ -454,7 +456,10 @@ const std::vector<SymbolInfo>& symbolTable() {
             {"string_start", Kind::StringStart},
             {"<>", Kind::NotEqual},
             {",", Kind::Comma},
-            {"except_clause", Kind::ExceptClause}};
+            {"except_clause", Kind::ExceptClause},
+            {"interpolation", Kind::Interpolation},
+            {"binary_operator", Kind::OperatorChain},
+            {"boolean_operator", Kind::OperatorChain}};
         static constexpr std::pair<std::string_view, L> lists[] = {
             {"call", L::Call},
             {"subscript", L::Subscript},
@@ -518,10 +523,44 @@ struct Frame {
     int column = -1;
     const void* node = nullptr; ///< TSNode::id, for recording field children
     TSSymbol symbol = 0;        ///< ts_node_symbol of the node at this depth
+    int nesting = 0;            ///< the node's nesting depth, see Survey::maxDepth
+    int interpolation = -1;     ///< depth of the nearest f-string interpolation at or above, or -1
+    uint32_t start = 0;         ///< start and end byte, recorded for interpolations only
+    uint32_t end = 0;
+    int64_t specColon = -2; ///< for an interpolation: equalsSpecColon() of it, -2 until needed
     /// Children of this node not visited yet (ts_node_child_count counts the visible
     /// children the cursor visits, through hidden nodes and aliases alike).
     uint32_t unvisited = 0;
 };
+
+// In an f-string replacement field a ':' outside brackets always starts the format spec, so
+// `{x:=}` or `{x:=^10}` is a spec that begins with '=' (fill/alignment), never a walrus, which
+// needs parentheses there. tree-sitter-python lexes the ':=' as a walrus and reports the spec
+// as an ERROR or MISSING node. Returns the byte offset of the ':' that starts such a spec in
+// the interpolation at bytes [start, end) (from its '{'), or -1 when its spec (if any) does
+// not begin with '='.
+int64_t equalsSpecColon(const QByteArray& src, uint32_t start, uint32_t end) {
+    end = std::min(end, uint32_t(src.size()));
+    int brackets = 0;
+    char quote = 0;
+    for (uint32_t i = start + 1; i < end; ++i) {
+        const char c = src[qsizetype(i)];
+        if (quote != 0) {
+            if (c == quote)
+                quote = 0;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '(' || c == '[' || c == '{') {
+            ++brackets;
+        } else if (c == ')' || c == ']' || c == '}') {
+            if (--brackets < 0)
+                return -1; // the field's closing brace: no format spec
+        } else if (c == ':' && brackets == 0) {
+            return i + 1 < end && src[qsizetype(i + 1)] == '=' ? int64_t(i) : -1;
+        }
+    }
+    return -1;
+}
 
 } // namespace
 
@@ -556,6 +595,7 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     TSTreeCursor cursor = ts_tree_cursor_new(root());
     std::vector<Frame> frames(1);
     int depth = 0;
+    static const TSFieldId leftField = fieldId("left");
     int errorDepth = -1; // depth of the error node we are inside, -1 outside any
     auto python2 = [&s](TSNode n, const char* what) {
         if (s.python2Line == 0) {
@@ -572,7 +612,6 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     for (;;) {
         const TSNode n = ts_tree_cursor_current_node(&cursor);
         ++s.nodeCount;
-        s.maxDepth = std::max(s.maxDepth, depth);
         if (errorDepth >= 0 && depth <= errorDepth)
             errorDepth = -1; // left the previous error region
         const TSSymbol sym = ts_node_symbol(n);
@@ -582,8 +621,18 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                                      : SymbolInfo{};
         const Kind k = info.kind;
         const bool named = ts_node_is_named(n);
+        const TSFieldId fid = depth > 0 && frames[size_t(depth - 1)].recordFields
+                                  ? ts_tree_cursor_current_field_id(&cursor)
+                                  : 0;
+        // `a0 + a1 + ... + a599` nests 600 binary_operator nodes through their left operands;
+        // such a chain is one level of nesting, not 600 (see Survey::maxDepth).
+        const int nesting = depth == 0 ? 0
+                            : k == Kind::OperatorChain && fid == leftField &&
+                                    frames[size_t(depth - 1)].symbol == sym
+                                ? frames[size_t(depth - 1)].nesting
+                                : frames[size_t(depth - 1)].nesting + 1;
+        s.maxDepth = std::max(s.maxDepth, nesting);
         if (depth > 0 && frames[size_t(depth - 1)].recordFields) {
-            const TSFieldId fid = ts_tree_cursor_current_field_id(&cursor);
             if (fid != 0) {
                 FieldSlot& e = fields.emplace_back();
                 e.parent = frames[size_t(depth - 1)].node;
@@ -607,7 +656,17 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                 add(size_t(NodeList::ModuleIf));
         }
         const bool missing = ts_node_is_missing(n);
-        if (missing || k == Kind::Error) {
+        const int interpolation = depth > 0 ? frames[size_t(depth - 1)].interpolation : -1;
+        bool inFormatSpec = false;
+        if ((missing || k == Kind::Error) && errorDepth < 0 && interpolation >= 0) {
+            Frame& f = frames[size_t(interpolation)];
+            if (f.specColon == -2) // once per interpolation: many errors may share one
+                f.specColon = equalsSpecColon(m_source, f.start, f.end);
+            inFormatSpec = f.specColon >= 0 && int64_t(ts_node_start_byte(n)) > f.specColon;
+        }
+        if (inFormatSpec) {
+            errorDepth = depth; // a format spec, not an error: skip it and what it holds
+        } else if (missing || k == Kind::Error) {
             if (errorDepth < 0) {
                 if (s.errorCount == 0) {
                     // An ERROR node often swallows the complete statements before the real
@@ -697,6 +756,11 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                           k == Kind::Module ? 0 : -1,
                                           n.id,
                                           sym,
+                                          nesting,
+                                          k == Kind::Interpolation ? depth : interpolation,
+                                          k == Kind::Interpolation ? ts_node_start_byte(n) : 0,
+                                          k == Kind::Interpolation ? ts_node_end_byte(n) : 0,
+                                          -2,
                                           childCount};
             ++depth;
             if (frames.size() <= size_t(depth))
