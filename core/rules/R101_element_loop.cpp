@@ -195,6 +195,12 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
             e = ts_node_named_child(e, 0);
         if (!SyntaxTree::is(e, "subscript"))
             return;
+        // Only a single index (`z[i]`) picks a row; `T[i-1, ksl]` with a slice held in a
+        // name still reads element-wise neighbours around it (triangular recurrences).
+        const TSNode ix = SyntaxTree::field(e, "subscript");
+        if (ts_node_is_null(ix) || SyntaxTree::is(ix, "tuple") ||
+            SyntaxTree::is(ix, "expression_list") || ts_node_named_child_count(e) != 2)
+            return;
         for (const LoopInfo* cur = m.enclosingLoop(e); cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
             if (cur->isIndexLoop() && arrayBase(m, SyntaxTree::field(e, "value"), *cur) &&
