@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
     // Lines are counted by the analyzer itself (physical lines), once.
     qint64 totalLines = 0;
     Times bestParse{1e300, 0}, bestFull{1e300, 0};
-    int findings = 0;
+    int findings = 0, assessed = 0; // in the project; counted by the assessment (as reported)
     qsizetype apiUses = 0, calls = 0;
     QString verdict;
     QString fullSteps; // wall time of each step of the best full run
@@ -266,6 +266,7 @@ int main(int argc, char** argv) {
                 steps[3] = double(clock.nsecsElapsed()) / 1e9;
                 totalLines = project.totalLines;
                 findings = int(project.findings.size());
+                assessed = int(a.findings.size());
                 apiUses = 0;
                 calls = 0;
                 for (const FileResult& f : project.files)
@@ -314,8 +315,10 @@ int main(int argc, char** argv) {
     if (phase != QLatin1String("parse")) {
         line("full:", rate(bestFull));
         line("full steps:", fullSteps + QStringLiteral(" (wall)"));
-        line("findings:", QStringLiteral("%1, verdict %2 (API uses %3, call sites %4)")
+        line("findings:", QStringLiteral("%1 (%2 in the report), verdict %3 (API uses %4, call "
+                                         "sites %5)")
                               .arg(findings)
+                              .arg(assessed)
                               .arg(verdict)
                               .arg(apiUses)
                               .arg(calls));

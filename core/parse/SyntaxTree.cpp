@@ -162,6 +162,55 @@ TSFieldId SyntaxTree::fieldId(std::string_view name) {
         }
     };
     static const Table table;
+    // The names rules ask for most, answered without hashing (resolved once through the
+    // table below, so the ids are the grammar's own).
+    struct Common {
+        TSFieldId left, right, body, name, value, object, function, attribute, arguments, op;
+    };
+    static const Common common = [] {
+        auto id = [](std::string_view n) {
+            for (size_t h = Table::hash(n) & table.mask;; h = (h + 1) & table.mask)
+                if (table.cells[h].second == 0 || table.cells[h].first == n)
+                    return table.cells[h].second;
+        };
+        return Common{id("left"),      id("right"),   id("body"),     id("name"),
+                      id("value"),     id("object"),  id("function"), id("attribute"),
+                      id("arguments"), id("operator")};
+    }();
+    switch (name.size()) {
+    case 4:
+        if (name == "left")
+            return common.left;
+        if (name == "body")
+            return common.body;
+        if (name == "name")
+            return common.name;
+        break;
+    case 5:
+        if (name == "right")
+            return common.right;
+        if (name == "value")
+            return common.value;
+        break;
+    case 6:
+        if (name == "object")
+            return common.object;
+        break;
+    case 8:
+        if (name == "function")
+            return common.function;
+        if (name == "operator")
+            return common.op;
+        break;
+    case 9:
+        if (name == "attribute")
+            return common.attribute;
+        if (name == "arguments")
+            return common.arguments;
+        break;
+    default:
+        break;
+    }
     for (size_t h = Table::hash(name) & table.mask;; h = (h + 1) & table.mask) {
         const auto& slot = table.cells[h];
         if (slot.second == 0)
@@ -288,6 +337,10 @@ bool isHardKeyword(std::string_view t) {
         "is",    "lambda", "nonlocal", "not",   "or",    "pass",     "raise", "return", "try",
         "while", "with",   "yield",    "None",  "True",  "False"};
     if (t.size() < 2 || t.size() > 8)
+        return false;
+    // Every identifier of a file comes here: rule most out by their first letter.
+    constexpr std::string_view kFirstLetters = "abcdefgilnoprtwyNTF";
+    if (kFirstLetters.find(t[0]) == std::string_view::npos)
         return false;
     for (std::string_view k : kKeywords)
         if (k == t)
@@ -465,6 +518,9 @@ struct Frame {
     int column = -1;
     const void* node = nullptr; ///< TSNode::id, for recording field children
     TSSymbol symbol = 0;        ///< ts_node_symbol of the node at this depth
+    /// Children of this node not visited yet (ts_node_child_count counts the visible
+    /// children the cursor visits, through hidden nodes and aliases alike).
+    uint32_t unvisited = 0;
 };
 
 } // namespace
@@ -627,8 +683,11 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
         } else if (k == Kind::Comma && depth > 0 && frames[size_t(depth - 1)].exceptClause) {
             python2(n, "except E, name");
         }
+        if (depth > 0)
+            --frames[size_t(depth - 1)].unvisited;
         // A leaf has no children to go to: skip the cursor call (most nodes are leaves).
-        if (ts_node_child_count(n) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
+        const uint32_t childCount = ts_node_child_count(n);
+        if (childCount > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             frames[size_t(depth)] = Frame{k == Kind::Block || k == Kind::Module,
@@ -637,15 +696,23 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                           info.recordFields,
                                           k == Kind::Module ? 0 : -1,
                                           n.id,
-                                          sym};
+                                          sym,
+                                          childCount};
             ++depth;
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             continue;
         }
+        // After a node's last child, go up without asking for a next sibling: a failing
+        // ts_tree_cursor_goto_next_sibling() searches the hidden ancestors first and is the
+        // dearest cursor call there is.
         bool moved = false;
         while (!moved) {
-            if (ts_tree_cursor_goto_next_sibling(&cursor))
+            if (depth > 0 && frames[size_t(depth - 1)].unvisited == 0) {
+                if (!ts_tree_cursor_goto_parent(&cursor))
+                    break;
+                --depth;
+            } else if (ts_tree_cursor_goto_next_sibling(&cursor))
                 moved = true;
             else if (ts_tree_cursor_goto_parent(&cursor))
                 --depth;
