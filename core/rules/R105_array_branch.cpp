@@ -17,8 +17,11 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "whose condition reduces an array (`np.max(r) > tol`, `mask.any()`, "
                        "`np.allclose(a, b)`) or reads one of its elements (`a[i] > 0`), when "
                        "they run in a hot path, and `while` loops whose own condition reduces "
-                       "an array. Conditions on Python numbers, shapes or loop counters are "
-                       "fine."),
+                       "an array. Conditions on Python numbers, shapes (also an array made from "
+                       "a shape, `np.asarray(a.shape) < w`) or loop counters are fine, and so "
+                       "are input checks that only raise (`if np.any(x < 0): raise ...`, "
+                       "`assert`) outside the loops of their own function: they run once per "
+                       "call."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
@@ -38,8 +41,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
-    auto test = [&](TSNode cond, const char* what) {
+    auto test = [&](TSNode stmt, TSNode cond, const char* what) {
         if (ts_node_is_null(cond))
+            return;
+        // An input check that only raises, outside any loop of its own function, runs once
+        // per call: the function may be hot through its callers, but the check is not
+        // iteration control and the RR-converge recipe has nothing to offer for it. Inside a
+        // loop of the same function it runs every pass and is still reported.
+        if (!ts_node_is_null(stmt) && !m.inLoop(cond) && blocks::isValidationGuard(m, stmt))
             return;
         // The condition must read a device value itself: a reduction, an element read, or a
         // name bound to one, also through `.item()` / `float()` inside the condition.
@@ -58,13 +67,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
                                       : QStringLiteral("device scalar")));
     };
     for (const TSNode n : m.ifs())
-        test(SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if");
+        test(n, SyntaxTree::field(n, "condition"),
+             SyntaxTree::is(n, "elif_clause") ? "elif" : "if");
     for (const TSNode n : m.whiles())
-        test(SyntaxTree::field(n, "condition"), "while");
+        test(TSNode{}, SyntaxTree::field(n, "condition"), "while");
     for (const TSNode n : m.ternaries())
-        test(ts_node_named_child(n, 1), "conditional expression");
+        test(TSNode{}, ts_node_named_child(n, 1), "conditional expression");
     for (const TSNode n : m.asserts())
-        test(ts_node_named_child(n, 0), "assert");
+        test(n, ts_node_named_child(n, 0), "assert");
 }
 
 } // namespace cnready
