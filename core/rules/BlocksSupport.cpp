@@ -289,17 +289,24 @@ bool isVerbosityFlag(const SemanticModel& model, TSNode e) {
 
 } // namespace
 
-bool underVerbosityFlag(const SemanticModel& model, TSNode n) {
-    const uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+std::vector<std::pair<uint32_t, uint32_t>> verbositySpans(const SemanticModel& model) {
+    std::vector<std::pair<uint32_t, uint32_t>> spans;
     for (const TSNode s : model.ifs()) {
-        if (ts_node_start_byte(s) > b)
-            break; // ifs are in document order
         if (!SyntaxTree::is(s, "if_statement"))
             continue;
         const TSNode body = SyntaxTree::field(s, "consequence");
-        if (ts_node_is_null(body) || ts_node_start_byte(body) > b || ts_node_end_byte(body) < e)
-            continue;
-        if (isVerbosityFlag(model, SyntaxTree::field(s, "condition")))
+        if (!ts_node_is_null(body) && isVerbosityFlag(model, SyntaxTree::field(s, "condition")))
+            spans.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
+    }
+    return spans; // ifs are in document order, so the spans are sorted by start
+}
+
+bool insideAny(const std::vector<std::pair<uint32_t, uint32_t>>& spans, TSNode n) {
+    const uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    for (const auto& [start, end] : spans) {
+        if (start > b)
+            break;
+        if (end >= e)
             return true;
     }
     return false;

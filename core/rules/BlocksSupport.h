@@ -42,10 +42,13 @@ bool hostMetadataOnly(const SemanticModel& model, TSNode expr);
 /// flow of the computation.
 bool isValidationGuard(const SemanticModel& model, TSNode stmt);
 
-/// Whether `n` sits in the block of an `if` whose condition is a verbosity or debug switch
+/// The blocks of the `if` statements whose condition is a verbosity or debug switch
 /// (`if verbose:`, `if self.verbose > 1:`, `if debug and it % 10 == 0:`, `if disp:`,
-/// `if not quiet:`): diagnostic output that users turn off. Scans the file's `if` list.
-bool underVerbosityFlag(const SemanticModel& model, TSNode n);
+/// `if not quiet:`): diagnostic output that users turn off. Byte spans [start, end) sorted by
+/// start; computed once per file (asking per finding was quadratic on big files).
+std::vector<std::pair<uint32_t, uint32_t>> verbositySpans(const SemanticModel& model);
+/// Whether node `n` lies wholly inside one of `spans` (sorted by start, e.g. verbositySpans()).
+bool insideAny(const std::vector<std::pair<uint32_t, uint32_t>>& spans, TSNode n);
 
 /// Byte ranges [start, end) of functions compiled by Numba (`@numba.njit`, `@jit(...)`,
 /// `@nb.vectorize`, `@numba.cuda.jit`, any decorator resolving into `numba.`), in document

@@ -79,14 +79,15 @@ bool isLogging(const SemanticModel& m, TSNode fn) {
 
 void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
-    auto report = [&](TSNode n, const QString& message) {
-        // Diagnostics behind a verbosity switch (`if verbose: print(f"... {res}")`) only run
-        // when the user asks for them; a default run never pays for the copy.
-        if (!onTheWayOut(m, n) && !blocks::underVerbosityFlag(m, n))
-            out.report(n, message);
-    };
     if (!m.importsNumpy())
         return;
+    // Diagnostics behind a verbosity switch (`if verbose: print(f"... {res}")`) only run
+    // when the user asks for them; a default run never pays for the copy.
+    const std::vector<std::pair<uint32_t, uint32_t>> quiet = blocks::verbositySpans(m);
+    auto report = [&](TSNode n, const QString& message) {
+        if (!onTheWayOut(m, n) && !blocks::insideAny(quiet, n))
+            out.report(n, message);
+    };
     for (const TSNode c : m.calls()) {
         const TSNode fn = SyntaxTree::field(c, "function");
         if (SyntaxTree::is(fn, "attribute")) {
