@@ -882,8 +882,19 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
         if (const QString path = m_code->currentPath(); !path.isEmpty())
             m_code->setFindings(findingsForFile(path));
     }
-    m_verdict->setAssessment(m_assessment, m_project.cancelled);
-    m_gates->setGates(m_assessment.gates);
+    // No file read means no code behind a verdict (the CLI refuses such a tree with exit 3):
+    // say so instead of a green READY that nothing supports.
+    if (assessedFileCount(m_project) == 0 && !m_project.cancelled) {
+        m_verdict->clear(m_project.files.isEmpty()
+                             ? tr("Nothing to assess: no Python files in this folder.")
+                             : tr("Nothing to assess: none of the %n Python file(s) could be "
+                                  "read; the project tree says why.",
+                                  nullptr, int(m_project.files.size())));
+        m_gates->clear();
+    } else {
+        m_verdict->setAssessment(m_assessment, m_project.cancelled);
+        m_gates->setGates(m_assessment.gates);
+    }
     m_context->setContext(m_assessment.context);
     m_reportDirty = true;
     if (m_tabs->currentWidget() == m_report)

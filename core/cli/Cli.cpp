@@ -251,13 +251,10 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const ProjectResult project = analyzeProject(scan);
     // A verdict needs code: an empty folder, or one whose files were all skipped (binary,
     // unreadable, over the size limit), is an input error, not a clean READY.
-    int assessed = 0;
     bool usesNumpy = false;
-    for (const FileResult& f : project.files) {
-        assessed += wasSkipped(f) ? 0 : 1;
+    for (const FileResult& f : project.files)
         usesNumpy = usesNumpy || f.imports.contains(QStringLiteral("numpy"));
-    }
-    if (assessed == 0) {
+    if (assessedFileCount(project) == 0) {
         err << "cnready: nothing to assess: "
             << (scan.files.isEmpty()
                     ? QStringLiteral("no Python files under %1").arg(paths.join(QLatin1Char(' ')))

@@ -154,4 +154,9 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
     return p;
 }
 
+qsizetype assessedFileCount(const ProjectResult& project) {
+    return std::count_if(project.files.cbegin(), project.files.cend(),
+                         [](const FileResult& f) { return !wasSkipped(f); });
+}
+
 } // namespace cnready

@@ -33,4 +33,9 @@ struct ProjectResult {
 ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                const QList<FileDiagnostic>& scanDiagnostics = {});
 
+/// Files that were read and assessed (not skipped as binary, unreadable, too large or too
+/// deep). Zero means there is no code behind a verdict: the CLI exits 3 and the studio shows
+/// no verdict, rather than a READY that nothing supports.
+qsizetype assessedFileCount(const ProjectResult& project);
+
 } // namespace cnready

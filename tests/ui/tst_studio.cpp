@@ -38,6 +38,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
+#include <algorithm>
 
 #include <ctime>
 
@@ -577,6 +578,29 @@ private slots:
         w.openProject(QStringLiteral("/nonexistent/cnready/project"));
         QVERIFY(!w.isAnalyzing());
         QVERIFY(!w.hasAssessment());
+    }
+
+    // A folder whose only .py file is binary has no code behind a verdict: the panel says
+    // so instead of a green READY (the command line exits 3 on the same folder).
+    void unreadableProjectGetsNoVerdict() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile junk(dir.filePath(QStringLiteral("junk.py")));
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write(QByteArray("\x00\x01\x02\xff\xfe binary", 14).repeated(64));
+        junk.close();
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, dir.path()));
+        QTRY_VERIFY(!w.isAssessing());
+        QCOMPARE(w.verdictPanel()->verdictText(), QString());
+        const QList<QLabel*> labels = w.verdictPanel()->findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel* l) {
+            return l->text().contains(QStringLiteral("Nothing to assess"));
+        }));
+        int exitCode = -1;
+        runCli({QStringLiteral("assess"), dir.path()}, &exitCode);
+        QCOMPARE(exitCode, 3);
     }
 };
 
