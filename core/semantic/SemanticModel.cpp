@@ -22,14 +22,15 @@ inline bool is(TSNode n, std::string_view t) {
 // Field ids resolved once: ts_node_child_by_field_name() compares the name against every
 // field of the grammar on each call, which showed up in profiles.
 struct FieldIds {
-    TSFieldId alias, argument, arguments, attribute, body, condition, function, left, module_name,
-        name, object, op, parameters, right, type, value;
+    TSFieldId alias, argument, arguments, attribute, body, condition, definition, function, left,
+        module_name, name, object, op, parameters, right, type, value;
     FieldIds() {
         const TSLanguage* l = pythonLanguage();
         auto id = [l](const char* n) {
             return ts_language_field_id_for_name(l, n, uint32_t(std::strlen(n)));
         };
         alias = id("alias");
+        definition = id("definition");
         argument = id("argument");
         arguments = id("arguments");
         attribute = id("attribute");
@@ -215,6 +216,8 @@ struct SemanticModel::Data {
         QString alias;       // Import: canonical target
         uint32_t at = 0;     // start byte of the identifier
         int slot = -1;       // index into Data::facts
+        int argIndex = -1;   // Param: position among the positional parameters; -1 when
+                             // keyword-only (after `*` / `*args`)
     };
     struct Facts {
         quint16 bits = 0;
@@ -274,6 +277,16 @@ struct SemanticModel::Data {
     const std::vector<TSNode>* namedExprs = nullptr; // the tree's lists
     const std::vector<TSNode>* withItems = nullptr;
     std::vector<TSNode> mainBlocks;
+    // Parameter inference (collectParameterHints / inferParameterKind).
+    enum ParamHint : quint8 { H_Idiom = 1, H_Veto = 2 };
+    std::vector<quint8> paramHints; // per slot
+    struct CallSite {
+        TSNode call;
+        int caller = -1;    // function containing the call, -1 at module level
+        bool bound = false; // passes the instance implicitly (`self.m(x)`, `Class(x)`)
+    };
+    std::vector<std::vector<CallSite>> callSites; // per function: its calls in this file
+    std::vector<char> escapes; // per function: used as a value, so it has callers not seen
     std::vector<QSet<QString>> derivedLoopVars; // per loop
     QSet<QString> importedModules;              // canonical modules and parents
     QStringList starModules;
@@ -531,8 +544,12 @@ void SemanticModel::buildScopes() {
         const TSNode params = field(f.node, F().parameters);
         const int scope = scopeIndexAt(startOf(params) + 1);
         const uint32_t k = ts_node_named_child_count(params);
+        int positional = 0; // -1 once `*` or `*args` closed the positional parameters
         for (uint32_t i = 0; i < k; ++i) {
             const TSNode p = ts_node_named_child(params, i);
+            if (is(p, "keyword_separator") || is(p, "list_splat_pattern") ||
+                (is(p, "typed_parameter") && is(ts_node_named_child(p, 0), "list_splat_pattern")))
+                positional = -1;
             Data::Binding b;
             b.scope = scope;
             b.kind = Data::BindKind::Param;
@@ -555,6 +572,7 @@ void SemanticModel::buildScopes() {
             b.target = id;
             b.at = startOf(id);
             b.position = int(i);
+            b.argIndex = positional >= 0 ? positional++ : -1;
             if (i == 0 && !f.className.isEmpty() &&
                 (b.name == QLatin1String("self") || b.name == QLatin1String("cls")))
                 b.alias = QStringLiteral("self");
@@ -1017,6 +1035,7 @@ void SemanticModel::buildLoops() {
     // place; a name read before all its bindings are evaluated sees the previous pass's facts,
     // and the pass is repeated only when such an early read turns out different from the
     // final facts (or a function was found to return an array after a caller asked).
+    collectParameterHints();
     d->lastBinding.assign(d->facts.size(), -1);
     for (size_t bi = 0; bi < d->bindings.size(); ++bi)
         d->lastBinding[size_t(d->bindings[bi].slot)] = int(bi);
@@ -1079,6 +1098,7 @@ void SemanticModel::buildLoops() {
                 break;
             case Data::BindKind::Param: {
                 const std::string_view ann = text(b.annotation);
+                bool inferable = b.alias.isEmpty();
                 if (!b.alias.isEmpty()) {
                     k = ValueKind::Object;
                     type = b.alias;
@@ -1096,6 +1116,10 @@ void SemanticModel::buildLoops() {
                     if (dk == ValueKind::Array)
                         k = ValueKind::Array;
                 }
+                // An annotation other than an ndarray one names what the author meant
+                // (`pd.Series`, `ArrayLike`, `list[float]`): nothing is inferred against it.
+                if (k == ValueKind::Unknown && inferable && ts_node_is_null(b.annotation))
+                    k = inferParameterKind(int(bi));
                 break;
             }
             case Data::BindKind::Assign:
@@ -1292,6 +1316,198 @@ void SemanticModel::buildLoops() {
             }
         d->derivedLoopVars[size_t(L.index)] = vars;
     }
+}
+
+// ---- Parameters -----------------------------------------------------------------------------
+
+namespace {
+// Attributes that only array-likes have (lists, strings, dicts and numbers have none of them).
+bool arrayIdiom(std::string_view a) {
+    return a == "shape" || a == "ndim" || a == "dtype" || a == "T" || a == "reshape" ||
+           a == "astype";
+}
+// Attributes of the other array-likes (sparse matrices, pandas and torch objects) and of
+// lists: a name that uses one of them is not taken for an ndarray.
+bool otherContainerIdiom(std::string_view a) {
+    static constexpr std::string_view names[] = {
+        "toarray", "todense", "tocsr",   "tocsc",    "tocoo",         "tolil",  "nnz",
+        "getnnz",  "indptr",  "indices", "format",   "iloc",          "loc",    "values",
+        "columns", "index",   "dtypes",  "to_numpy", "append",        "extend", "keys",
+        "items",   "cpu",     "numpy",   "detach",   "sum_duplicates"};
+    for (std::string_view n : names)
+        if (a == n)
+            return true;
+    return false;
+}
+// Calls that test the type of their first argument: code that asks is prepared for more than
+// one kind of value.
+bool typeTest(std::string_view f) {
+    return f == "isinstance" || f == "hasattr" || f == "getattr" || f == "callable" ||
+           f == "type" || f.starts_with("issparse") || f.starts_with("isspmatrix") ||
+           f == "isscalar" || f == "is_scalar" || f == "is_list_like";
+}
+} // namespace
+
+void SemanticModel::collectParameterHints() {
+    d->paramHints.assign(d->facts.size(), 0);
+    d->callSites.assign(m_functions.size(), {});
+    d->escapes.assign(m_functions.size(), 0);
+    if (m_functions.empty() || !importsNumpy())
+        return;
+    // Where other array-likes are around, `x.shape` / `x.dtype` no longer point at NumPy.
+    const bool idiomsTell =
+        !importsModule(QStringLiteral("pandas")) && !importsModule(QStringLiteral("torch")) &&
+        !importsModule(QStringLiteral("tensorflow")) && !importsModule(QStringLiteral("jax")) &&
+        !importsModule(QStringLiteral("dask")) && !importsModule(QStringLiteral("xarray")) &&
+        !importsModule(QStringLiteral("cupy"));
+    // The facts slot a bare name at `id` reads.
+    auto slotAt = [&](TSNode id) {
+        const QString nm = m_tree.qtext(id);
+        for (int s = scopeIndexAt(startOf(id)); s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+            const auto it = d->scopes[size_t(s)].names.constFind(nm);
+            if (it != d->scopes[size_t(s)].names.cend())
+                return *it;
+        }
+        return -1;
+    };
+    for (TSNode a : m_attributes) {
+        const TSNode obj = field(a, F().object);
+        if (!is(obj, "identifier"))
+            continue;
+        const std::string_view at = text(field(a, F().attribute));
+        const quint8 bit = arrayIdiom(at)            ? (idiomsTell ? Data::H_Idiom : 0)
+                           : otherContainerIdiom(at) ? Data::H_Veto
+                                                     : 0;
+        if (!bit)
+            continue;
+        const int slot = slotAt(obj);
+        if (slot >= 0)
+            d->paramHints[size_t(slot)] |= bit;
+    }
+    // A local function named by a value (not called): `minimize(f, x0)`, `cb = f`.
+    auto escape = [&](TSNode v, int caller) {
+        v = unparen(v);
+        int target = -1;
+        if (is(v, "identifier")) {
+            const QString nm = m_tree.qtext(v);
+            for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent)
+                target = d->localFunctionsByName.value(
+                    m_functions[size_t(f)].name + QLatin1Char('.') + nm, -1);
+            if (target < 0)
+                target = d->localFunctionsByName.value(nm, -1);
+        } else if (is(v, "attribute") && caller >= 0 &&
+                   !m_functions[size_t(caller)].className.isEmpty()) {
+            const TSNode obj = field(v, F().object);
+            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls"))
+                target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
+                                                           QLatin1Char('.') +
+                                                           m_tree.qtext(field(v, F().attribute)),
+                                                       -1);
+        }
+        if (target >= 0)
+            d->escapes[size_t(target)] = 1;
+    };
+    for (TSNode c : m_calls) {
+        const TSNode fn = unparen(field(c, F().function));
+        const std::string_view leaf = is(fn, "identifier")  ? text(fn)
+                                      : is(fn, "attribute") ? text(field(fn, F().attribute))
+                                                            : std::string_view{};
+        if (typeTest(leaf)) {
+            const TSNode a0 = unparen(argument(c, 0));
+            if (is(a0, "identifier")) {
+                const int slot = slotAt(a0);
+                if (slot >= 0)
+                    d->paramHints[size_t(slot)] |= Data::H_Veto;
+            }
+        }
+        const int caller = functionIndexAt(startOf(c), endOf(c));
+        bool bound = false;
+        const int target = localCallee(c, &bound);
+        if (target >= 0)
+            d->callSites[size_t(target)].push_back({c, caller, bound});
+        const TSNode args = field(c, F().arguments);
+        if (!is(args, "argument_list"))
+            continue;
+        const uint32_t k = ts_node_named_child_count(args);
+        for (uint32_t j = 0; j < k; ++j) {
+            TSNode a = ts_node_named_child(args, j);
+            if (is(a, "keyword_argument"))
+                a = field(a, F().value);
+            escape(a, caller);
+        }
+    }
+    for (TSNode a : m_assignments) {
+        const int caller = functionIndexAt(startOf(a), endOf(a));
+        TSNode right = field(a, F().right);
+        escape(right, caller);
+        if (is(right, "list") || is(right, "tuple") || is(right, "expression_list")) {
+            const uint32_t k = ts_node_named_child_count(right);
+            for (uint32_t j = 0; j < k; ++j)
+                escape(ts_node_named_child(right, j), caller);
+        }
+    }
+    for (TSNode r : m_returns)
+        if (ts_node_named_child_count(r) > 0)
+            escape(ts_node_named_child(r, 0), functionIndexAt(startOf(r), endOf(r)));
+    // A decorator may change what reaches the parameters (`@np.vectorize` hands over single
+    // elements); only the two that leave the arguments alone are trusted.
+    for (TSNode dec : m_decorators) {
+        const std::string_view t = text(dec);
+        if (t == "@staticmethod" || t == "@classmethod")
+            continue;
+        const TSNode def = field(ts_node_parent(dec), F().definition);
+        if (!is(def, "function_definition"))
+            continue;
+        const int f = functionIndexAt(startOf(field(def, F().body)), endOf(def));
+        if (f >= 0)
+            d->escapes[size_t(f)] = 1;
+    }
+}
+
+ValueKind SemanticModel::inferParameterKind(int bi) const {
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    if (d->paramHints.empty() || b.scope <= 0)
+        return ValueKind::Unknown;
+    const quint8 h = d->paramHints[size_t(b.slot)];
+    if (h & Data::H_Veto)
+        return ValueKind::Unknown;
+    // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
+    if (h & Data::H_Idiom)
+        return ValueKind::Array;
+    // Every call of the function in this file passes an array for it.
+    const int fn = d->scopes[size_t(b.scope)].function;
+    if (fn < 0 || d->escapes[size_t(fn)])
+        return ValueKind::Unknown;
+    const FunctionRegion& f = m_functions[size_t(fn)];
+    const bool hasSelf = !f.className.isEmpty() && !f.parameters.isEmpty() &&
+                         (f.parameters.first() == QLatin1String("self") ||
+                          f.parameters.first() == QLatin1String("cls"));
+    int seen = 0;
+    for (const Data::CallSite& cs : d->callSites[size_t(fn)]) {
+        if (cs.caller == fn)
+            continue; // a recursive call passes on what the function itself was given
+        const TSNode args = field(cs.call, F().arguments);
+        if (!is(args, "argument_list"))
+            return ValueKind::Unknown;
+        const std::string_view nm = text(b.target);
+        TSNode arg = keywordArgument(cs.call, nm);
+        if (ts_node_is_null(arg)) {
+            const uint32_t k = ts_node_named_child_count(args);
+            for (uint32_t j = 0; j < k; ++j) {
+                const TSNode a = ts_node_named_child(args, j);
+                if (is(a, "list_splat") || is(a, "dictionary_splat"))
+                    return ValueKind::Unknown; // cannot tell which argument lands where
+            }
+            const int pos = b.argIndex - (cs.bound && hasSelf ? 1 : 0);
+            if (b.argIndex < 0 || pos < 0)
+                return ValueKind::Unknown;
+            arg = argument(cs.call, pos);
+        }
+        if (ts_node_is_null(arg) || kindOf(arg, 0, nullptr) != ValueKind::Array)
+            return ValueKind::Unknown; // left to its default, or not an array
+        ++seen;
+    }
+    return seen > 0 ? ValueKind::Array : ValueKind::Unknown;
 }
 
 // ---- Names and provenance -----------------------------------------------------------------
@@ -1929,6 +2145,20 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
                            (isArr(k0) || isArr(k1) || k0 == k1)
                        ? ValueKind::DeviceScalar
                        : ValueKind::Unknown;
+        // Vectors by the usual naming (lower case; matrices are `A`, `X`, `R`): `np.dot(r, r)`
+        // is a squared norm, `np.inner(u, v[:k])` a number. `np.dot(x, w)` stays an array (a
+        // matrix-vector product is as common as a dot product).
+        auto vectorName = [&](TSNode x) {
+            x = unparen(x);
+            if (is(x, "subscript"))
+                x = unparen(field(x, F().value));
+            const std::string_view t = text(x);
+            return is(x, "identifier") && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
+        };
+        if (k0 == ValueKind::Array && k1 == ValueKind::Array && vectorName(a0) && vectorName(a1) &&
+            (leaf == QLatin1String("inner") ||
+             (is(unparen(a0), "identifier") && text(unparen(a0)) == text(unparen(a1)))))
+            return ValueKind::DeviceScalar;
         auto rowLike = [&](TSNode x) {
             x = unparen(x);
             if (!is(x, "subscript"))
@@ -2122,38 +2352,49 @@ namespace {
 // Resolution of a call to a function of this file or of the project.
 } // namespace
 
+int SemanticModel::localCallee(TSNode c, bool* bound) const {
+    const TSNode fn = unparen(field(c, F().function));
+    int target = -1;
+    bool viaInstance = false;
+    if (is(fn, "identifier")) {
+        const QString nm = m_tree.qtext(fn);
+        // Nested function of an enclosing function, then module-level function, then class.
+        const int caller = functionIndexAt(startOf(c), endOf(c));
+        for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent) {
+            const auto it = d->localFunctionsByName.constFind(m_functions[size_t(f)].name +
+                                                              QLatin1Char('.') + nm);
+            if (it != d->localFunctionsByName.cend())
+                target = *it;
+        }
+        if (target < 0)
+            target = d->localFunctionsByName.value(nm, -1);
+        if (target < 0 && d->classesByName.contains(nm)) {
+            target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
+            viaInstance = true;
+        }
+    } else if (is(fn, "attribute")) {
+        const TSNode obj = field(fn, F().object);
+        if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
+            const int caller = functionIndexAt(startOf(c), endOf(c));
+            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
+                target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
+                                                           QLatin1Char('.') +
+                                                           m_tree.qtext(field(fn, F().attribute)),
+                                                       -1);
+            viaInstance = true;
+        }
+    }
+    if (bound)
+        *bound = viaInstance;
+    return target;
+}
+
 void SemanticModel::buildHotness() {
     // Local call graph.
     std::vector<std::vector<int>> callees(m_functions.size());
     std::vector<int> work;
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, F().function));
-        int target = -1;
-        if (is(fn, "identifier")) {
-            const QString nm = m_tree.qtext(fn);
-            // Nested function of an enclosing function, then module-level function, then class.
-            const int caller = functionIndexAt(startOf(c), endOf(c));
-            for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent) {
-                const auto it = d->localFunctionsByName.constFind(m_functions[size_t(f)].name +
-                                                                  QLatin1Char('.') + nm);
-                if (it != d->localFunctionsByName.cend())
-                    target = *it;
-            }
-            if (target < 0)
-                target = d->localFunctionsByName.value(nm, -1);
-            if (target < 0 && d->classesByName.contains(nm))
-                target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
-        } else if (is(fn, "attribute")) {
-            const TSNode obj = field(fn, F().object);
-            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
-                const int caller = functionIndexAt(startOf(c), endOf(c));
-                if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
-                    target = d->localFunctionsByName.value(
-                        m_functions[size_t(caller)].className + QLatin1Char('.') +
-                            m_tree.qtext(field(fn, F().attribute)),
-                        -1);
-            }
-        }
+        const int target = localCallee(c, nullptr);
         if (target < 0)
             continue;
         const int caller = functionIndexAt(startOf(c), endOf(c));

@@ -228,6 +228,15 @@ private:
     void buildScopes();
     void buildLoops();
     void buildHotness();
+    /// The function of this file a call invokes (`f(x)`, nested `g(x)`, `self.m(x)`,
+    /// `Class(x)` → `Class.__init__`), or -1. `bound` (optional) tells whether the call passes
+    /// the instance implicitly (`self.m(x)`, `Class(x)`).
+    int localCallee(TSNode call, bool* bound) const;
+    /// Evidence, per facts slot, that an unannotated parameter holds an array (see
+    /// inferParameterKind); computed once before the provenance passes.
+    void collectParameterHints();
+    /// Kind of a parameter binding that neither annotation, default nor `self` decides.
+    ValueKind inferParameterKind(int binding) const;
     int scopeIndexAt(uint32_t byte) const;
     int functionIndexAt(uint32_t start, uint32_t end) const;
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
