@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <map>
@@ -142,6 +143,22 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
             if (cur->isIndexLoop() && slabIndexUsing(m, sub, *cur))
                 slabLoops.insert(cur->index);
+    }
+    // `np.sum(a[i])`: reducing a single element would be pointless, so with scalar indices
+    // `a[i]` is a row of a 2-D array (the model does not know ranks): the loop walks rows.
+    auto rowUse = [&](TSNode sub, TSNode at) {
+        sub = SyntaxTree::is(sub, "parenthesized_expression") ? ts_node_named_child(sub, 0) : sub;
+        if (!SyntaxTree::is(sub, "subscript") || !m.isArray(SyntaxTree::field(sub, "value")))
+            return;
+        for (const LoopInfo* cur = m.enclosingLoop(at); cur;
+             cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
+            if (cur->isIndexLoop() && scalarIndexUsing(m, sub, *cur))
+                slabLoops.insert(cur->index);
+    };
+    for (const TSNode c : m.calls()) {
+        const QString cn = m.callName(c);
+        if (cn.startsWith(QLatin1String("numpy.")) && numpy::isReduction(cn.mid(6)))
+            rowUse(SemanticModel::argument(c, 0), c);
     }
     for (const TSNode sub : m.subscripts()) {
         const LoopInfo* L = m.enclosingLoop(sub);

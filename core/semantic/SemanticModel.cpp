@@ -2037,8 +2037,11 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             QString otype;
             const ValueKind ok = kindOf(obj, depth + 1, &otype);
             const std::string_view m = text(field(fn, F().attribute));
-            if (ok == ValueKind::Array)
+            if (ok == ValueKind::Array) {
+                if (m == "searchsorted")
+                    return searchsortedKind(argument(expr, 0), depth);
                 return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
+            }
             if (ok == ValueKind::Object) {
                 if (otype == QLatin1String("numpy.random.Generator") ||
                     otype == QLatin1String("numpy.random.RandomState"))
@@ -2134,6 +2137,8 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         return ValueKind::Sequence;
     if (leaf == QLatin1String("where") && positionalCount(call) == 1)
         return ValueKind::Sequence;
+    if (leaf == QLatin1String("searchsorted"))
+        return searchsortedKind(argument(call, 1), depth);
     if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
         // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
         // with an operand of unknown kind the result is unknown too.
@@ -2228,6 +2233,13 @@ ValueKind SemanticModel::randomDrawKind(TSNode call, const QString& method) cons
     if (it == sizeAt.cend())
         return ValueKind::Unknown;
     return positionalCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
+}
+
+ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
+    // One insertion index per value looked up: a number for one number.
+    const ValueKind k = kindOf(v, depth + 1, nullptr);
+    return k == ValueKind::HostScalar || k == ValueKind::DeviceScalar ? ValueKind::DeviceScalar
+                                                                      : ValueKind::Array;
 }
 
 ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {

@@ -242,6 +242,8 @@ private:
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
     ValueKind numpyCallKind(TSNode call, const QString& leaf, int depth, QString* type) const;
     ValueKind arrayMethodKind(TSNode call, const QString& method) const;
+    /// `np.searchsorted(a, v)` / `a.searchsorted(v)`: a device scalar for a scalar `v`.
+    ValueKind searchsortedKind(TSNode v, int depth) const;
     ValueKind randomDrawKind(TSNode call, const QString& method) const;
     ValueKind lookupName(const QString& name, int scope, QString* type) const;
     QString aliasOf(const QString& name, int scope) const;
