@@ -38,7 +38,7 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
-    auto test = [&](TSNode cond, const char* what) {
+    auto test = [&](TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
             return;
         // The condition must read a device value itself: a reduction, an element read, or a
@@ -46,7 +46,11 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         // Lengths and shapes (`len(a[idx]) == 0`) are host values; a value converted on an
         // earlier line (`e = float(np.max(r))`, then `if e < tol`) is R104's business.
         TSNode found{};
-        if (!blocks::readsDeviceValue(m, cond, &found))
+        // A NumPy reduction of a value of unknown kind (`np.linalg.norm(r)` with `r` derived
+        // from unannotated parameters) also returns a device scalar; it counts where the
+        // condition runs once per iteration of a loop of its own function.
+        const bool perIteration = ownLoop || m.inLoop(cond);
+        if (!blocks::readsDeviceValue(m, cond, &found, perIteration))
             return; // an array-valued condition without a reduction or element read
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
@@ -58,13 +62,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
                                       : QStringLiteral("device scalar")));
     };
     for (const TSNode n : m.ifs())
-        test(SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if");
+        test(SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",
+             false);
     for (const TSNode n : m.whiles())
-        test(SyntaxTree::field(n, "condition"), "while");
+        test(SyntaxTree::field(n, "condition"), "while", true);
     for (const TSNode n : m.ternaries())
-        test(ts_node_named_child(n, 1), "conditional expression");
+        test(ts_node_named_child(n, 1), "conditional expression", false);
     for (const TSNode n : m.asserts())
-        test(ts_node_named_child(n, 0), "assert");
+        test(ts_node_named_child(n, 0), "assert", false);
 }
 
 } // namespace cnready

@@ -1471,6 +1471,11 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     const quint8 h = d->paramHints[size_t(b.slot)];
     if (h & Data::H_Veto)
         return ValueKind::Unknown;
+    // Shapes and axes are tuples of ints even when a caller computed them with NumPy
+    // (`np.delete(image.shape, axis)`).
+    const std::string_view nm = text(b.target);
+    if (nm.find("shape") != std::string_view::npos || nm == "axes" || nm == "axis")
+        return ValueKind::Unknown;
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
     if (h & Data::H_Idiom)
         return ValueKind::Array;
@@ -1489,7 +1494,6 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         const TSNode args = field(cs.call, F().arguments);
         if (!is(args, "argument_list"))
             return ValueKind::Unknown;
-        const std::string_view nm = text(b.target);
         TSNode arg = keywordArgument(cs.call, nm);
         if (ts_node_is_null(arg)) {
             const uint32_t k = ts_node_named_child_count(args);
@@ -1505,6 +1509,12 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         }
         if (ts_node_is_null(arg) || kindOf(arg, 0, nullptr) != ValueKind::Array)
             return ValueKind::Unknown; // left to its default, or not an array
+        // A name that is a number somewhere in its scope (`n = n_samples // 2`, later
+        // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
+        if (is(unparen(arg), "identifier") &&
+            (lookupBits(m_tree.qtext(unparen(arg)), scopeIndexAt(startOf(arg))) &
+             (B_Host | B_Device)))
+            return ValueKind::Unknown;
         ++seen;
     }
     return seen > 0 ? ValueKind::Array : ValueKind::Unknown;
@@ -1745,14 +1755,21 @@ bool SemanticModel::isArrayReduction(TSNode expr) const {
             return false;
         return ts_node_is_null(keywordArgument(expr, "axis")) && positionalCount(expr) == 0;
     }
-    if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
+    return isNumpyFullReduction(expr) && isArray(argument(expr, 0));
+}
+
+bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
+    expr = unparen(expr);
+    if (!is(expr, "call"))
+        return false;
+    const QString cn = callName(expr);
+    if (!cn.startsWith(QLatin1String("numpy.")) || cn.startsWith(QLatin1String("numpy.ndarray.")) ||
+        !numpy::isReduction(cn.mid(6)))
         return false;
     if (!ts_node_is_null(keywordArgument(expr, "axis")))
         return false;
-    if (positionalCount(expr) >= 2 && cn != QLatin1String("numpy.linalg.norm") &&
-        !cn.endsWith(QLatin1String("percentile")) && !cn.endsWith(QLatin1String("quantile")))
-        return false;
-    return isArray(argument(expr, 0));
+    return positionalCount(expr) < 2 || cn == QLatin1String("numpy.linalg.norm") ||
+           cn.endsWith(QLatin1String("percentile")) || cn.endsWith(QLatin1String("quantile"));
 }
 
 bool SemanticModel::isScalarElementRead(TSNode expr) const {
@@ -2155,8 +2172,17 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         // matrix-vector product is as common as a dot product).
         auto vectorName = [&](TSNode x) {
             x = unparen(x);
-            if (is(x, "subscript"))
-                x = unparen(field(x, F().value));
+            // `v[:k]`, `v.conj()`, `v.T`: the name underneath counts.
+            for (int guard = 0; guard < 8; ++guard) {
+                if (is(x, "subscript"))
+                    x = unparen(field(x, F().value));
+                else if (is(x, "call") && is(field(x, F().function), "attribute"))
+                    x = unparen(field(field(x, F().function), F().object));
+                else if (is(x, "attribute"))
+                    x = unparen(field(x, F().object));
+                else
+                    break;
+            }
             const std::string_view t = text(x);
             return is(x, "identifier") && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
         };

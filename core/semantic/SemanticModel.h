@@ -167,6 +167,10 @@ public:
     /// A full reduction of an array to a scalar: `np.max(a)`, `np.linalg.norm(r)`, `a.sum()`,
     /// `np.any(m)` (no `axis=`; with an axis the result is an Array).
     bool isArrayReduction(TSNode expr) const;
+    /// A NumPy module reduction called without an axis (`np.max(x)`, `np.linalg.norm(r)`,
+    /// `np.allclose(a, b)`), whatever the kind of its argument: with the array runtime
+    /// imported as `np`, its result is a device scalar even for an argument of unknown kind.
+    bool isNumpyFullReduction(TSNode expr) const;
     /// An element read `a[i]` / `a[i, j]` of an Array with scalar (non-slice, non-array) indices.
     bool isScalarElementRead(TSNode expr) const;
     /// Whether a bare name is bound (assignment, parameter, import, def, loop target, ...) in the
