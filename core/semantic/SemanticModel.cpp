@@ -2262,10 +2262,21 @@ ValueKind SemanticModel::randomDrawKind(TSNode call, const QString& method) cons
 }
 
 ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
-    // One insertion index per value looked up: a number for one number.
+    // One insertion index per value looked up: a number for one number. Arithmetic that mixes
+    // a device scalar with a value of unknown kind (`u * total`) may well be an array.
+    v = unparen(v);
     const ValueKind k = kindOf(v, depth + 1, nullptr);
-    return k == ValueKind::HostScalar || k == ValueKind::DeviceScalar ? ValueKind::DeviceScalar
-                                                                      : ValueKind::Array;
+    if (k == ValueKind::HostScalar)
+        return ValueKind::DeviceScalar;
+    if (k != ValueKind::DeviceScalar)
+        return ValueKind::Array;
+    if (is(v, "binary_operator"))
+        for (const TSNode side : {field(v, F().left), field(v, F().right)}) {
+            const ValueKind sk = kindOf(side, depth + 1, nullptr);
+            if (sk != ValueKind::HostScalar && sk != ValueKind::DeviceScalar)
+                return ValueKind::Array;
+        }
+    return ValueKind::DeviceScalar;
 }
 
 ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {
