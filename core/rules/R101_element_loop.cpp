@@ -7,6 +7,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 namespace cnready {
 
@@ -157,8 +158,22 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
     };
     for (const TSNode c : m.calls()) {
         const QString cn = m.callName(c);
-        if (cn.startsWith(QLatin1String("numpy.")) && numpy::isReduction(cn.mid(6)))
-            rowUse(SemanticModel::argument(c, 0), c);
+        if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
+            continue;
+        // The reduced operand may sit in arithmetic: `np.sum(a[i] ** 2)`. Bounded walk over
+        // operators only (calls and subscripts end it).
+        std::vector<TSNode> stack{SemanticModel::argument(c, 0)};
+        for (int budget = 64; !stack.empty() && budget > 0; --budget) {
+            const TSNode x = stack.back();
+            stack.pop_back();
+            if (SyntaxTree::is(x, "binary_operator") || SyntaxTree::is(x, "unary_operator") ||
+                SyntaxTree::is(x, "parenthesized_expression")) {
+                for (uint32_t k = 0; k < ts_node_named_child_count(x); ++k)
+                    stack.push_back(ts_node_named_child(x, k));
+            } else if (SyntaxTree::is(x, "subscript")) {
+                rowUse(x, c);
+            }
+        }
     }
     for (const TSNode sub : m.subscripts()) {
         const LoopInfo* L = m.enclosingLoop(sub);
