@@ -160,20 +160,30 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const QString cn = m.callName(c);
         if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
             continue;
-        // The reduced operand may sit in arithmetic: `np.sum(a[i] ** 2)`. Bounded walk over
-        // operators only (calls and subscripts end it).
-        std::vector<TSNode> stack{SemanticModel::argument(c, 0)};
-        for (int budget = 64; !stack.empty() && budget > 0; --budget) {
+        // The reduced operand may sit in arithmetic with numbers: `np.sum(a[i] ** 2)`. Next to
+        // an array operand (`np.sum(1 / (x[k] - x[k + 1:]))`) `x[k]` is a broadcast element,
+        // so any leaf other than a number or a scalar-indexed subscript says nothing.
+        std::vector<TSNode> stack{SemanticModel::argument(c, 0)}, rows;
+        bool plain = true;
+        for (int budget = 64; !stack.empty() && plain; --budget) {
             const TSNode x = stack.back();
             stack.pop_back();
-            if (SyntaxTree::is(x, "binary_operator") || SyntaxTree::is(x, "unary_operator") ||
-                SyntaxTree::is(x, "parenthesized_expression")) {
+            if (budget <= 0) {
+                plain = false;
+            } else if (SyntaxTree::is(x, "binary_operator") ||
+                       SyntaxTree::is(x, "unary_operator") ||
+                       SyntaxTree::is(x, "parenthesized_expression")) {
                 for (uint32_t k = 0; k < ts_node_named_child_count(x); ++k)
                     stack.push_back(ts_node_named_child(x, k));
-            } else if (SyntaxTree::is(x, "subscript")) {
-                rowUse(x, c);
+            } else if (SyntaxTree::is(x, "subscript") && m.valueKind(x) != ValueKind::Array) {
+                rows.push_back(x);
+            } else if (m.valueKind(x) != ValueKind::HostScalar) {
+                plain = false;
             }
         }
+        if (plain)
+            for (const TSNode r : rows)
+                rowUse(r, c);
     }
     for (const TSNode sub : m.subscripts()) {
         const LoopInfo* L = m.enclosingLoop(sub);
