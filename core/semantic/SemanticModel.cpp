@@ -286,7 +286,18 @@ struct SemanticModel::Data {
         bool bound = false; // passes the instance implicitly (`self.m(x)`, `Class(x)`)
     };
     std::vector<std::vector<CallSite>> callSites; // per function: its calls in this file
-    std::vector<char> escapes; // per function: used as a value, so it has callers not seen
+    std::vector<char> escapes; // per function: 0 not known yet, 1 used as a value (callers
+                               // not seen here), 2 only ever called
+    struct ParsedCall {
+        bool readable = false; // an argument list (not a generator argument)
+        bool bound = false;    // see CallSite::bound
+        bool splat = false;    // `*args` / `**kwargs` among the arguments
+        std::vector<TSNode> positional;
+        std::vector<std::pair<std::string_view, TSNode>> keywords;
+    };
+    std::vector<std::vector<ParsedCall>> parsedCalls; // per function, filled on first need
+    std::vector<char> argState;                 // per binding: 0 not known, 1 none, 2 argCache
+    std::vector<std::vector<TSNode>> argCache;  // per binding: what each local call passes
     std::vector<QSet<QString>> derivedLoopVars; // per loop
     QSet<QString> importedModules;              // canonical modules and parents
     QStringList starModules;
@@ -1329,6 +1340,8 @@ bool arrayIdiom(std::string_view a) {
 // Attributes of the other array-likes (sparse matrices, pandas and torch objects) and of
 // lists: a name that uses one of them is not taken for an ndarray.
 bool otherContainerIdiom(std::string_view a) {
+    if (a.size() < 3 || a.size() > 14)
+        return false;
     static constexpr std::string_view names[] = {
         "toarray", "todense", "tocsr",   "tocsc",    "tocoo",         "tolil",  "nnz",
         "getnnz",  "indptr",  "indices", "format",   "iloc",          "loc",    "values",
@@ -1342,6 +1355,8 @@ bool otherContainerIdiom(std::string_view a) {
 // Calls that test the type of their first argument: code that asks is prepared for more than
 // one kind of value.
 bool typeTest(std::string_view f) {
+    if (f.size() < 4 || (f[0] != 'i' && f[0] != 'h' && f[0] != 'g' && f[0] != 'c' && f[0] != 't'))
+        return false;
     return f == "isinstance" || f == "hasattr" || f == "getattr" || f == "callable" ||
            f == "type" || f.starts_with("issparse") || f.starts_with("isspmatrix") ||
            f == "isscalar" || f == "is_scalar" || f == "is_list_like";
@@ -1371,45 +1386,52 @@ void SemanticModel::collectParameterHints() {
         return -1;
     };
     for (TSNode a : m_attributes) {
-        const TSNode obj = field(a, F().object);
-        if (!is(obj, "identifier"))
-            continue;
-        const std::string_view at = text(field(a, F().attribute));
+        // The attribute name ends the node's text (cheaper than the field lookup).
+        std::string_view at = text(a);
+        while (!at.empty() && (at.back() == ' ' || at.back() == '\t' || at.back() == '\n' ||
+                               at.back() == '\r' || at.back() == '\\'))
+            at.remove_suffix(1);
+        if (const size_t dot = at.find_last_of('.'); dot != std::string_view::npos)
+            at.remove_prefix(dot + 1);
+        while (!at.empty() && (at.front() == ' ' || at.front() == '\t'))
+            at.remove_prefix(1);
         const quint8 bit = arrayIdiom(at)            ? (idiomsTell ? Data::H_Idiom : 0)
                            : otherContainerIdiom(at) ? Data::H_Veto
                                                      : 0;
         if (!bit)
             continue;
+        const TSNode obj = field(a, F().object);
+        if (!is(obj, "identifier"))
+            continue;
         const int slot = slotAt(obj);
         if (slot >= 0)
             d->paramHints[size_t(slot)] |= bit;
     }
-    // A local function named by a value (not called): `minimize(f, x0)`, `cb = f`.
-    auto escape = [&](TSNode v, int caller) {
-        v = unparen(v);
-        int target = -1;
-        if (is(v, "identifier")) {
-            const QString nm = m_tree.qtext(v);
-            for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent)
-                target = d->localFunctionsByName.value(
-                    m_functions[size_t(f)].name + QLatin1Char('.') + nm, -1);
-            if (target < 0)
-                target = d->localFunctionsByName.value(nm, -1);
-        } else if (is(v, "attribute") && caller >= 0 &&
-                   !m_functions[size_t(caller)].className.isEmpty()) {
-            const TSNode obj = field(v, F().object);
-            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls"))
-                target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
-                                                           QLatin1Char('.') +
-                                                           m_tree.qtext(field(v, F().attribute)),
-                                                       -1);
-        }
-        if (target >= 0)
-            d->escapes[size_t(target)] = 1;
+    // Names of the functions and classes of this file (last component), so that most callees
+    // and arguments are dismissed without building a string.
+    std::vector<std::string_view> defNames;
+    defNames.reserve(m_functionDefs.size() + m_classDefs.size());
+    for (const std::vector<TSNode>* list : {&m_functionDefs, &m_classDefs})
+        for (TSNode def : *list)
+            defNames.push_back(text(field(def, F().name)));
+    std::sort(defNames.begin(), defNames.end());
+    auto isDefName = [&](std::string_view n) {
+        return std::binary_search(defNames.begin(), defNames.end(), n);
+    };
+    // Whether `v` may name a local function as a value (`f`, `self.f`).
+    auto namesDef = [&](TSNode v) {
+        if (is(v, "identifier"))
+            return isDefName(text(v));
+        if (!is(v, "attribute"))
+            return false;
+        const TSNode obj = field(v, F().object);
+        return is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") &&
+               isDefName(text(field(v, F().attribute)));
     };
     for (TSNode c : m_calls) {
         const TSNode fn = unparen(field(c, F().function));
-        const std::string_view leaf = is(fn, "identifier")  ? text(fn)
+        const bool ident = is(fn, "identifier");
+        const std::string_view leaf = ident                 ? text(fn)
                                       : is(fn, "attribute") ? text(field(fn, F().attribute))
                                                             : std::string_view{};
         if (typeTest(leaf)) {
@@ -1420,35 +1442,14 @@ void SemanticModel::collectParameterHints() {
                     d->paramHints[size_t(slot)] |= Data::H_Veto;
             }
         }
-        const int caller = functionIndexAt(startOf(c), endOf(c));
-        bool bound = false;
-        const int target = localCallee(c, &bound);
-        if (target >= 0)
-            d->callSites[size_t(target)].push_back({c, caller, bound});
-        const TSNode args = field(c, F().arguments);
-        if (!is(args, "argument_list"))
-            continue;
-        const uint32_t k = ts_node_named_child_count(args);
-        for (uint32_t j = 0; j < k; ++j) {
-            TSNode a = ts_node_named_child(args, j);
-            if (is(a, "keyword_argument"))
-                a = field(a, F().value);
-            escape(a, caller);
+        if (namesDef(fn)) {
+            bool bound = false;
+            const int target = localCallee(c, &bound);
+            if (target >= 0)
+                d->callSites[size_t(target)].push_back(
+                    {c, functionIndexAt(startOf(c), endOf(c)), bound});
         }
     }
-    for (TSNode a : m_assignments) {
-        const int caller = functionIndexAt(startOf(a), endOf(a));
-        TSNode right = field(a, F().right);
-        escape(right, caller);
-        if (is(right, "list") || is(right, "tuple") || is(right, "expression_list")) {
-            const uint32_t k = ts_node_named_child_count(right);
-            for (uint32_t j = 0; j < k; ++j)
-                escape(ts_node_named_child(right, j), caller);
-        }
-    }
-    for (TSNode r : m_returns)
-        if (ts_node_named_child_count(r) > 0)
-            escape(ts_node_named_child(r, 0), functionIndexAt(startOf(r), endOf(r)));
     // A decorator may change what reaches the parameters (`@np.vectorize` hands over single
     // elements); only the two that leave the arguments alone are trusted.
     for (TSNode dec : m_decorators) {
@@ -1481,43 +1482,139 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         return ValueKind::Array;
     // Every call of the function in this file passes an array for it.
     const int fn = d->scopes[size_t(b.scope)].function;
-    if (fn < 0 || d->escapes[size_t(fn)])
+    if (fn < 0 || d->escapes[size_t(fn)] == 1)
         return ValueKind::Unknown;
+    const std::vector<TSNode>* args = parameterArguments(bi, fn);
+    if (!args)
+        return ValueKind::Unknown;
+    int seen = 0;
+    for (const TSNode arg : *args) {
+        if (kindOf(arg, 0, nullptr) != ValueKind::Array)
+            return ValueKind::Unknown;
+        // A name that is a number somewhere in its scope (`n = n_samples // 2`, later
+        // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
+        const TSNode ua = unparen(arg);
+        if (is(ua, "identifier") &&
+            (lookupBits(m_tree.qtext(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
+            return ValueKind::Unknown;
+        ++seen;
+    }
+    if (seen == 0)
+        return ValueKind::Unknown;
+    if (d->escapes[size_t(fn)] == 0)
+        d->escapes[size_t(fn)] = onlyCalled(fn) ? 2 : 1;
+    return d->escapes[size_t(fn)] == 2 ? ValueKind::Array : ValueKind::Unknown;
+}
+
+const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) const {
+    if (d->argState.empty()) {
+        d->argState.assign(d->bindings.size(), 0);
+        d->argCache.resize(d->bindings.size());
+        d->parsedCalls.resize(m_functions.size());
+    }
+    char& state = d->argState[size_t(bi)];
+    if (state != 0)
+        return state == 2 ? &d->argCache[size_t(bi)] : nullptr;
+    state = 1;
+    // The arguments of every call of `fn`, read once per function (one pass per call).
+    std::vector<Data::ParsedCall>& calls = d->parsedCalls[size_t(fn)];
+    if (calls.empty()) {
+        for (const Data::CallSite& cs : d->callSites[size_t(fn)]) {
+            if (cs.caller == fn)
+                continue; // a recursive call passes on what the function itself was given
+            Data::ParsedCall pc;
+            pc.bound = cs.bound;
+            const TSNode argList = field(cs.call, F().arguments);
+            pc.readable = is(argList, "argument_list");
+            if (pc.readable) {
+                TSTreeCursor cur = ts_tree_cursor_new(argList);
+                for (bool more = ts_tree_cursor_goto_first_child(&cur); more;
+                     more = ts_tree_cursor_goto_next_sibling(&cur)) {
+                    const TSNode a = ts_tree_cursor_current_node(&cur);
+                    if (!ts_node_is_named(a) || is(a, "comment"))
+                        continue;
+                    if (is(a, "keyword_argument"))
+                        pc.keywords.push_back({text(field(a, F().name)), field(a, F().value)});
+                    else if (is(a, "list_splat") || is(a, "dictionary_splat"))
+                        pc.splat = true;
+                    else
+                        pc.positional.push_back(a);
+                }
+                ts_tree_cursor_delete(&cur);
+            }
+            calls.push_back(std::move(pc));
+        }
+        if (calls.empty())
+            calls.push_back(Data::ParsedCall{}); // "read, nothing usable": never matches
+    }
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    const std::string_view nm = text(b.target);
     const FunctionRegion& f = m_functions[size_t(fn)];
     const bool hasSelf = !f.className.isEmpty() && !f.parameters.isEmpty() &&
                          (f.parameters.first() == QLatin1String("self") ||
                           f.parameters.first() == QLatin1String("cls"));
-    int seen = 0;
-    for (const Data::CallSite& cs : d->callSites[size_t(fn)]) {
-        if (cs.caller == fn)
-            continue; // a recursive call passes on what the function itself was given
-        const TSNode args = field(cs.call, F().arguments);
-        if (!is(args, "argument_list"))
-            return ValueKind::Unknown;
-        TSNode arg = keywordArgument(cs.call, nm);
-        if (ts_node_is_null(arg)) {
-            const uint32_t k = ts_node_named_child_count(args);
-            for (uint32_t j = 0; j < k; ++j) {
-                const TSNode a = ts_node_named_child(args, j);
-                if (is(a, "list_splat") || is(a, "dictionary_splat"))
-                    return ValueKind::Unknown; // cannot tell which argument lands where
-            }
-            const int pos = b.argIndex - (cs.bound && hasSelf ? 1 : 0);
-            if (b.argIndex < 0 || pos < 0)
-                return ValueKind::Unknown;
-            arg = argument(cs.call, pos);
+    std::vector<TSNode>& out = d->argCache[size_t(bi)];
+    for (const Data::ParsedCall& pc : calls) {
+        TSNode arg{};
+        for (const auto& [kw, value] : pc.keywords)
+            if (kw == nm)
+                arg = value;
+        // By position unless a splat hides which argument lands where.
+        const int pos = b.argIndex - (pc.bound && hasSelf ? 1 : 0);
+        if (ts_node_is_null(arg) && !pc.splat && b.argIndex >= 0 && pos >= 0 &&
+            size_t(pos) < pc.positional.size())
+            arg = pc.positional[size_t(pos)];
+        if (!pc.readable || ts_node_is_null(arg)) {
+            out.clear(); // left to its default, or not readable
+            return nullptr;
         }
-        if (ts_node_is_null(arg) || kindOf(arg, 0, nullptr) != ValueKind::Array)
-            return ValueKind::Unknown; // left to its default, or not an array
-        // A name that is a number somewhere in its scope (`n = n_samples // 2`, later
-        // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
-        if (is(unparen(arg), "identifier") &&
-            (lookupBits(m_tree.qtext(unparen(arg)), scopeIndexAt(startOf(arg))) &
-             (B_Host | B_Device)))
-            return ValueKind::Unknown;
-        ++seen;
+        out.push_back(arg);
     }
-    return seen > 0 ? ValueKind::Array : ValueKind::Unknown;
+    state = 2;
+    return &out;
+}
+
+bool SemanticModel::onlyCalled(int fn) const {
+    // Every mention of the name in the file must be its definition or a call: a function
+    // handed over as a value (`minimize(f, x0)`, `cb = f`, `[f, g]`) has callers that are not
+    // seen here. A mention in a comment or a string counts against it too (conservative).
+    // Runs once per function whose calls all pass arrays; a plain text scan, no tree walk.
+    const FunctionRegion& f = m_functions[size_t(fn)];
+    std::string_view name = text(field(f.node, F().name));
+    std::string_view intro = "def";
+    if (name == "__init__" && !f.className.isEmpty()) {
+        // Instances are made through the class name.
+        const auto c = d->classesByName.constFind(f.className);
+        if (c == d->classesByName.cend())
+            return false;
+        name = text(field(m_classes[size_t(*c)].node, F().name));
+        intro = "class";
+    }
+    const std::string_view src = text(m_tree.root());
+    auto word = [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+               ch == '_' || (static_cast<unsigned char>(ch) & 0x80);
+    };
+    for (size_t at = src.find(name); at != std::string_view::npos;
+         at = src.find(name, at + name.size())) {
+        const size_t end = at + name.size();
+        if ((at > 0 && word(src[at - 1])) || (end < src.size() && word(src[end])))
+            continue; // part of a longer name
+        size_t after = end;
+        while (after < src.size() && (src[after] == ' ' || src[after] == '\t'))
+            ++after;
+        if (after < src.size() && src[after] == '(')
+            continue; // a call (or the parameter list of the definition)
+        size_t before = at;
+        while (before > 0 && (src[before - 1] == ' ' || src[before - 1] == '\t'))
+            --before;
+        if (before < at && before >= intro.size() &&
+            src.substr(before - intro.size(), intro.size()) == intro &&
+            (before == intro.size() || !word(src[before - intro.size() - 1])))
+            continue; // `class K:` without bases
+        return false;
+    }
+    return true;
 }
 
 // ---- Names and provenance -----------------------------------------------------------------

@@ -241,6 +241,12 @@ private:
     void collectParameterHints();
     /// Kind of a parameter binding that neither annotation, default nor `self` decides.
     ValueKind inferParameterKind(int binding) const;
+    /// For parameter binding `bi` of function `fn`: the argument every call of this file
+    /// passes for it (recursive calls aside); nullptr when some call leaves it to its default
+    /// or hides it behind a splat, or there is no call. Cached: the same for every pass.
+    const std::vector<TSNode>* parameterArguments(int bi, int fn) const;
+    /// Whether function `fn` is only ever called in this file, never used as a value.
+    bool onlyCalled(int fn) const;
     int scopeIndexAt(uint32_t byte) const;
     int functionIndexAt(uint32_t start, uint32_t end) const;
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
