@@ -24,7 +24,9 @@ const RuleInfo& R101ElementLoop::info() const {
                        "loop variable (`a[i]`, `out[i, j]`, `y[i - 1]`). Loops whose variable "
                        "only picks whole slabs (`v[..., c]`, `u[i, :]`), step loops that never "
                        "index with their variable, and loops over a literal range of at most 8 "
-                       "are left alone."),
+                       "are left alone, as are loops whose `a[i]` is reduced by NumPy "
+                       "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
+                       "`a[i]` is a row."),
         QStringLiteral("Every element access launches its own operation on a distributed "
                        "array. The work per operation is one number while the cost of issuing "
                        "it is microseconds, so the loop runs at interpreter speed no matter how "

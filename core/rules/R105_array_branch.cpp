@@ -17,8 +17,11 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "whose condition reduces an array (`np.max(r) > tol`, `mask.any()`, "
                        "`np.allclose(a, b)`) or reads one of its elements (`a[i] > 0`), when "
                        "they run in a hot path, and `while` loops whose own condition reduces "
-                       "an array. Conditions on Python numbers, shapes or loop counters are "
-                       "fine."),
+                       "an array. A NumPy reduction (`np.linalg.norm(r)`, `np.max(x)`) of a value "
+                       "whose kind is unknown, e.g. derived from unannotated parameters, counts "
+                       "too where the condition runs once per iteration of a loop of its own "
+                       "function: the array runtime returns a device scalar whatever it is "
+                       "given. Conditions on Python numbers, shapes or loop counters are fine."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
