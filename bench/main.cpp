@@ -242,22 +242,31 @@ int main(int argc, char** argv) {
     // Lines are counted by the analyzer itself (physical lines), once.
     qint64 totalLines = 0;
     Times bestParse{1e300, 0}, bestFull{1e300, 0};
-    int findings = 0;
+    int findings = 0, assessed = 0; // in the project; counted by the assessment (as reported)
     qsizetype apiUses = 0, calls = 0;
     QString verdict;
+    QString fullSteps; // wall time of each step of the best full run
     if (phase != QLatin1String("parse")) {
         const Manifest manifest = Manifest::bundled();
         for (int r = 0; r < runs; ++r) {
             qsizetype reportBytes = 0;
+            double steps[4] = {};
             const Times t = timed([&] {
+                QElapsedTimer clock;
+                clock.start();
                 const ScanResult s = scanProject({dir});
+                steps[0] = double(clock.nsecsElapsed()) / 1e9;
                 const ProjectResult project = analyzeProject(s);
+                steps[1] = double(clock.nsecsElapsed()) / 1e9;
                 const Assessment a = assess(project, ContextInput{}, manifest);
+                steps[2] = double(clock.nsecsElapsed()) / 1e9;
                 reportBytes = renderReport(ReportInput{project, a, manifest, QDate(2026, 6, 1)},
                                            ReportFormat::Markdown)
                                   .size();
+                steps[3] = double(clock.nsecsElapsed()) / 1e9;
                 totalLines = project.totalLines;
                 findings = int(project.findings.size());
+                assessed = int(a.findings.size());
                 apiUses = 0;
                 calls = 0;
                 for (const FileResult& f : project.files)
@@ -265,8 +274,14 @@ int main(int argc, char** argv) {
                 apiUses = project.apiUses.size();
                 verdict = verdictLabel(a.verdict);
             });
-            if (t.wall < bestFull.wall)
+            if (t.wall < bestFull.wall) {
                 bestFull = t;
+                fullSteps = QStringLiteral("scan %1 s, analyze %2 s, assess %3 s, report %4 s")
+                                .arg(steps[0], 0, 'f', 3)
+                                .arg(steps[1] - steps[0], 0, 'f', 3)
+                                .arg(steps[2] - steps[1], 0, 'f', 3)
+                                .arg(steps[3] - steps[2], 0, 'f', 3);
+            }
             if (reportBytes <= 0)
                 return 1;
         }
@@ -299,8 +314,11 @@ int main(int argc, char** argv) {
     };
     if (phase != QLatin1String("parse")) {
         line("full:", rate(bestFull));
-        line("findings:", QStringLiteral("%1, verdict %2 (API uses %3, call sites %4)")
+        line("full steps:", fullSteps + QStringLiteral(" (wall)"));
+        line("findings:", QStringLiteral("%1 (%2 in the report), verdict %3 (API uses %4, call "
+                                         "sites %5)")
                               .arg(findings)
+                              .arg(assessed)
                               .arg(verdict)
                               .arg(apiUses)
                               .arg(calls));

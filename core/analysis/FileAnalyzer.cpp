@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <vector>
 
 namespace cnready {
 
@@ -90,6 +91,20 @@ QByteArray codingDeclaration(const QByteArray& bytes) {
     return {};
 }
 
+// Decodes `bytes` with the codec a PEP 263 declaration names (cp1252, big5, shift-jis, ...:
+// Qt's decoders cover the common ones). Returns false, leaving `bytes` alone, when the name is
+// unknown or the bytes are not valid in that encoding.
+bool decodeDeclared(const QByteArray& declared, QByteArray& bytes) {
+    QStringDecoder dec(declared.constData());
+    if (!dec.isValid())
+        return false;
+    const QString text = dec.decode(bytes);
+    if (dec.hasError())
+        return false;
+    bytes = text.toUtf8();
+    return true;
+}
+
 bool isLatin1Name(const QByteArray& enc) {
     return enc == "latin-1" || enc == "iso-8859-1" || enc == "iso8859-1" || enc == "latin1" ||
            enc == "l1" || enc == "iso-latin-1" || enc == "cp819";
@@ -128,6 +143,9 @@ bool decodeToUtf8(const QString& path, QByteArray& bytes, QList<FileDiagnostic>&
         if (isLatin1Name(declared)) {
             // Declared Latin-1 (PEP 263): every byte is a character; Python reads it fine.
             bytes = QString::fromLatin1(bytes).toUtf8();
+        } else if (!declared.isEmpty() && declared != "utf-8" && declared != "utf8" &&
+                   decodeDeclared(declared, bytes)) {
+            // Another declared encoding that decodes cleanly: as valid for Python as UTF-8.
         } else {
             const int line = lineOfOffset(bytes, bad);
             QStringDecoder utf8(QStringConverter::Utf8);
@@ -137,6 +155,12 @@ bool decodeToUtf8(const QString& path, QByteArray& bytes, QList<FileDiagnostic>&
                 declared.isEmpty() || declared == "utf-8" || declared == "utf8"
                     ? QStringLiteral("file is not valid UTF-8 (first bad byte on line %1); "
                                      "undecodable bytes were replaced and the rest assessed")
+                          .arg(line)
+                : QStringDecoder(declared.constData()).isValid()
+                    ? QStringLiteral("file declares the encoding '%1' but is not valid in it; "
+                                     "non-UTF-8 bytes (first on line %2) were replaced and the "
+                                     "rest assessed")
+                          .arg(QString::fromLatin1(declared))
                           .arg(line)
                     : QStringLiteral("file declares the encoding '%1', which cnready does not "
                                      "decode; non-UTF-8 bytes (first on line %2) were replaced "
@@ -157,42 +181,110 @@ bool decodeToUtf8(const QString& path, QByteArray& bytes, QList<FileDiagnostic>&
     return true;
 }
 
-// First line whose indentation mixes tabs and spaces (e.g. "\t    x"), or, when the file
-// indents some lines with tabs and others with spaces, the first line of the minority style.
-// Python 3 raises TabError when the meaning of such indentation depends on the tab width.
-// Returns 0 when the indentation is consistent. Continuation lines are counted too, so this
-// is a warning, not a verdict on validity.
-int mixedIndentationLine(const QByteArray& bytes) {
+// Python's TabError rule (CPython's tokenizer): at the start of every logical line outside
+// brackets, the indentation is measured twice, with tabs advancing to the next multiple of 8
+// and with tabs counting as one column; each comparison with the enclosing indentation levels
+// (equal, deeper, or back to an outer level) must give the same answer under both measures.
+// Blank and comment-only lines, continuation lines (inside brackets, after a backslash, inside
+// a triple-quoted string) are not indentation. Returns the first line that breaks the rule, or
+// 0. The string scan is a lexer sketch, not a parser: it only has to find where logical lines
+// begin, and a file it misreads gets at worst the wrong line for a real TabError.
+int tabErrorLine(const QByteArray& bytes) {
     if (!bytes.contains('\t'))
         return 0;
-    int line = 1, firstTab = 0, firstSpace = 0, tabs = 0, spaces = 0;
+    struct Level {
+        int col;    // tabs to multiples of 8
+        int altcol; // tabs count as 1
+    };
+    std::vector<Level> levels{{0, 0}};
     const char* p = bytes.constData();
-    const char* end = p + bytes.size();
+    const char* const end = p + bytes.size();
+    int line = 1;
+    int brackets = 0;
+    char quote = 0;         // the open string's quote character, 0 outside strings
+    bool triple = false;    // the open string is triple-quoted
+    bool continued = false; // the previous line ended with a backslash outside strings
     while (p < end) {
-        bool tab = false, space = false;
-        const char* q = p;
-        while (q < end && (*q == ' ' || *q == '\t')) {
-            (*q == '\t' ? tab : space) = true;
-            ++q;
+        if (quote == 0 && brackets == 0 && !continued) {
+            int col = 0, altcol = 0;
+            for (; p < end; ++p) {
+                if (*p == ' ') {
+                    ++col;
+                    ++altcol;
+                } else if (*p == '\t') {
+                    col = (col / 8 + 1) * 8;
+                    ++altcol;
+                } else if (*p == '\f') {
+                    col = altcol = 0;
+                } else {
+                    break;
+                }
+            }
+            const bool blank = p == end || *p == '\n' || *p == '\r' || *p == '#';
+            if (!blank) {
+                if (col > levels.back().col) {
+                    if (altcol <= levels.back().altcol)
+                        return line;
+                    levels.push_back({col, altcol});
+                } else {
+                    while (levels.size() > 1 && col < levels.back().col)
+                        levels.pop_back();
+                    if (col != levels.back().col)
+                        return 0; // IndentationError, reported by the syntax survey
+                    if (altcol != levels.back().altcol)
+                        return line;
+                }
+            }
         }
-        const bool content = q < end && *q != '\n' && *q != '\r' && *q != '#';
-        if (content && tab && space)
-            return line;
-        if (content && tab && ++tabs == 1)
-            firstTab = line;
-        if (content && space && ++spaces == 1)
-            firstSpace = line;
-        const void* nl = std::memchr(q, '\n', size_t(end - q));
-        if (!nl)
-            break;
-        p = static_cast<const char*>(nl) + 1;
+        continued = false;
+        bool stringGoesOn = false; // a backslash ends the line inside a single-quoted string
+        // The rest of the physical line: strings, comments and brackets.
+        while (p < end && *p != '\n') {
+            const char c = *p;
+            const bool lineEnds =
+                p + 1 == end || p[1] == '\n' || (p[1] == '\r' && (p + 2 == end || p[2] == '\n'));
+            if (quote != 0) {
+                if (c == '\\') {
+                    if (lineEnds)
+                        stringGoesOn = true;
+                    p += lineEnds ? 1 : 2; // the escaped character cannot close the string
+                    continue;
+                }
+                if (c == quote && !triple) {
+                    quote = 0;
+                } else if (c == quote && end - p >= 3 && p[1] == quote && p[2] == quote) {
+                    quote = 0;
+                    p += 2;
+                }
+                ++p;
+                continue;
+            }
+            if (c == '#') {
+                const void* nl = std::memchr(p, '\n', size_t(end - p));
+                p = nl ? static_cast<const char*>(nl) : end;
+                break;
+            }
+            if (c == '"' || c == '\'') {
+                quote = c;
+                triple = end - p >= 3 && p[1] == c && p[2] == c;
+                p += triple ? 3 : 1;
+                continue;
+            }
+            if (c == '(' || c == '[' || c == '{')
+                ++brackets;
+            else if ((c == ')' || c == ']' || c == '}') && brackets > 0)
+                --brackets;
+            else if (c == '\\' && lineEnds)
+                continued = true;
+            ++p;
+        }
+        if (quote != 0 && !triple && !stringGoesOn)
+            quote = 0; // an unterminated single-quoted string ends with its line
+        if (p < end)
+            ++p; // the newline
         ++line;
     }
-    if (tabs == 0 || spaces == 0)
-        return 0;
-    if (tabs == spaces)
-        return std::max(firstTab, firstSpace); // the line where the second style appears
-    return tabs < spaces ? firstTab : firstSpace;
+    return 0;
 }
 
 QString syntaxMessage(const SyntaxTree::Survey& s) {
@@ -300,13 +392,13 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
                                            QStringLiteral("file is empty; nothing to assess")));
         return r;
     }
-    const int mixed = mixedIndentationLine(bytes);
+    const int mixed = tabErrorLine(bytes);
     if (mixed > 0)
-        r.diagnostics.append(
-            atLine(FileDiagnostic::Kind::Syntax, relativePath, mixed,
-                   QStringLiteral("indentation mixes tabs and spaces (line %1); Python 3 rejects "
-                                  "it with TabError when the meaning depends on the tab width")
-                       .arg(mixed)));
+        r.diagnostics.append(atLine(
+            FileDiagnostic::Kind::Syntax, relativePath, mixed,
+            QStringLiteral("indentation mixes tabs and spaces inconsistently (line %1): its "
+                           "meaning depends on the tab width, so Python 3 rejects it with TabError")
+                .arg(mixed)));
 
     const quint64 budget =
         limits.parseMicrosBase +
@@ -333,8 +425,8 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
                                        survey.errorEndLine, survey.errorEndColumn},
                            syntaxMessage(survey)});
     }
-    // Columns are bytes: with tabs and spaces mixed the indentation check would only repeat
-    // the TabError warning above.
+    // The survey compares byte columns, i.e. tabs counted as one column: without a TabError
+    // that gives the same answers as Python; after one it would only repeat the warning above.
     if (survey.indentLine > 0 && mixed == 0)
         r.diagnostics.append(atLine(FileDiagnostic::Kind::Syntax, relativePath, survey.indentLine,
                                     QStringLiteral("indentation error at line %1: %2")
@@ -356,9 +448,9 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     if (survey.maxDepth > limits.maxSyntaxDepth) {
         r.diagnostics.append(wholeFile(
             FileDiagnostic::Kind::Skipped, relativePath,
-            QStringLiteral("syntax tree nests %1 levels deep (limit %2: brackets nested "
-                           "that deep, or a chain of hundreds of operators such as generated "
-                           "sums); rules skipped for this file")
+            QStringLiteral("syntax tree nests %1 levels deep (limit %2: brackets, calls, blocks, "
+                           "attributes or subscripts nested that deep); rules skipped for "
+                           "this file")
                 .arg(survey.maxDepth)
                 .arg(limits.maxSyntaxDepth)));
         return r;

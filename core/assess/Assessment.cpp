@@ -579,6 +579,9 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
         if (f.isTest)
             testFiles.insert(f.path);
     QMap<QString, ApiGap> byName;
+    // Per API: the locations already listed (a name used 20,000 times made `contains` on the
+    // list quadratic).
+    QHash<QString, QSet<SourceRange>> listed;
     for (const ApiUse& u : project.apiUses) {
         if (testFiles.contains(u.range.path))
             continue; // tests keep NumPy as their reference
@@ -590,8 +593,11 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
         g.name = name;
         g.support = e->support;
         g.note = e->note;
-        if (!g.locations.contains(u.range))
+        QSet<SourceRange>& seen = listed[name];
+        if (!seen.contains(u.range)) {
+            seen.insert(u.range);
             g.locations << u.range;
+        }
         g.onHotPath = g.onHotPath || u.hot;
     }
     QList<ApiGap> gaps;
@@ -679,8 +685,15 @@ void choosePilot(const ProjectResult& project, const QList<Finding>& findings, A
 // ---- pattern inference ---------------------------------------------------------------------
 
 QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOut) {
+    // One candidate per evidence line, by reference: a big tree has ~200k of them and only
+    // three per pattern are kept.
+    struct Candidate {
+        int weight;
+        bool hot;
+        const PatternEvidence* evidence;
+    };
     QMap<QString, PatternScore> scores;
-    QMap<QString, QList<QPair<int, PatternEvidence>>> weighted;
+    QHash<QString, std::vector<Candidate>> weighted;
     for (const FileResult& f : project.files) {
         if (f.isTest)
             continue;
@@ -691,26 +704,38 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
             s.pattern = e.pattern;
             s.score += w;
             ++s.sites;
-            PatternEvidence copy = e;
-            copy.hot = hot;
-            weighted[e.pattern].append({w, copy});
+            weighted[e.pattern].push_back({w, hot, &e});
         }
     }
+    // Heaviest first, then by location; the earliest candidate wins a tie.
+    const auto before = [](const Candidate& a, const Candidate& b) {
+        if (a.weight != b.weight)
+            return a.weight > b.weight;
+        if (const int c = QString::compare(a.evidence->range.path, b.evidence->range.path))
+            return c < 0;
+        return a.evidence->range.line < b.evidence->range.line;
+    };
     QList<PatternScore> list;
     for (auto it = scores.begin(); it != scores.end(); ++it) {
-        auto ev = weighted.value(it.key());
-        std::stable_sort(ev.begin(), ev.end(), [](const auto& a, const auto& b) {
-            return std::make_tuple(-a.first, a.second.range.path, a.second.range.line) <
-                   std::make_tuple(-b.first, b.second.range.path, b.second.range.line);
-        });
-        QSet<QString> seen; // one line per source line
-        for (qsizetype i = 0; i < ev.size() && it->top.size() < 3; ++i) {
-            const QString key = ev[i].second.range.path + QLatin1Char(':') +
-                                QString::number(ev[i].second.range.line);
-            if (seen.contains(key))
-                continue;
-            seen.insert(key);
-            it->top << ev[i].second;
+        const std::vector<Candidate>& ev = weighted[it.key()];
+        // The three best candidates on distinct source lines (one line per source line).
+        std::vector<const Candidate*> taken;
+        while (it->top.size() < 3) {
+            const Candidate* best = nullptr;
+            for (const Candidate& c : ev) {
+                const bool seen = std::any_of(taken.begin(), taken.end(), [&](const Candidate* t) {
+                    return t->evidence->range.line == c.evidence->range.line &&
+                           t->evidence->range.path == c.evidence->range.path;
+                });
+                if (!seen && (!best || before(c, *best)))
+                    best = &c;
+            }
+            if (!best)
+                break;
+            taken.push_back(best);
+            PatternEvidence copy = *best->evidence;
+            copy.hot = best->hot;
+            it->top << copy;
         }
         list << *it;
     }
@@ -1018,7 +1043,10 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
         }
         a.findings << f;
     }
-    std::sort(a.findings.begin(), a.findings.end(), findingLess);
+    // The merged list is usually in order already (files by path, each file's findings
+    // sorted): checking costs one comparison per finding, sorting ~20.
+    if (!std::is_sorted(a.findings.begin(), a.findings.end(), findingLess))
+        std::sort(a.findings.begin(), a.findings.end(), findingLess);
 
     a.apiGaps = apiGaps(project, manifest, c.nodes);
 

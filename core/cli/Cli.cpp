@@ -236,7 +236,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         err << "cnready: warning: " << manifestNote << "\n";
     if (m.isEmpty()) {
         err << "cnready: cannot use manifest " << p.value(manifest) << ": "
-            << (m.issues().isEmpty() ? QStringLiteral("no entries") : m.issues().first().message)
+            << (m.errors().isEmpty() ? QStringLiteral("no entries") : m.errors().first().message)
             << "\n";
         err.flush();
         return ExitInput;

@@ -98,11 +98,16 @@ int show(const Manifest& m, const QString& note, QTextStream& out, QTextStream& 
     }
     if (!m.countsLine().isEmpty())
         out << "Header:    Counts: " << m.countsLine() << "\n";
+    const qsizetype errors = m.errors().size(), warnings = m.issues().size() - errors;
     if (m.issues().isEmpty())
         out << "Validation: ok\n";
+    else if (errors == 0)
+        out << "Validation: ok, " << warnings
+            << " warning(s) about stated counts; 'cnready manifest check' lists them\n";
     else
-        out << "Validation: " << m.issues().size()
-            << " problem(s); 'cnready manifest check' lists them\n";
+        out << "Validation: " << errors << " problem(s)"
+            << (warnings ? QStringLiteral(", %1 warning(s)").arg(warnings) : QString())
+            << "; 'cnready manifest check' lists them\n";
     printStaleWarning(m, err);
     return ExitOk;
 }
@@ -112,10 +117,20 @@ int check(const Manifest& m, QTextStream& out) {
                               ? QStringLiteral("bundled:api-support.md")
                               : QDir::toNativeSeparators(m.origin());
     for (const ManifestIssue& i : m.issues())
-        out << where << ":" << i.line << ": " << i.message << "\n";
-    if (!m.issues().isEmpty()) {
-        out << where << ": " << m.issues().size() << " problem(s)\n";
+        out << where << ":" << i.line << ": " << (i.warning ? "warning: " : "") << i.message
+            << "\n";
+    const qsizetype errors = m.errors().size(), warnings = m.issues().size() - errors;
+    if (errors > 0) {
+        out << where << ": " << errors << " problem(s)"
+            << (warnings ? QStringLiteral(", %1 warning(s)").arg(warnings) : QString()) << "\n";
         return ExitFailOn;
+    }
+    if (warnings > 0) {
+        // Lookups use the entries; stated totals that disagree do not make them wrong.
+        out << where << ": valid, with " << warnings << " warning(s) (" << m.entries().size()
+            << " entries in " << m.sections().size()
+            << " sections; lookups use the entries, not the stated counts)\n";
+        return ExitOk;
     }
     out << where << ": valid (" << m.entries().size() << " entries in " << m.sections().size()
         << " sections; the Counts: header and section counts agree)\n";
@@ -207,6 +222,10 @@ int runManifestCommand(const QStringList& args, QTextStream& out, QTextStream& e
         out << "imported " << file << ": " << c.total << " APIs, " << c.implemented()
             << " implemented; written to " << QDir::toNativeSeparators(dest)
             << " and used from now on ('cnready manifest reset' undoes this)\n";
+        if (const qsizetype w = r.manifest.issues().size(); w > 0)
+            err << "cnready: warning: " << w
+                << " stated count(s) in it disagree with its entries; 'cnready manifest check' "
+                   "lists them\n";
         return ExitOk;
     }
     if (sub == QLatin1String("refresh")) {

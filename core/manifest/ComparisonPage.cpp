@@ -419,7 +419,7 @@ ManifestImport manifestFromComparisonPage(const QByteArray& html, const QString&
     r.markdown = writeManifestMarkdown(page.entries, src, fetchedUtc);
     r.manifest = Manifest::parse(r.markdown, src);
     if (!r.manifest.isValid()) {
-        const ManifestIssue first = r.manifest.issues().value(0);
+        const ManifestIssue first = r.manifest.errors().value(0);
         r.error = QStringLiteral("the converted manifest does not validate (line %1: %2); "
                                  "nothing written")
                       .arg(first.line)
@@ -462,13 +462,13 @@ ManifestImport manifestFromFile(const QString& path, const QDateTime& nowUtc) {
     r.rows = int(r.manifest.entries().size());
     r.implemented = r.manifest.counts().implemented();
     if (!r.manifest.isValid()) {
-        const ManifestIssue first = r.manifest.issues().value(0);
+        const ManifestIssue first = r.manifest.errors().value(0);
         r.error = QStringLiteral("%1:%2: %3 (%4 problem(s) in all; see 'cnready manifest check "
                                  "--manifest %1'); nothing written")
                       .arg(path)
                       .arg(first.line)
                       .arg(first.message.isEmpty() ? QStringLiteral("no entries") : first.message)
-                      .arg(std::max<qsizetype>(1, r.manifest.issues().size()));
+                      .arg(std::max<qsizetype>(1, r.manifest.errors().size()));
         return r;
     }
     r.markdown = bytes;

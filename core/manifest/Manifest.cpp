@@ -347,23 +347,27 @@ Manifest Manifest::parse(const QByteArray& markdown, const QString& origin) {
                     {h.line,
                      QStringLiteral("Counts: has no '%1' figure").arg(QLatin1String(f.label))});
             else if (*f.claimed != f.actual)
-                issues.append({h.line, QStringLiteral("Counts: says %1 %2, the entries give %3")
-                                           .arg(*f.claimed)
-                                           .arg(QLatin1String(f.label))
-                                           .arg(f.actual)});
+                issues.append({h.line,
+                               QStringLiteral("Counts: says %1 %2, the entries give %3")
+                                   .arg(*f.claimed)
+                                   .arg(QLatin1String(f.label))
+                                   .arg(f.actual),
+                               true});
         }
     }
     for (const ManifestSection& s : std::as_const(m.m_sections)) {
         if (!s.claimedTotal)
             continue;
         if (*s.claimedImplemented != s.counts.implemented() || *s.claimedTotal != s.counts.total)
-            issues.append({s.line, QStringLiteral("section '%1' says %2 of %3 implemented, its "
-                                                  "lines give %4 of %5")
-                                       .arg(s.title)
-                                       .arg(*s.claimedImplemented)
-                                       .arg(*s.claimedTotal)
-                                       .arg(s.counts.implemented())
-                                       .arg(s.counts.total)});
+            issues.append({s.line,
+                           QStringLiteral("section '%1' says %2 of %3 implemented, its "
+                                          "lines give %4 of %5")
+                               .arg(s.title)
+                               .arg(*s.claimedImplemented)
+                               .arg(*s.claimedTotal)
+                               .arg(s.counts.implemented())
+                               .arg(s.counts.total),
+                           true});
         if (s.counts.total == 0)
             issues.append({s.line, QStringLiteral("section '%1' lists no entries").arg(s.title)});
     }
@@ -373,6 +377,14 @@ Manifest Manifest::parse(const QByteArray& markdown, const QString& origin) {
         issues.begin(), issues.end(),
         [](const ManifestIssue& a, const ManifestIssue& b) { return a.line < b.line; });
     return m;
+}
+
+QList<ManifestIssue> Manifest::errors() const {
+    QList<ManifestIssue> out;
+    for (const ManifestIssue& i : m_issues)
+        if (!i.warning)
+            out << i;
+    return out;
 }
 
 ManifestCounts Manifest::counts() const {

@@ -1,6 +1,7 @@
 #pragma once
 // Findings: what a rule reports at one place in the analyzed code.
 
+#include <QHashFunctions>
 #include <QList>
 #include <QString>
 
@@ -31,6 +32,10 @@ struct SourceRange {
     /// "path:line" or "path:line-endLine" as the report prints it.
     QString toString() const;
     friend bool operator==(const SourceRange&, const SourceRange&) = default;
+    /// Hash over every field (the same ones operator== compares), for QSet/QHash keys.
+    friend size_t qHash(const SourceRange& r, size_t seed = 0) {
+        return qHashMulti(seed, r.path, r.line, r.column, r.endLine, r.endColumn);
+    }
 };
 
 /// One finding of one rule. Value type: safe to copy between threads.

@@ -162,6 +162,55 @@ TSFieldId SyntaxTree::fieldId(std::string_view name) {
         }
     };
     static const Table table;
+    // The names rules ask for most, answered without hashing (resolved once through the
+    // table below, so the ids are the grammar's own).
+    struct Common {
+        TSFieldId left, right, body, name, value, object, function, attribute, arguments, op;
+    };
+    static const Common common = [] {
+        auto id = [](std::string_view n) {
+            for (size_t h = Table::hash(n) & table.mask;; h = (h + 1) & table.mask)
+                if (table.cells[h].second == 0 || table.cells[h].first == n)
+                    return table.cells[h].second;
+        };
+        return Common{id("left"),      id("right"),   id("body"),     id("name"),
+                      id("value"),     id("object"),  id("function"), id("attribute"),
+                      id("arguments"), id("operator")};
+    }();
+    switch (name.size()) {
+    case 4:
+        if (name == "left")
+            return common.left;
+        if (name == "body")
+            return common.body;
+        if (name == "name")
+            return common.name;
+        break;
+    case 5:
+        if (name == "right")
+            return common.right;
+        if (name == "value")
+            return common.value;
+        break;
+    case 6:
+        if (name == "object")
+            return common.object;
+        break;
+    case 8:
+        if (name == "function")
+            return common.function;
+        if (name == "operator")
+            return common.op;
+        break;
+    case 9:
+        if (name == "attribute")
+            return common.attribute;
+        if (name == "arguments")
+            return common.arguments;
+        break;
+    default:
+        break;
+    }
     for (size_t h = Table::hash(name) & table.mask;; h = (h + 1) & table.mask) {
         const auto& slot = table.cells[h];
         if (slot.second == 0)
@@ -289,6 +338,10 @@ bool isHardKeyword(std::string_view t) {
         "while", "with",   "yield",    "None",  "True",  "False"};
     if (t.size() < 2 || t.size() > 8)
         return false;
+    // Every identifier of a file comes here: rule most out by their first letter.
+    constexpr std::string_view kFirstLetters = "abcdefgilnoprtwyNTF";
+    if (kFirstLetters.find(t[0]) == std::string_view::npos)
+        return false;
     for (std::string_view k : kKeywords)
         if (k == t)
             return true;
@@ -310,7 +363,9 @@ enum class Kind : uint8_t {
     StringStart,
     NotEqual,
     Comma,
-    ExceptClause
+    ExceptClause,
+    Interpolation,
+    OperatorChain ///< binary_operator, boolean_operator: left-nested in long chains
 };
 
 constexpr uint8_t kNoList = 0xFF;
@@ -401,7 +456,10 @@ const std::vector<SymbolInfo>& symbolTable() {
             {"string_start", Kind::StringStart},
             {"<>", Kind::NotEqual},
             {",", Kind::Comma},
-            {"except_clause", Kind::ExceptClause}};
+            {"except_clause", Kind::ExceptClause},
+            {"interpolation", Kind::Interpolation},
+            {"binary_operator", Kind::OperatorChain},
+            {"boolean_operator", Kind::OperatorChain}};
         static constexpr std::pair<std::string_view, L> lists[] = {
             {"call", L::Call},
             {"subscript", L::Subscript},
@@ -465,7 +523,44 @@ struct Frame {
     int column = -1;
     const void* node = nullptr; ///< TSNode::id, for recording field children
     TSSymbol symbol = 0;        ///< ts_node_symbol of the node at this depth
+    int nesting = 0;            ///< the node's nesting depth, see Survey::maxDepth
+    int interpolation = -1;     ///< depth of the nearest f-string interpolation at or above, or -1
+    uint32_t start = 0;         ///< start and end byte, recorded for interpolations only
+    uint32_t end = 0;
+    int64_t specColon = -2; ///< for an interpolation: equalsSpecColon() of it, -2 until needed
+    /// Children of this node not visited yet (ts_node_child_count counts the visible
+    /// children the cursor visits, through hidden nodes and aliases alike).
+    uint32_t unvisited = 0;
 };
+
+// In an f-string replacement field a ':' outside brackets always starts the format spec, so
+// `{x:=}` or `{x:=^10}` is a spec that begins with '=' (fill/alignment), never a walrus, which
+// needs parentheses there. tree-sitter-python lexes the ':=' as a walrus and reports the spec
+// as an ERROR or MISSING node. Returns the byte offset of the ':' that starts such a spec in
+// the interpolation at bytes [start, end) (from its '{'), or -1 when its spec (if any) does
+// not begin with '='.
+int64_t equalsSpecColon(const QByteArray& src, uint32_t start, uint32_t end) {
+    end = std::min(end, uint32_t(src.size()));
+    int brackets = 0;
+    char quote = 0;
+    for (uint32_t i = start + 1; i < end; ++i) {
+        const char c = src[qsizetype(i)];
+        if (quote != 0) {
+            if (c == quote)
+                quote = 0;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '(' || c == '[' || c == '{') {
+            ++brackets;
+        } else if (c == ')' || c == ']' || c == '}') {
+            if (--brackets < 0)
+                return -1; // the field's closing brace: no format spec
+        } else if (c == ':' && brackets == 0) {
+            return i + 1 < end && src[qsizetype(i + 1)] == '=' ? int64_t(i) : -1;
+        }
+    }
+    return -1;
+}
 
 } // namespace
 
@@ -500,6 +595,7 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     TSTreeCursor cursor = ts_tree_cursor_new(root());
     std::vector<Frame> frames(1);
     int depth = 0;
+    static const TSFieldId leftField = fieldId("left");
     int errorDepth = -1; // depth of the error node we are inside, -1 outside any
     auto python2 = [&s](TSNode n, const char* what) {
         if (s.python2Line == 0) {
@@ -516,7 +612,6 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     for (;;) {
         const TSNode n = ts_tree_cursor_current_node(&cursor);
         ++s.nodeCount;
-        s.maxDepth = std::max(s.maxDepth, depth);
         if (errorDepth >= 0 && depth <= errorDepth)
             errorDepth = -1; // left the previous error region
         const TSSymbol sym = ts_node_symbol(n);
@@ -526,8 +621,18 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                                      : SymbolInfo{};
         const Kind k = info.kind;
         const bool named = ts_node_is_named(n);
+        const TSFieldId fid = depth > 0 && frames[size_t(depth - 1)].recordFields
+                                  ? ts_tree_cursor_current_field_id(&cursor)
+                                  : 0;
+        // `a0 + a1 + ... + a599` nests 600 binary_operator nodes through their left operands;
+        // such a chain is one level of nesting, not 600 (see Survey::maxDepth).
+        const int nesting = depth == 0 ? 0
+                            : k == Kind::OperatorChain && fid == leftField &&
+                                    frames[size_t(depth - 1)].symbol == sym
+                                ? frames[size_t(depth - 1)].nesting
+                                : frames[size_t(depth - 1)].nesting + 1;
+        s.maxDepth = std::max(s.maxDepth, nesting);
         if (depth > 0 && frames[size_t(depth - 1)].recordFields) {
-            const TSFieldId fid = ts_tree_cursor_current_field_id(&cursor);
             if (fid != 0) {
                 FieldSlot& e = fields.emplace_back();
                 e.parent = frames[size_t(depth - 1)].node;
@@ -551,7 +656,17 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                 add(size_t(NodeList::ModuleIf));
         }
         const bool missing = ts_node_is_missing(n);
-        if (missing || k == Kind::Error) {
+        const int interpolation = depth > 0 ? frames[size_t(depth - 1)].interpolation : -1;
+        bool inFormatSpec = false;
+        if ((missing || k == Kind::Error) && errorDepth < 0 && interpolation >= 0) {
+            Frame& f = frames[size_t(interpolation)];
+            if (f.specColon == -2) // once per interpolation: many errors may share one
+                f.specColon = equalsSpecColon(m_source, f.start, f.end);
+            inFormatSpec = f.specColon >= 0 && int64_t(ts_node_start_byte(n)) > f.specColon;
+        }
+        if (inFormatSpec) {
+            errorDepth = depth; // a format spec, not an error: skip it and what it holds
+        } else if (missing || k == Kind::Error) {
             if (errorDepth < 0) {
                 if (s.errorCount == 0) {
                     // An ERROR node often swallows the complete statements before the real
@@ -627,8 +742,11 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
         } else if (k == Kind::Comma && depth > 0 && frames[size_t(depth - 1)].exceptClause) {
             python2(n, "except E, name");
         }
+        if (depth > 0)
+            --frames[size_t(depth - 1)].unvisited;
         // A leaf has no children to go to: skip the cursor call (most nodes are leaves).
-        if (ts_node_child_count(n) > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
+        const uint32_t childCount = ts_node_child_count(n);
+        if (childCount > 0 && ts_tree_cursor_goto_first_child(&cursor)) {
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             frames[size_t(depth)] = Frame{k == Kind::Block || k == Kind::Module,
@@ -637,15 +755,28 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                                           info.recordFields,
                                           k == Kind::Module ? 0 : -1,
                                           n.id,
-                                          sym};
+                                          sym,
+                                          nesting,
+                                          k == Kind::Interpolation ? depth : interpolation,
+                                          k == Kind::Interpolation ? ts_node_start_byte(n) : 0,
+                                          k == Kind::Interpolation ? ts_node_end_byte(n) : 0,
+                                          -2,
+                                          childCount};
             ++depth;
             if (frames.size() <= size_t(depth))
                 frames.resize(size_t(depth) + 1);
             continue;
         }
+        // After a node's last child, go up without asking for a next sibling: a failing
+        // ts_tree_cursor_goto_next_sibling() searches the hidden ancestors first and is the
+        // dearest cursor call there is.
         bool moved = false;
         while (!moved) {
-            if (ts_tree_cursor_goto_next_sibling(&cursor))
+            if (depth > 0 && frames[size_t(depth - 1)].unvisited == 0) {
+                if (!ts_tree_cursor_goto_parent(&cursor))
+                    break;
+                --depth;
+            } else if (ts_tree_cursor_goto_next_sibling(&cursor))
                 moved = true;
             else if (ts_tree_cursor_goto_parent(&cursor))
                 --depth;

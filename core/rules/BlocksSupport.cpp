@@ -4,6 +4,9 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <algorithm>
+#include <cctype>
+#include <string>
 #include <vector>
 
 namespace cnready::blocks {
@@ -56,7 +59,8 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
                 continue;
         }
         if (t == "call") {
-            if (model.isArrayReduction(n))
+            // A reduction of an array made from shapes and literals waits for nothing queued.
+            if (model.isArrayReduction(n) && !hostMetadataOnly(model, n))
                 return hit(n);
             const QString cn = model.callName(n);
             if (unknownReductions && model.isNumpyFullReduction(n) &&
@@ -66,7 +70,8 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
                  cn == QLatin1String("numpy.array_equal") ||
                  cn == QLatin1String("numpy.array_equiv")) &&
                 (model.isDeviceValue(SemanticModel::argument(n, 0)) ||
-                 model.isDeviceValue(SemanticModel::argument(n, 1))))
+                 model.isDeviceValue(SemanticModel::argument(n, 1))) &&
+                !hostMetadataOnly(model, n))
                 return hit(n);
             const TSNode fn = SyntaxTree::field(n, "function");
             const std::string_view ft = model.text(fn);
@@ -113,6 +118,219 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
             stack.push_back(ts_node_named_child(n, i - 1));
     }
     return false;
+}
+
+bool hostMetadataOnly(const SemanticModel& model, TSNode expr) {
+    std::vector<TSNode> stack{expr};
+    bool anchored = false, unknown = false;
+    int budget = 400;
+    while (!stack.empty()) {
+        if (--budget <= 0)
+            return false;
+        const TSNode n = stack.back();
+        stack.pop_back();
+        if (ts_node_is_null(n))
+            return false;
+        const std::string_view t = SyntaxTree::type(n);
+        if (t == "integer" || t == "float" || t == "true" || t == "false" || t == "none" ||
+            t == "comment")
+            continue;
+        if (t == "attribute" || t == "identifier") {
+            if (t == "attribute") {
+                const std::string_view a = model.text(SyntaxTree::field(n, "attribute"));
+                if (a == "shape" || a == "ndim" || a == "size") {
+                    anchored = true;
+                    continue;
+                }
+            }
+            // A name of unknown kind next to a shape (`np.asarray(a.shape) - win`) is a size
+            // parameter in practice; alone it could be anything.
+            const ValueKind k = model.valueKind(n);
+            if (k == ValueKind::Array || k == ValueKind::DeviceScalar)
+                return false;
+            unknown = unknown || k != ValueKind::HostScalar;
+            continue;
+        }
+        if (t == "subscript") {
+            // `a.shape[0]`, `shape[1:]` of a shape: still a shape.
+            const TSNode base = SyntaxTree::field(n, "value");
+            if (!SyntaxTree::is(base, "attribute") ||
+                model.text(SyntaxTree::field(base, "attribute")) != "shape")
+                return false;
+            anchored = true;
+            continue;
+        }
+        if (t == "call") {
+            const TSNode fn = SyntaxTree::field(n, "function");
+            if (SyntaxTree::is(fn, "identifier") && model.text(fn) == "len" &&
+                isBuiltin(model, fn, "len")) {
+                anchored = true;
+                continue;
+            }
+            if (SyntaxTree::is(fn, "attribute")) {
+                // `(np.asarray(a.shape) < 3).any()`: a reduction method of such an array.
+                const std::string_view meth = model.text(SyntaxTree::field(fn, "attribute"));
+                if ((meth == "any" || meth == "all" || meth == "sum" || meth == "min" ||
+                     meth == "max" || meth == "prod") &&
+                    ts_node_named_child_count(SyntaxTree::field(n, "arguments")) == 0) {
+                    stack.push_back(SyntaxTree::field(fn, "object"));
+                    continue;
+                }
+            }
+            const QString cn = model.canonicalName(fn);
+            static const char* const kFuncs[] = {
+                "numpy.asarray", "numpy.array",       "numpy.asanyarray", "numpy.any",
+                "numpy.all",     "numpy.array_equal", "numpy.prod",       "numpy.min",
+                "numpy.max",     "numpy.amin",        "numpy.amax",       "numpy.sum",
+                "numpy.less",    "numpy.greater"};
+            bool known = false;
+            for (const char* f : kFuncs)
+                known = known || cn == QLatin1String(f);
+            if (!known)
+                return false;
+            const TSNode args = SyntaxTree::field(n, "arguments");
+            const uint32_t k = ts_node_named_child_count(args);
+            for (uint32_t i = 0; i < k; ++i) {
+                const TSNode a = ts_node_named_child(args, i);
+                // Keyword arguments (`dtype=int`, `axis=0`) shape the result, not its source.
+                if (!SyntaxTree::is(a, "keyword_argument"))
+                    stack.push_back(a);
+            }
+            continue;
+        }
+        if (t == "binary_operator" || t == "comparison_operator" || t == "unary_operator" ||
+            t == "parenthesized_expression" || t == "tuple" || t == "list" ||
+            t == "boolean_operator" || t == "not_operator" || t == "expression_list") {
+            const uint32_t k = ts_node_named_child_count(n);
+            for (uint32_t i = 0; i < k; ++i)
+                stack.push_back(ts_node_named_child(n, i));
+            continue;
+        }
+        return false;
+    }
+    return stack.empty() && (anchored || !unknown);
+}
+
+bool isValidationGuard(const SemanticModel& model, TSNode stmt) {
+    Q_UNUSED(model);
+    if (SyntaxTree::is(stmt, "assert_statement"))
+        return true;
+    if (!SyntaxTree::is(stmt, "if_statement") && !SyntaxTree::is(stmt, "elif_clause"))
+        return false;
+    const TSNode body = SyntaxTree::field(stmt, "consequence");
+    if (!SyntaxTree::is(body, "block"))
+        return false;
+    TSNode last{};
+    const uint32_t k = ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < k; ++i) {
+        const TSNode s = ts_node_named_child(body, i);
+        const std::string_view t = SyntaxTree::type(s);
+        if (t == "comment")
+            continue;
+        // A loop or a nested branch makes the block real work, not a plain exit.
+        if (t == "for_statement" || t == "while_statement" || t == "if_statement" ||
+            t == "with_statement" || t == "try_statement")
+            return false;
+        last = s;
+    }
+    return !ts_node_is_null(last) && SyntaxTree::is(last, "raise_statement");
+}
+
+namespace {
+
+// A verbosity / debug switch: a name or attribute such as `verbose`, `self.verbose`, `_debug`,
+// `disp`, compared with a level or combined with `and`; `not quiet`.
+bool isVerbosityFlag(const SemanticModel& model, TSNode e) {
+    std::vector<TSNode> stack{e};
+    int budget = 64;
+    while (!stack.empty() && --budget > 0) {
+        const TSNode n = stack.back();
+        stack.pop_back();
+        const std::string_view t = SyntaxTree::type(n);
+        if (t == "parenthesized_expression") {
+            stack.push_back(ts_node_named_child(n, 0));
+            continue;
+        }
+        if (t == "boolean_operator") {
+            // `verbose and cond`: off when the switch is off. `verbose or x` is not a guard.
+            if (model.text(SyntaxTree::field(n, "operator")) == "and") {
+                stack.push_back(SyntaxTree::field(n, "left"));
+                stack.push_back(SyntaxTree::field(n, "right"));
+            }
+            continue;
+        }
+        if (t == "comparison_operator") {
+            stack.push_back(ts_node_named_child(n, 0));
+            continue;
+        }
+        bool negated = false;
+        TSNode name = n;
+        if (t == "not_operator") {
+            negated = true;
+            name = SyntaxTree::field(n, "argument");
+        }
+        if (SyntaxTree::is(name, "attribute"))
+            name = SyntaxTree::field(name, "attribute");
+        if (!SyntaxTree::is(name, "identifier"))
+            continue;
+        std::string_view s = model.text(name);
+        while (!s.empty() && s.front() == '_')
+            s.remove_prefix(1);
+        std::string lower(s);
+        for (char& c : lower)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (negated) {
+            if (lower == "quiet" || lower == "silent")
+                return true;
+            continue;
+        }
+        if (lower == "verbose" || lower == "verbosity" || lower == "debug" || lower == "disp" ||
+            lower == "iprint" || lower == "trace")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool underVerbosityFlag(const SemanticModel& model, TSNode n) {
+    const uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    for (const TSNode s : model.ifs()) {
+        if (ts_node_start_byte(s) > b)
+            break; // ifs are in document order
+        if (!SyntaxTree::is(s, "if_statement"))
+            continue;
+        const TSNode body = SyntaxTree::field(s, "consequence");
+        if (ts_node_is_null(body) || ts_node_start_byte(body) > b || ts_node_end_byte(body) < e)
+            continue;
+        if (isVerbosityFlag(model, SyntaxTree::field(s, "condition")))
+            return true;
+    }
+    return false;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> compiledKernelSpans(const SemanticModel& model) {
+    std::vector<std::pair<uint32_t, uint32_t>> spans;
+    bool numba = false;
+    for (const ImportBinding& ib : model.importBindings())
+        numba = numba || ib.canonical == QLatin1String("numba") ||
+                ib.canonical.startsWith(QLatin1String("numba."));
+    if (!numba)
+        return spans;
+    for (const TSNode d : model.decorators()) {
+        TSNode e = ts_node_named_child(d, 0);
+        if (SyntaxTree::is(e, "call"))
+            e = SyntaxTree::field(e, "function");
+        const QString cn = model.canonicalName(e);
+        if (cn != QLatin1String("numba") && !cn.startsWith(QLatin1String("numba.")))
+            continue;
+        const TSNode def = ts_node_parent(d); // decorated_definition; once per decorator
+        if (ts_node_is_null(def))
+            continue;
+        spans.emplace_back(ts_node_start_byte(def), ts_node_end_byte(def));
+    }
+    std::sort(spans.begin(), spans.end());
+    return spans;
 }
 
 } // namespace cnready::blocks

@@ -4,7 +4,10 @@
 #include <QString>
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace cnready {
 
@@ -28,6 +31,30 @@ bool isBuiltin(const SemanticModel& model, TSNode callee, std::string_view name)
 /// too: whatever it is given, the array runtime returns a device scalar.
 bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what = nullptr,
                       bool unknownReductions = false);
+
+/// Whether `expr` is built only from host-side facts: number/bool literals, `x.shape` /
+/// `x.ndim` / `x.size` / `len(x)`, names the model knows to be host scalars, tuples and lists
+/// of those, arithmetic and comparisons on them, and np.asarray / np.array / np.array_equal /
+/// np.any / np.all ... of such. An array made from a shape (`np.asarray(a.shape) - w`) depends
+/// on no queued device work, so reading it does not drain the pipeline. Bounded walk.
+bool hostMetadataOnly(const SemanticModel& model, TSNode expr);
+
+/// Whether `stmt` (an if_statement / elif_clause / assert_statement) is an input check that
+/// only leaves the function: an `if` whose block ends in `raise` (no loop inside it), or an
+/// `assert`. Such a check runs once per call and its failure path is an error, not control
+/// flow of the computation.
+bool isValidationGuard(const SemanticModel& model, TSNode stmt);
+
+/// Whether `n` sits in the block of an `if` whose condition is a verbosity or debug switch
+/// (`if verbose:`, `if self.verbose > 1:`, `if debug and it % 10 == 0:`, `if disp:`,
+/// `if not quiet:`): diagnostic output that users turn off. Scans the file's `if` list.
+bool underVerbosityFlag(const SemanticModel& model, TSNode n);
+
+/// Byte ranges [start, end) of functions compiled by Numba (`@numba.njit`, `@jit(...)`,
+/// `@nb.vectorize`, `@numba.cuda.jit`, any decorator resolving into `numba.`), in document
+/// order. Empty when the file does not import numba. Their bodies are compiled machine code
+/// working on host NumPy arrays; cuPyNumeric never runs them.
+std::vector<std::pair<uint32_t, uint32_t>> compiledKernelSpans(const SemanticModel& model);
 
 } // namespace blocks
 } // namespace cnready

@@ -1,4 +1,5 @@
 #include "parse/SyntaxTree.h"
+#include "rules/BlocksSupport.h"
 #include "rules/Rule.h"
 #include "semantic/SemanticModel.h"
 
@@ -9,6 +10,17 @@ void FindingSink::report(TSNode node, const QString& message) {
 }
 
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {
+    // Inside a Numba-compiled function the code is machine code over host NumPy arrays:
+    // element loops and scalar reads are what Numba is for, and cuPyNumeric never runs them,
+    // so BLOCKS and REFACTOR advice about the interpreter or the device does not apply.
+    if (m_info.category == Category::Blocks || m_info.category == Category::Refactor) {
+        if (!m_kernels)
+            m_kernels = blocks::compiledKernelSpans(m_ctx.model);
+        const uint32_t b = ts_node_start_byte(first);
+        for (const auto& [start, end] : *m_kernels)
+            if (b >= start && b < end)
+                return;
+    }
     Finding f;
     f.code = m_info.code;
     f.category = m_info.category;

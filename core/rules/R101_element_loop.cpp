@@ -5,6 +5,8 @@
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
+#include <QSet>
+
 #include <map>
 #include <set>
 #include <vector>
@@ -22,7 +24,8 @@ const RuleInfo& R101ElementLoop::info() const {
                        "`range(a.shape[k])`, `itertools.product(range(...), ...)` or "
                        "`np.ndindex` whose body reads or writes single array elements with the "
                        "loop variable (`a[i]`, `out[i, j]`, `y[i - 1]`). Loops whose variable "
-                       "only picks whole slabs (`v[..., c]`, `u[i, :]`), step loops that never "
+                       "only picks whole slabs (`v[..., c]`, `u[i, :]`) or rows handed to a "
+                       "whole-array operation (`np.poly(z[i])`, `w[i] @ x`), step loops that never "
                        "index with their variable, and loops over a literal range of at most 8 "
                        "are left alone, as are loops whose `a[i]` is reduced by NumPy "
                        "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
@@ -132,6 +135,47 @@ bool slabIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
     return slab && uses;
 }
 
+// Whether a NumPy/SciPy call needs a whole array in its positional arguments: a scalar there
+// is meaningless (`np.poly(z[i])`, `np.sort(a[i])`, `np.convolve(x[i], h)`, `np.sum(w[i])`),
+// so a subscript passed to it is a row, not one element. Ufuncs (`np.sqrt(a[i])`) take
+// scalars and do not count.
+bool needsWholeArray(const QString& canonical) {
+    if (!canonical.startsWith(QLatin1String("numpy.")) &&
+        !canonical.startsWith(QLatin1String("scipy.")))
+        return false;
+    if (canonical.startsWith(QLatin1String("numpy.fft.")) ||
+        canonical.startsWith(QLatin1String("numpy.linalg.")) ||
+        canonical.startsWith(QLatin1String("scipy.linalg.")) ||
+        canonical.startsWith(QLatin1String("scipy.fft.")))
+        return true;
+    static const QSet<QString> kWhole = {
+        QStringLiteral("poly"),     QStringLiteral("roots"),       QStringLiteral("polyfit"),
+        QStringLiteral("convolve"), QStringLiteral("correlate"),   QStringLiteral("sort"),
+        QStringLiteral("argsort"),  QStringLiteral("unique"),      QStringLiteral("diff"),
+        QStringLiteral("cumsum"),   QStringLiteral("cumprod"),     QStringLiteral("sum"),
+        QStringLiteral("mean"),     QStringLiteral("std"),         QStringLiteral("var"),
+        QStringLiteral("median"),   QStringLiteral("prod"),        QStringLiteral("argmax"),
+        QStringLiteral("argmin"),   QStringLiteral("ptp"),         QStringLiteral("dot"),
+        QStringLiteral("vdot"),     QStringLiteral("inner"),       QStringLiteral("outer"),
+        QStringLiteral("matmul"),   QStringLiteral("cross"),       QStringLiteral("concatenate"),
+        QStringLiteral("stack"),    QStringLiteral("hstack"),      QStringLiteral("vstack"),
+        QStringLiteral("trapz"),    QStringLiteral("trapezoid"),   QStringLiteral("histogram"),
+        QStringLiteral("nonzero"),  QStringLiteral("flatnonzero"), QStringLiteral("count_nonzero"),
+        QStringLiteral("lfilter"),  QStringLiteral("filtfilt"),    QStringLiteral("sosfilt"),
+        QStringLiteral("reshape"),  QStringLiteral("ravel"),       QStringLiteral("transpose"),
+        QStringLiteral("flip"),     QStringLiteral("roll"),        QStringLiteral("tensordot"),
+        QStringLiteral("einsum")};
+    return kWhole.contains(canonical.section(QLatin1Char('.'), -1));
+}
+
+// Method names that only make sense on an array with at least one axis (`z[i].sum()`).
+bool wholeArrayMethod(std::string_view name) {
+    return name == "sum" || name == "mean" || name == "std" || name == "var" || name == "prod" ||
+           name == "cumsum" || name == "sort" || name == "argsort" || name == "argmax" ||
+           name == "argmin" || name == "reshape" || name == "ravel" || name == "flatten" ||
+           name == "dot" || name == "nonzero" || name == "transpose";
+}
+
 } // namespace
 
 void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
@@ -186,6 +230,47 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
         if (plain)
             for (const TSNode r : rows)
                 rowUse(r, c);
+    }
+    // Row loops: a subscript indexed by the loop variable that is handed to a whole-array
+    // operation (`b[i] = k[i] * poly(z[i])`, `np.sort(a[i])`, `w[i] @ x`, `z[i].sum()`)
+    // is a row of a 2-D array; each iteration does vector work, like a slab loop.
+    auto markRow = [&](TSNode e) {
+        while (SyntaxTree::is(e, "parenthesized_expression"))
+            e = ts_node_named_child(e, 0);
+        if (!SyntaxTree::is(e, "subscript"))
+            return;
+        // Only a single index (`z[i]`) picks a row; `T[i-1, ksl]` with a slice held in a
+        // name still reads element-wise neighbours around it (triangular recurrences).
+        const TSNode ix = SyntaxTree::field(e, "subscript");
+        if (ts_node_is_null(ix) || SyntaxTree::is(ix, "tuple") ||
+            SyntaxTree::is(ix, "expression_list") || ts_node_named_child_count(e) != 2)
+            return;
+        for (const LoopInfo* cur = m.enclosingLoop(e); cur;
+             cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
+            if (cur->isIndexLoop() && arrayBase(m, SyntaxTree::field(e, "value"), *cur) &&
+                scalarIndexUsing(m, e, *cur))
+                slabLoops.insert(cur->index);
+    };
+    if (!loops.empty()) {
+        for (const TSNode c : m.calls()) {
+            const TSNode fn = SyntaxTree::field(c, "function");
+            if (SyntaxTree::is(fn, "attribute") &&
+                wholeArrayMethod(m.text(SyntaxTree::field(fn, "attribute"))) &&
+                SyntaxTree::is(SyntaxTree::field(fn, "object"), "subscript")) {
+                markRow(SyntaxTree::field(fn, "object"));
+                continue;
+            }
+            if (!m.inLoop(c) || !needsWholeArray(m.canonicalName(fn)))
+                continue;
+            const int n = SemanticModel::positionalCount(c);
+            for (int i = 0; i < n; ++i)
+                markRow(SemanticModel::argument(c, i));
+        }
+        for (const TSNode b : m.binaryOperators())
+            if (m.text(SyntaxTree::field(b, "operator")) == "@") {
+                markRow(SyntaxTree::field(b, "left"));
+                markRow(SyntaxTree::field(b, "right"));
+            }
     }
     for (const TSNode sub : m.subscripts()) {
         const LoopInfo* L = m.enclosingLoop(sub);

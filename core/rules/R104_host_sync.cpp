@@ -21,7 +21,8 @@ const RuleInfo& R104HostSync::info() const {
                        "calls (followed across the project's files). The same code once at the "
                        "boundary (module level, `__main__`, after the loop) is silent, and so "
                        "is formatting inside a `raise` or an `assert` message, which runs at "
-                       "most once."),
+                       "most once, and diagnostics inside `if verbose:` / `if debug:` blocks, "
+                       "which users switch off."),
         QStringLiteral("Turning a device value into a Python object makes the host wait for "
                        "every queued operation that feeds it, then copies it over the bus. "
                        "Once per run that is nothing; once per iteration it serialises the "
@@ -79,7 +80,9 @@ bool isLogging(const SemanticModel& m, TSNode fn) {
 void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     auto report = [&](TSNode n, const QString& message) {
-        if (!onTheWayOut(m, n))
+        // Diagnostics behind a verbosity switch (`if verbose: print(f"... {res}")`) only run
+        // when the user asks for them; a default run never pays for the copy.
+        if (!onTheWayOut(m, n) && !blocks::underVerbosityFlag(m, n))
             out.report(n, message);
     };
     if (!m.importsNumpy())

@@ -21,7 +21,11 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "whose kind is unknown, e.g. derived from unannotated parameters, counts "
                        "too where the condition runs once per iteration of a loop of its own "
                        "function: the array runtime returns a device scalar whatever it is "
-                       "given. Conditions on Python numbers, shapes or loop counters are fine."),
+                       "given. Conditions on Python numbers, shapes (also an array made from "
+                       "a shape, `np.asarray(a.shape) < w`) or loop counters are fine, and so "
+                       "are input checks that only raise (`if np.any(x < 0): raise ...`, "
+                       "`assert`) outside the loops of their own function: they run once per "
+                       "call."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
@@ -41,8 +45,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
-    auto test = [&](TSNode cond, const char* what, bool ownLoop) {
+    auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
+            return;
+        // An input check that only raises, outside any loop of its own function, runs once
+        // per call: the function may be hot through its callers, but the check is not
+        // iteration control and the RR-converge recipe has nothing to offer for it. Inside a
+        // loop of the same function it runs every pass and is still reported.
+        if (!ts_node_is_null(stmt) && !m.inLoop(cond) && blocks::isValidationGuard(m, stmt))
             return;
         // The condition must read a device value itself: a reduction, an element read, or a
         // name bound to one, also through `.item()` / `float()` inside the condition.
@@ -65,14 +75,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
                                       : QStringLiteral("device scalar")));
     };
     for (const TSNode n : m.ifs())
-        test(SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",
+        test(n, SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",
              false);
     for (const TSNode n : m.whiles())
-        test(SyntaxTree::field(n, "condition"), "while", true);
+        test(TSNode{}, SyntaxTree::field(n, "condition"), "while", true);
     for (const TSNode n : m.ternaries())
-        test(ts_node_named_child(n, 1), "conditional expression", false);
+        test(TSNode{}, ts_node_named_child(n, 1), "conditional expression", false);
     for (const TSNode n : m.asserts())
-        test(ts_node_named_child(n, 0), "assert", false);
+        test(n, ts_node_named_child(n, 0), "assert", false);
 }
 
 } // namespace cnready

@@ -9,6 +9,11 @@
 #include <QString>
 #include <tree_sitter/api.h>
 
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
 namespace cnready {
 
 class SyntaxTree;
@@ -56,6 +61,8 @@ private:
     /// Start positions (line << 32 | column) this sink has reported: one finding per code and
     /// place, in O(1) per report (a scan over earlier findings was quadratic in big files).
     QSet<quint64> m_reported;
+    /// Numba-compiled functions of the file (byte ranges), computed on the first report.
+    std::optional<std::vector<std::pair<uint32_t, uint32_t>>> m_kernels;
 };
 
 class Rule {

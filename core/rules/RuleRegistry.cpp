@@ -72,6 +72,8 @@ RuleRegistry::RuleRegistry() {
     // end rules2
     std::sort(m_rules.begin(), m_rules.end(),
               [](const auto& a, const auto& b) { return a->info().code < b->info().code; });
+    for (const auto& r : m_rules)
+        m_byCode.insert(r->info().code, r.get());
 }
 
 const RuleRegistry& RuleRegistry::instance() {
@@ -80,7 +82,9 @@ const RuleRegistry& RuleRegistry::instance() {
 }
 
 const Rule* RuleRegistry::find(const QString& code) const {
-    for (const auto& r : m_rules)
+    if (const Rule* r = m_byCode.value(code))
+        return r;
+    for (const auto& r : m_rules) // "r104" and other spellings users type
         if (r->info().code.compare(code, Qt::CaseInsensitive) == 0)
             return r.get();
     return nullptr;

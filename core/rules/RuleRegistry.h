@@ -4,6 +4,7 @@
 
 #include "rules/Rule.h"
 
+#include <QHash>
 #include <memory>
 #include <vector>
 
@@ -21,6 +22,8 @@ public:
 private:
     RuleRegistry();
     std::vector<std::unique_ptr<Rule>> m_rules;
+    /// Codes as registered ("R104") → rule: the report looks a rule up once per finding.
+    QHash<QString, const Rule*> m_byCode;
 };
 
 } // namespace cnready

@@ -260,8 +260,13 @@ struct SemanticModel::Data {
     const Facts& read(int slot) {
         if (evalIndex == INT_MAX || lastBinding[size_t(slot)] < evalIndex)
             return facts[size_t(slot)];
-        const Facts& f =
-            facts[size_t(slot)].bindings > 0 ? facts[size_t(slot)] : prevFacts[size_t(slot)];
+        // Some but not all bindings evaluated (`p = np.asarray(p)` reads p's earlier
+        // bindings): those were computed in this pass from inputs that are themselves checked
+        // (snapshots of earlier reads, returns, loop sources), so the next pass would read
+        // the same; only reads of the previous pass's facts can disagree with this one.
+        if (facts[size_t(slot)].bindings > 0)
+            return facts[size_t(slot)];
+        const Facts& f = prevFacts[size_t(slot)];
         Snap& sn = snaps[size_t(slot)];
         const ValueKind k = kindOfBits(f.bits);
         if (!sn.set) {
@@ -1270,18 +1275,28 @@ void SemanticModel::buildLoops() {
             if (!classified[size_t(L.index)])
                 classify(L);
         // Functions of this file that return arrays.
+        // Repeated until nothing changes: `def a(): return b()` before `def b(): return
+        // np.ones(3)` learns about b only on a second round.
         bool dirty = d->snapConflict;
-        for (TSNode r : m_returns) {
-            const int fn = functionIndexAt(startOf(r), endOf(r));
-            if (fn < 0 || m_functions[size_t(fn)].returnsArray)
-                continue;
-            const TSNode v = unparen(ts_node_named_child(r, 0));
-            if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
-                continue; // a tuple of arrays is a tuple
-            if (kindOf(v, 0, nullptr) == ValueKind::Array) {
-                m_functions[size_t(fn)].returnsArray = true;
-                if (d->returnsRead[size_t(fn)])
-                    dirty = true;
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (TSNode r : m_returns) {
+                const int fn = functionIndexAt(startOf(r), endOf(r));
+                if (fn < 0 || m_functions[size_t(fn)].returnsArray)
+                    continue;
+                const TSNode v = unparen(ts_node_named_child(r, 0));
+                if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
+                    continue; // a tuple of arrays is a tuple
+                if (kindOf(v, 0, nullptr) == ValueKind::Array) {
+                    m_functions[size_t(fn)].returnsArray = true;
+                    grew = true;
+                    if (d->returnsRead[size_t(fn)])
+                        dirty = true;
+                }
+            }
+            if (grew) { // kinds and call names cached this round may rest on a stale return
+                d->kindCache.clear();
+                d->callNameCache.clear();
             }
         }
         for (size_t k = 0; k < d->snaps.size() && !dirty; ++k) {
@@ -1751,6 +1766,10 @@ int SemanticModel::positionalCount(TSNode call) {
 TSNode SemanticModel::keywordArgument(TSNode call, std::string_view name) const {
     const TSNode args = field(call, F().arguments);
     if (ts_node_is_null(args))
+        return TSNode{};
+    // Rules ask every call for `order=`, `axis=`, `out=`...; most calls have none, and a
+    // search of the argument text is far cheaper than visiting each argument node.
+    if (text(args).find(name) == std::string_view::npos)
         return TSNode{};
     const uint32_t k = ts_node_named_child_count(args);
     for (uint32_t j = 0; j < k; ++j) {

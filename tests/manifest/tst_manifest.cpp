@@ -113,6 +113,11 @@ private slots:
             QStringLiteral("123: section 'Random Sampling' says 45 of 62 implemented, its lines "
                            "give 42 of 59")};
         QCOMPARE(issueLines(m), expected);
+        // All of them warnings: the entries are complete for what they list.
+        for (const ManifestIssue& i : m.issues())
+            QVERIFY2(i.warning, qPrintable(i.message));
+        QVERIFY(m.errors().isEmpty());
+        QVERIFY(m.isValid());
         QCOMPARE(*m.headerCounts().total, 616);
         QCOMPARE(*m.headerCounts().single, 9);
     }

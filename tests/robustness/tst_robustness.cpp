@@ -113,8 +113,8 @@ private slots:
         write(QStringLiteral("bad/invalid_utf8.py"),
               "import numpy as np\nx = 1\n# caf\xe9 \xff\xfe \xc3\x28\ny = 2\nclip = "
               "np.vectorize(abs)\n");
-        write(QStringLiteral("bad/cp1252_declared.py"),
-              "# -*- coding: cp1252 -*-\nimport numpy as np\ns = '\x93quoted\x94'\nclip = "
+        write(QStringLiteral("bad/unknown_codec_declared.py"),
+              "# -*- coding: no-such-codec -*-\nimport numpy as np\ns = '\x93quoted\x94'\nclip = "
               "np.vectorize(abs)\n");
         const QString utf16Text = QString::fromUtf8(moduleWithFindingAt(4));
         QByteArray le("\xFF\xFE", 2), be("\xFE\xFF", 2), le32("\xFF\xFE\x00\x00", 4);
@@ -134,6 +134,13 @@ private slots:
         write(QStringLiteral("bad/utf16_no_bom.py"), le.mid(2));
         write(QStringLiteral("bad/tabs_spaces.py"),
               "import numpy as np\n\ndef f(a):\n    b = a\n\treturn np.vectorize(abs)(b)\n");
+        // TabError as Python decides it: the same width with tabs as 8 or as 1 column compares
+        // differently (a tab and eight spaces; a dedent to spaces below tab levels).
+        write(QStringLiteral("bad/tab_same_width.py"),
+              "import numpy as np\n\ndef f(a):\n        b = a\n\treturn np.vectorize(abs)(b)\n");
+        write(QStringLiteral("bad/tab_dedent.py"),
+              "import numpy as np\n\ndef f(a):\n\tif a:\n\t\ta "
+              "= 1\n        return np.vectorize(abs)(a)\n");
         { // 50 MB of generated (valid) Python: above the size limit.
             QByteArray chunk;
             for (int i = 0; i < 1000; ++i)
@@ -158,7 +165,11 @@ private slots:
                   QByteArray(d, ')') + "\n");
         write(QStringLiteral("deep/attributes.py"),
               "import numpy as np\nx = np" + QByteArray(".a").repeated(d) + "(1)\n");
-        write(QStringLiteral("deep/binop.py"), "x = 1" + QByteArray(" + 1").repeated(d) + "\n");
+        // A left-nested operator chain is one nesting level, however long (a 10,000-term sum is
+        // 10,000 tree levels): assessed, in linear time.
+        write(QStringLiteral("deep/binop.py"), "import numpy as np\nx = 1" +
+                                                   QByteArray(" + 1").repeated(d) +
+                                                   "\nclip = np.vectorize(abs)\n");
         write(QStringLiteral("deep/unclosed.py"), "x = " + QByteArray(d, '(') + "\n");
         write(QStringLiteral("deep/subscripts.py"),
               "import numpy as np\na = np.zeros(3)\nx = a" + QByteArray("[0]").repeated(d) + "\n");
@@ -168,6 +179,12 @@ private slots:
                 s += QByteArray(i * 4, ' ') + "if x:\n";
             s += QByteArray(4000, ' ') + "pass\n";
             write(QStringLiteral("deep/indent.py"), s);
+        }
+        { // A generated 600-term sum (valid Python, 600 tree levels): assessed normally.
+            QByteArray sum = "import numpy as np\nx = a0";
+            for (int i = 1; i < 600; ++i)
+                sum += " + a" + QByteArray::number(i);
+            write(QStringLiteral("clean/long_sum.py"), sum + "\nclip = np.vectorize(abs)\n");
         }
         // Deep but within what CPython accepts (150 nested brackets): assessed normally.
         write(QStringLiteral("clean/deep_ok.py"),
@@ -195,6 +212,7 @@ private slots:
             {QStringLiteral("call_as_target"), "f() = 1\n"},
             {QStringLiteral("walrus_on_attribute"), "(a.b := 1)\n"},
             {QStringLiteral("unclosed_fstring"), "s = f'{x'\n"},
+            {QStringLiteral("fstring_bad_expression"), "s = f'{x y:=}'\n"},
         };
         for (const auto& [name, body] : syntax)
             write(QStringLiteral("syntax/%1.py").arg(name), head + body + tail);
@@ -216,11 +234,31 @@ private slots:
               "import numpy as np\r\nx = 1\ny = 2\rz = 3\r\nclip = np.vectorize(abs)\n");
         write(QStringLiteral("clean/cr_only.py"), moduleWithFindingAt(4, "\r"));
         write(QStringLiteral("clean/bom_utf8.py"), "\xEF\xBB\xBF" + moduleWithFindingAt(3));
+        // Declared encodings other than Latin-1 that Python decodes (PEP 263), e.g.
+        // joblib/test/test_func_inspect_special_encoding.py (big5).
+        write(QStringLiteral("clean/cp1252_declared.py"),
+              "# -*- coding: cp1252 -*-\nimport numpy as np\ns = '\x93quoted\x94'\nclip = "
+              "np.vectorize(abs)\n");
+        write(QStringLiteral("clean/big5_declared.py"),
+              "# -*- coding: big5 -*-\nimport numpy as np\ns = '\xa4\x40\xa4\x48'\nclip = "
+              "np.vectorize(abs)\n");
         write(QStringLiteral("clean/latin1_declared.py"),
               "# -*- coding: latin-1 -*-\nimport numpy as np\ns = 'caf\xe9'\nclip = "
               "np.vectorize(abs)\n");
+        // Format specs that begin with '=' (matplotlib/axis.py:1883): tree-sitter-python reads
+        // a walrus there and reports an error; Python reads a format spec.
+        write(QStringLiteral("clean/fstring_equals_spec.py"),
+              "import numpy as np\nt = 1\ns = f\"{t:=} and {t:=^10} and {t!r:=>8} and {(t:=2)}\"\n"
+              "clip = np.vectorize(abs)\n");
         write(QStringLiteral("clean/tabs_only.py"),
               "import numpy as np\n\ndef f(a):\n\tb = a\n\treturn np.vectorize(abs)(b)\n");
+        // Valid mixes (numpy/distutils/log.py, numpy/lib/histograms.py): a tab-indented body in
+        // a space-indented file, and tabs on continuation lines (inside brackets, a triple-quoted
+        // string, after a backslash) and on comment lines, where indentation means nothing.
+        write(QStringLiteral("clean/tabs_in_space_file.py"),
+              "import numpy as np\n\ndef spaced(a):\n    if a:\n        b = (a,\n\t\t1)\n"
+              "        s = \"\"\"x\n\ty\"\"\"\n        c = 1 + \\\n\t2\n\t    # mixed comment\n"
+              "    return a\n\ndef tabbed(a):\n\treturn np.vectorize(abs)(a)\n");
         {
             QByteArray longLine = "import numpy as np\nDATA = [";
             for (int i = 0; i < 300'000; ++i)
@@ -310,16 +348,17 @@ private slots:
         row("bad/binary.py", K::Binary, 0, "NUL");
         row("bad/nul_in_text.py", K::Binary, 0, "NUL");
         row("bad/invalid_utf8.py", K::Encoding, 3, "not valid UTF-8");
-        row("bad/cp1252_declared.py", K::Encoding, 3, "cp1252");
+        row("bad/unknown_codec_declared.py", K::Encoding, 3, "no-such-codec");
         row("bad/utf16le_bom.py", K::Encoding, 0, "UTF-16");
         row("bad/utf16be_bom.py", K::Encoding, 0, "UTF-16");
         row("bad/utf32le_bom.py", K::Encoding, 0, "UTF-32");
         row("bad/utf16_no_bom.py", K::Binary, 0, "NUL");
         row("bad/tabs_spaces.py", K::Syntax, 5, "tabs and spaces");
+        row("bad/tab_same_width.py", K::Syntax, 5, "tabs and spaces");
+        row("bad/tab_dedent.py", K::Syntax, 6, "tabs and spaces");
         row("bad/big.py", K::TooLarge, 0, "limit");
-        for (const char* p :
-             {"deep/parens.py", "deep/brackets.py", "deep/mixed.py", "deep/calls.py",
-              "deep/attributes.py", "deep/binop.py", "deep/subscripts.py"})
+        for (const char* p : {"deep/parens.py", "deep/brackets.py", "deep/mixed.py",
+                              "deep/calls.py", "deep/attributes.py", "deep/subscripts.py"})
             row(p, K::Skipped, 0, "levels deep");
         // tree-sitter gives up on these early: one flat error region, nothing deep to walk.
         row("deep/unclosed.py", K::Syntax, 1, "syntax error");
@@ -341,6 +380,7 @@ private slots:
         row("syntax/call_as_target.py", K::Syntax, 3, "syntax error");
         row("syntax/walrus_on_attribute.py", K::Syntax, 3, "syntax error");
         row("syntax/unclosed_fstring.py", K::Syntax, 3, "syntax error");
+        row("syntax/fstring_bad_expression.py", K::Syntax, 3, "syntax error");
         row("py2/print_statement.py", K::Syntax, 3, "Python 2 code (print statement");
         row("py2/exec_statement.py", K::Syntax, 3, "Python 2 code (exec statement");
         row("py2/except_comma.py", K::Syntax, 5, "Python 2 code (except E, name");
@@ -384,21 +424,29 @@ private slots:
         row("clean/cr_only.py", 4, true);
         row("clean/bom_utf8.py", 3, true);
         row("clean/latin1_declared.py", 4, true);
+        row("clean/cp1252_declared.py", 4, true);
+        row("clean/big5_declared.py", 4, true);
         row("clean/tabs_only.py", 5, true);
+        row("clean/tabs_in_space_file.py", 15, true);
         row("clean/long_line.py", 3, true);
         row("clean/long_string.py", 3, true);
         row("clean/deep_ok.py", 3, true);
+        row("clean/long_sum.py", 3, true);
+        row("deep/binop.py", 3, true);
+        row("clean/fstring_equals_spec.py", 4, true);
         row("special/dir.py/inner.py", 2, true);
         row("links/real.py", 6, true);
         row("names/données/módulo_π.py", 3, true);
         row("names/日本語/テスト.py", 3, true);
         row("names/with space/a b.py", 3, true);
         row("bad/invalid_utf8.py", 5, false);
-        row("bad/cp1252_declared.py", 4, false);
+        row("bad/unknown_codec_declared.py", 4, false);
         row("bad/utf16le_bom.py", 4, false);
         row("bad/utf16be_bom.py", 4, false);
         row("bad/utf32le_bom.py", 4, false);
         row("bad/tabs_spaces.py", 5, false);
+        row("bad/tab_same_width.py", 5, false);
+        row("bad/tab_dedent.py", 6, false);
         // tree-sitter recovers locally from these; the function after the error is assessed.
         // (line of the finding = 2 header lines + the broken lines + 4).
         row("syntax/missing_colon.py", 8, false);
@@ -512,6 +560,42 @@ private slots:
         QVERIFY(r.diagnostics.first().message.contains(QStringLiteral("levels deep")));
         const qint64 cpu = cpuMillis() - cpu0;
         QVERIFY2(cpu < 5'000, qPrintable(QString::number(cpu)));
+    }
+
+    void operatorChainsAreOneNestingLevel() {
+        // The depth limit counts nesting, not chain length: a left-nested chain of one operator
+        // kind is one level; brackets, right-nested operators and mixed kinds count per level.
+        AnalyzerLimits limits;
+        limits.maxSyntaxDepth = 20;
+        auto chain = [](const char* first, const char* op, int n) {
+            QByteArray s = "x = " + QByteArray(first);
+            for (int i = 1; i < n; ++i)
+                s += op + QByteArray("a") + QByteArray::number(i);
+            return s + "\n";
+        };
+        auto skipped = [&](const QByteArray& src) {
+            const FileResult r = analyzeSource(QStringLiteral("chain.py"), src, limits);
+            for (const FileDiagnostic& d : r.diagnostics)
+                if (d.message.contains(QStringLiteral("levels deep")))
+                    return true;
+            return false;
+        };
+        QVERIFY(!skipped(chain("a0", " + ", 600)));
+        QVERIFY(
+            !skipped(chain("a0", " * b - ", 600))); // `a0 * b - a1 * b - ...`: products in a chain
+        QVERIFY(!skipped(chain("a0", " or ", 600)));
+        QVERIFY(!skipped("x = " + QByteArray(10, '(') + "1" + QByteArray(10, ')') + "\n"));
+        QVERIFY(skipped("x = " + QByteArray(30, '(') + "1" + QByteArray(30, ')') + "\n"));
+        QVERIFY(skipped(chain("a0", " ** ", 600))); // right-associative: really nested
+        // Alternating kinds do not form one chain: `a0 + a1 or a2 + a3 or ...`.
+        QByteArray mixed = "x = a0";
+        for (int i = 1; i < 600; ++i)
+            mixed += (i % 2 ? " + a" : " or a") + QByteArray::number(i);
+        QVERIFY(!skipped(mixed + "\n")); // `or` binds looser: a flat `or` chain of sums
+        QByteArray nested = "x = a0";
+        for (int i = 1; i < 60; ++i)
+            nested = "(" + nested + " + a" + QByteArray::number(i) + ")";
+        QVERIFY(skipped(nested + "\n")); // parentheses break the chain
     }
 
     void randomMutationsNeverCrash() {
