@@ -301,8 +301,6 @@ struct SemanticModel::Data {
         std::vector<std::pair<std::string_view, TSNode>> keywords;
     };
     std::vector<std::vector<ParsedCall>> parsedCalls; // per function, filled on first need
-    bool valueUsesScanned = false;                    // valueUses filled (onlyCalled)
-    std::vector<std::string_view> valueUses;    // local def/class names used as values, sorted
     std::vector<char> argState;                 // per binding: 0 not known, 1 none, 2 argCache
     std::vector<std::vector<TSNode>> argCache;  // per binding: what each local call passes
     std::vector<QSet<QString>> derivedLoopVars; // per loop
@@ -1595,58 +1593,43 @@ bool SemanticModel::onlyCalled(int fn) const {
     // Every mention of the name in the file must be its definition or a call: a function
     // handed over as a value (`minimize(f, x0)`, `cb = f`, `[f, g]`) has callers that are not
     // seen here. A mention in a comment or a string counts against it too (conservative).
+    // Runs once per function whose calls all pass arrays; a plain text scan, no tree walk.
     const FunctionRegion& f = m_functions[size_t(fn)];
     std::string_view name = text(field(f.node, F().name));
+    std::string_view intro = "def";
     if (name == "__init__" && !f.className.isEmpty()) {
         // Instances are made through the class name.
         const auto c = d->classesByName.constFind(f.className);
         if (c == d->classesByName.cend())
             return false;
         name = text(field(m_classes[size_t(*c)].node, F().name));
+        intro = "class";
     }
-    if (!d->valueUsesScanned) {
-        // One plain scan of the source for all local def and class names at once (no tree
-        // walk): any mention not followed by `(` and not `class K:` is a use as a value.
-        d->valueUsesScanned = true;
-        std::vector<std::string_view> defs;
-        for (const std::vector<TSNode>* list : {&m_functionDefs, &m_classDefs})
-            for (TSNode def : *list)
-                defs.push_back(text(field(def, F().name)));
-        std::sort(defs.begin(), defs.end());
-        const std::string_view src = text(m_tree.root());
-        auto word = [](char ch) {
-            return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                   (ch >= '0' && ch <= '9') || ch == '_' || (static_cast<unsigned char>(ch) & 0x80);
-        };
-        for (size_t at = 0; at < src.size();) {
-            if (!word(src[at])) {
-                ++at;
-                continue;
-            }
-            size_t end = at;
-            while (end < src.size() && word(src[end]))
-                ++end;
-            const std::string_view tok = src.substr(at, end - at);
-            if (!(tok[0] >= '0' && tok[0] <= '9') &&
-                std::binary_search(defs.begin(), defs.end(), tok)) {
-                size_t after = end;
-                while (after < src.size() && (src[after] == ' ' || src[after] == '\t'))
-                    ++after;
-                size_t before = at;
-                while (before > 0 && (src[before - 1] == ' ' || src[before - 1] == '\t'))
-                    --before;
-                const bool call = after < src.size() && src[after] == '(';
-                const bool classHeader = before < at && before >= 5 &&
-                                         src.substr(before - 5, 5) == "class" &&
-                                         (before == 5 || !word(src[before - 6]));
-                if (!call && !classHeader)
-                    d->valueUses.push_back(tok);
-            }
-            at = end;
-        }
-        std::sort(d->valueUses.begin(), d->valueUses.end());
+    const std::string_view src = text(m_tree.root());
+    auto word = [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+               ch == '_' || (static_cast<unsigned char>(ch) & 0x80);
+    };
+    for (size_t at = src.find(name); at != std::string_view::npos;
+         at = src.find(name, at + name.size())) {
+        const size_t end = at + name.size();
+        if ((at > 0 && word(src[at - 1])) || (end < src.size() && word(src[end])))
+            continue; // part of a longer name
+        size_t after = end;
+        while (after < src.size() && (src[after] == ' ' || src[after] == '\t'))
+            ++after;
+        if (after < src.size() && src[after] == '(')
+            continue; // a call (or the parameter list of the definition)
+        size_t before = at;
+        while (before > 0 && (src[before - 1] == ' ' || src[before - 1] == '\t'))
+            --before;
+        if (before < at && before >= intro.size() &&
+            src.substr(before - intro.size(), intro.size()) == intro &&
+            (before == intro.size() || !word(src[before - intro.size() - 1])))
+            continue; // `class K:` without bases
+        return false;
     }
-    return !std::binary_search(d->valueUses.begin(), d->valueUses.end(), name);
+    return true;
 }
 
 // ---- Names and provenance -----------------------------------------------------------------
