@@ -301,6 +301,7 @@ struct SemanticModel::Data {
         std::vector<std::pair<std::string_view, TSNode>> keywords;
     };
     std::vector<std::vector<ParsedCall>> parsedCalls; // per function, filled on first need
+    int scans = 0;                                    // onlyCalled() scans made for this file
     std::vector<char> argState;                 // per binding: 0 not known, 1 none, 2 argCache
     std::vector<std::vector<TSNode>> argCache;  // per binding: what each local call passes
     std::vector<QSet<QString>> derivedLoopVars; // per loop
@@ -1516,8 +1517,12 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     }
     if (seen == 0)
         return ValueKind::Unknown;
-    if (d->escapes[size_t(fn)] == 0)
-        d->escapes[size_t(fn)] = onlyCalled(fn) ? 2 : 1;
+    if (d->escapes[size_t(fn)] == 0) {
+        // Each check scans the file once; past a bound, later functions count as escaping
+        // (conservative) so that a file of thousands of helpers stays linear.
+        d->escapes[size_t(fn)] = d->scans < 64 && onlyCalled(fn) ? 2 : 1;
+        ++d->scans;
+    }
     return d->escapes[size_t(fn)] == 2 ? ValueKind::Array : ValueKind::Unknown;
 }
 
