@@ -28,7 +28,8 @@ bool isBuiltin(const SemanticModel& model, TSNode callee, std::string_view name)
            !model.isNameBound(QString::fromUtf8(name.data(), qsizetype(name.size())), callee);
 }
 
-bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what) {
+bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
+                      bool unknownReductions) {
     // Explicit stack: some children are skipped (arguments of unknown calls, `is` tests).
     std::vector<TSNode> stack{expr};
     int budget = 2000;
@@ -62,6 +63,9 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what) {
             if (model.isArrayReduction(n) && !hostMetadataOnly(model, n))
                 return hit(n);
             const QString cn = model.callName(n);
+            if (unknownReductions && model.isNumpyFullReduction(n) &&
+                model.valueKind(SemanticModel::argument(n, 0)) == ValueKind::Unknown)
+                return hit(n);
             if ((cn == QLatin1String("numpy.allclose") ||
                  cn == QLatin1String("numpy.array_equal") ||
                  cn == QLatin1String("numpy.array_equiv")) &&

@@ -26,8 +26,11 @@ bool isBuiltin(const SemanticModel& model, TSNode callee, std::string_view name)
 /// Whether `expr` (a condition) reads a value that lives with the array runtime: a full
 /// reduction of an array (`np.max(r)`, `a.any()`), an element read (`a[i]`), a name bound to
 /// one of those, or np.allclose / np.array_equal on arrays. Bounded iterative walk; does not
-/// look into lambdas. `what` receives the sub-expression found.
-bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what = nullptr);
+/// look into lambdas. `what` receives the sub-expression found. With `unknownReductions`, a
+/// full NumPy reduction (`np.linalg.norm(r)`, `np.max(x)`) of a value of unknown kind counts
+/// too: whatever it is given, the array runtime returns a device scalar.
+bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what = nullptr,
+                      bool unknownReductions = false);
 
 /// Whether `expr` is built only from host-side facts: number/bool literals, `x.shape` /
 /// `x.ndim` / `x.size` / `len(x)`, names the model knows to be host scalars, tuples and lists

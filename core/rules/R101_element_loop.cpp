@@ -2,12 +2,14 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <QSet>
 
 #include <map>
 #include <set>
+#include <vector>
 
 namespace cnready {
 
@@ -25,7 +27,9 @@ const RuleInfo& R101ElementLoop::info() const {
                        "only picks whole slabs (`v[..., c]`, `u[i, :]`) or rows handed to a "
                        "whole-array operation (`np.poly(z[i])`, `w[i] @ x`), step loops that never "
                        "index with their variable, and loops over a literal range of at most 8 "
-                       "are left alone."),
+                       "are left alone, as are loops whose `a[i]` is reduced by NumPy "
+                       "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
+                       "`a[i]` is a row."),
         QStringLiteral("Every element access launches its own operation on a distributed "
                        "array. The work per operation is one number while the cost of issuing "
                        "it is microseconds, so the loop runs at interpreter speed no matter how "
@@ -186,6 +190,46 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
             if (cur->isIndexLoop() && slabIndexUsing(m, sub, *cur))
                 slabLoops.insert(cur->index);
+    }
+    // `np.sum(a[i])`: reducing a single element would be pointless, so with scalar indices
+    // `a[i]` is a row of a 2-D array (the model does not know ranks): the loop walks rows.
+    auto rowUse = [&](TSNode sub, TSNode at) {
+        sub = SyntaxTree::is(sub, "parenthesized_expression") ? ts_node_named_child(sub, 0) : sub;
+        if (!SyntaxTree::is(sub, "subscript") || !m.isArray(SyntaxTree::field(sub, "value")))
+            return;
+        for (const LoopInfo* cur = m.enclosingLoop(at); cur;
+             cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
+            if (cur->isIndexLoop() && scalarIndexUsing(m, sub, *cur))
+                slabLoops.insert(cur->index);
+    };
+    for (const TSNode c : m.calls()) {
+        const QString cn = m.callName(c);
+        if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
+            continue;
+        // The reduced operand may sit in arithmetic with numbers: `np.sum(a[i] ** 2)`. Next to
+        // an array operand (`np.sum(1 / (x[k] - x[k + 1:]))`) `x[k]` is a broadcast element,
+        // so any leaf other than a number or a scalar-indexed subscript says nothing.
+        std::vector<TSNode> stack{SemanticModel::argument(c, 0)}, rows;
+        bool plain = true;
+        for (int budget = 64; !stack.empty() && plain; --budget) {
+            const TSNode x = stack.back();
+            stack.pop_back();
+            if (budget <= 0) {
+                plain = false;
+            } else if (SyntaxTree::is(x, "binary_operator") ||
+                       SyntaxTree::is(x, "unary_operator") ||
+                       SyntaxTree::is(x, "parenthesized_expression")) {
+                for (uint32_t k = 0; k < ts_node_named_child_count(x); ++k)
+                    stack.push_back(ts_node_named_child(x, k));
+            } else if (SyntaxTree::is(x, "subscript") && m.valueKind(x) != ValueKind::Array) {
+                rows.push_back(x);
+            } else if (m.valueKind(x) != ValueKind::HostScalar) {
+                plain = false;
+            }
+        }
+        if (plain)
+            for (const TSNode r : rows)
+                rowUse(r, c);
     }
     // Row loops: a subscript indexed by the loop variable that is handed to a whole-array
     // operation (`b[i] = k[i] * poly(z[i])`, `np.sort(a[i])`, `w[i] @ x`, `z[i].sum()`)

@@ -17,7 +17,11 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "whose condition reduces an array (`np.max(r) > tol`, `mask.any()`, "
                        "`np.allclose(a, b)`) or reads one of its elements (`a[i] > 0`), when "
                        "they run in a hot path, and `while` loops whose own condition reduces "
-                       "an array. Conditions on Python numbers, shapes (also an array made from "
+                       "an array. A NumPy reduction (`np.linalg.norm(r)`, `np.max(x)`) of a value "
+                       "whose kind is unknown, e.g. derived from unannotated parameters, counts "
+                       "too where the condition runs once per iteration of a loop of its own "
+                       "function: the array runtime returns a device scalar whatever it is "
+                       "given. Conditions on Python numbers, shapes (also an array made from "
                        "a shape, `np.asarray(a.shape) < w`) or loop counters are fine, and so "
                        "are input checks that only raise (`if np.any(x < 0): raise ...`, "
                        "`assert`) outside the loops of their own function: they run once per "
@@ -41,7 +45,7 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
-    auto test = [&](TSNode stmt, TSNode cond, const char* what) {
+    auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
             return;
         // An input check that only raises, outside any loop of its own function, runs once
@@ -55,7 +59,11 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         // Lengths and shapes (`len(a[idx]) == 0`) are host values; a value converted on an
         // earlier line (`e = float(np.max(r))`, then `if e < tol`) is R104's business.
         TSNode found{};
-        if (!blocks::readsDeviceValue(m, cond, &found))
+        // A NumPy reduction of a value of unknown kind (`np.linalg.norm(r)` with `r` derived
+        // from unannotated parameters) also returns a device scalar; it counts where the
+        // condition runs once per iteration of a loop of its own function.
+        const bool perIteration = ownLoop || m.inLoop(cond);
+        if (!blocks::readsDeviceValue(m, cond, &found, perIteration))
             return; // an array-valued condition without a reduction or element read
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
@@ -67,14 +75,14 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
                                       : QStringLiteral("device scalar")));
     };
     for (const TSNode n : m.ifs())
-        test(n, SyntaxTree::field(n, "condition"),
-             SyntaxTree::is(n, "elif_clause") ? "elif" : "if");
+        test(n, SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",
+             false);
     for (const TSNode n : m.whiles())
-        test(TSNode{}, SyntaxTree::field(n, "condition"), "while");
+        test(TSNode{}, SyntaxTree::field(n, "condition"), "while", true);
     for (const TSNode n : m.ternaries())
-        test(TSNode{}, ts_node_named_child(n, 1), "conditional expression");
+        test(TSNode{}, ts_node_named_child(n, 1), "conditional expression", false);
     for (const TSNode n : m.asserts())
-        test(n, ts_node_named_child(n, 0), "assert");
+        test(n, ts_node_named_child(n, 0), "assert", false);
 }
 
 } // namespace cnready

@@ -22,14 +22,15 @@ inline bool is(TSNode n, std::string_view t) {
 // Field ids resolved once: ts_node_child_by_field_name() compares the name against every
 // field of the grammar on each call, which showed up in profiles.
 struct FieldIds {
-    TSFieldId alias, argument, arguments, attribute, body, condition, function, left, module_name,
-        name, object, op, parameters, right, type, value;
+    TSFieldId alias, argument, arguments, attribute, body, condition, definition, function, left,
+        module_name, name, object, op, parameters, right, type, value;
     FieldIds() {
         const TSLanguage* l = pythonLanguage();
         auto id = [l](const char* n) {
             return ts_language_field_id_for_name(l, n, uint32_t(std::strlen(n)));
         };
         alias = id("alias");
+        definition = id("definition");
         argument = id("argument");
         arguments = id("arguments");
         attribute = id("attribute");
@@ -215,6 +216,8 @@ struct SemanticModel::Data {
         QString alias;       // Import: canonical target
         uint32_t at = 0;     // start byte of the identifier
         int slot = -1;       // index into Data::facts
+        int argIndex = -1;   // Param: position among the positional parameters; -1 when
+                             // keyword-only (after `*` / `*args`)
     };
     struct Facts {
         quint16 bits = 0;
@@ -279,6 +282,28 @@ struct SemanticModel::Data {
     const std::vector<TSNode>* namedExprs = nullptr; // the tree's lists
     const std::vector<TSNode>* withItems = nullptr;
     std::vector<TSNode> mainBlocks;
+    // Parameter inference (collectParameterHints / inferParameterKind).
+    enum ParamHint : quint8 { H_Idiom = 1, H_Veto = 2 };
+    std::vector<quint8> paramHints; // per slot
+    struct CallSite {
+        TSNode call;
+        int caller = -1;    // function containing the call, -1 at module level
+        bool bound = false; // passes the instance implicitly (`self.m(x)`, `Class(x)`)
+    };
+    std::vector<std::vector<CallSite>> callSites; // per function: its calls in this file
+    std::vector<char> escapes; // per function: 0 not known yet, 1 used as a value (callers
+                               // not seen here), 2 only ever called
+    struct ParsedCall {
+        bool readable = false; // an argument list (not a generator argument)
+        bool bound = false;    // see CallSite::bound
+        bool splat = false;    // `*args` / `**kwargs` among the arguments
+        std::vector<TSNode> positional;
+        std::vector<std::pair<std::string_view, TSNode>> keywords;
+    };
+    std::vector<std::vector<ParsedCall>> parsedCalls; // per function, filled on first need
+    int scans = 0;                                    // onlyCalled() scans made for this file
+    std::vector<char> argState;                 // per binding: 0 not known, 1 none, 2 argCache
+    std::vector<std::vector<TSNode>> argCache;  // per binding: what each local call passes
     std::vector<QSet<QString>> derivedLoopVars; // per loop
     QSet<QString> importedModules;              // canonical modules and parents
     QStringList starModules;
@@ -536,8 +561,12 @@ void SemanticModel::buildScopes() {
         const TSNode params = field(f.node, F().parameters);
         const int scope = scopeIndexAt(startOf(params) + 1);
         const uint32_t k = ts_node_named_child_count(params);
+        int positional = 0; // -1 once `*` or `*args` closed the positional parameters
         for (uint32_t i = 0; i < k; ++i) {
             const TSNode p = ts_node_named_child(params, i);
+            if (is(p, "keyword_separator") || is(p, "list_splat_pattern") ||
+                (is(p, "typed_parameter") && is(ts_node_named_child(p, 0), "list_splat_pattern")))
+                positional = -1;
             Data::Binding b;
             b.scope = scope;
             b.kind = Data::BindKind::Param;
@@ -560,6 +589,7 @@ void SemanticModel::buildScopes() {
             b.target = id;
             b.at = startOf(id);
             b.position = int(i);
+            b.argIndex = positional >= 0 ? positional++ : -1;
             if (i == 0 && !f.className.isEmpty() &&
                 (b.name == QLatin1String("self") || b.name == QLatin1String("cls")))
                 b.alias = QStringLiteral("self");
@@ -1022,6 +1052,7 @@ void SemanticModel::buildLoops() {
     // place; a name read before all its bindings are evaluated sees the previous pass's facts,
     // and the pass is repeated only when such an early read turns out different from the
     // final facts (or a function was found to return an array after a caller asked).
+    collectParameterHints();
     d->lastBinding.assign(d->facts.size(), -1);
     for (size_t bi = 0; bi < d->bindings.size(); ++bi)
         d->lastBinding[size_t(d->bindings[bi].slot)] = int(bi);
@@ -1084,6 +1115,7 @@ void SemanticModel::buildLoops() {
                 break;
             case Data::BindKind::Param: {
                 const std::string_view ann = text(b.annotation);
+                bool inferable = b.alias.isEmpty();
                 if (!b.alias.isEmpty()) {
                     k = ValueKind::Object;
                     type = b.alias;
@@ -1101,6 +1133,10 @@ void SemanticModel::buildLoops() {
                     if (dk == ValueKind::Array)
                         k = ValueKind::Array;
                 }
+                // An annotation other than an ndarray one names what the author meant
+                // (`pd.Series`, `ArrayLike`, `list[float]`): nothing is inferred against it.
+                if (k == ValueKind::Unknown && inferable && ts_node_is_null(b.annotation))
+                    k = inferParameterKind(int(bi));
                 break;
             }
             case Data::BindKind::Assign:
@@ -1307,6 +1343,298 @@ void SemanticModel::buildLoops() {
             }
         d->derivedLoopVars[size_t(L.index)] = vars;
     }
+}
+
+// ---- Parameters -----------------------------------------------------------------------------
+
+namespace {
+// Attributes that only array-likes have (lists, strings, dicts and numbers have none of them).
+bool arrayIdiom(std::string_view a) {
+    return a == "shape" || a == "ndim" || a == "dtype" || a == "T" || a == "reshape" ||
+           a == "astype";
+}
+// Attributes of the other array-likes (sparse matrices, pandas and torch objects) and of
+// lists: a name that uses one of them is not taken for an ndarray.
+bool otherContainerIdiom(std::string_view a) {
+    if (a.size() < 3 || a.size() > 14)
+        return false;
+    static constexpr std::string_view names[] = {
+        "toarray", "todense", "tocsr",   "tocsc",    "tocoo",         "tolil",  "nnz",
+        "getnnz",  "indptr",  "indices", "format",   "iloc",          "loc",    "values",
+        "columns", "index",   "dtypes",  "to_numpy", "append",        "extend", "keys",
+        "items",   "cpu",     "numpy",   "detach",   "sum_duplicates"};
+    for (std::string_view n : names)
+        if (a == n)
+            return true;
+    return false;
+}
+// Calls that test the type of their first argument: code that asks is prepared for more than
+// one kind of value.
+bool typeTest(std::string_view f) {
+    if (f.size() < 4 || (f[0] != 'i' && f[0] != 'h' && f[0] != 'g' && f[0] != 'c' && f[0] != 't'))
+        return false;
+    return f == "isinstance" || f == "hasattr" || f == "getattr" || f == "callable" ||
+           f == "type" || f.starts_with("issparse") || f.starts_with("isspmatrix") ||
+           f == "isscalar" || f == "is_scalar" || f == "is_list_like";
+}
+} // namespace
+
+void SemanticModel::collectParameterHints() {
+    d->paramHints.assign(d->facts.size(), 0);
+    d->callSites.assign(m_functions.size(), {});
+    d->escapes.assign(m_functions.size(), 0);
+    if (m_functions.empty() || !importsNumpy())
+        return;
+    // Where other array-likes are around, `x.shape` / `x.dtype` no longer point at NumPy.
+    const bool idiomsTell =
+        !importsModule(QStringLiteral("pandas")) && !importsModule(QStringLiteral("torch")) &&
+        !importsModule(QStringLiteral("tensorflow")) && !importsModule(QStringLiteral("jax")) &&
+        !importsModule(QStringLiteral("dask")) && !importsModule(QStringLiteral("xarray")) &&
+        !importsModule(QStringLiteral("cupy"));
+    // The facts slot a bare name at `id` reads.
+    auto slotAt = [&](TSNode id) {
+        const QString nm = m_tree.qtext(id);
+        for (int s = scopeIndexAt(startOf(id)); s >= 0; s = d->scopes[size_t(s)].lookupParent) {
+            const auto it = d->scopes[size_t(s)].names.constFind(nm);
+            if (it != d->scopes[size_t(s)].names.cend())
+                return *it;
+        }
+        return -1;
+    };
+    for (TSNode a : m_attributes) {
+        // The attribute name ends the node's text (cheaper than the field lookup).
+        std::string_view at = text(a);
+        while (!at.empty() && (at.back() == ' ' || at.back() == '\t' || at.back() == '\n' ||
+                               at.back() == '\r' || at.back() == '\\'))
+            at.remove_suffix(1);
+        if (const size_t dot = at.find_last_of('.'); dot != std::string_view::npos)
+            at.remove_prefix(dot + 1);
+        while (!at.empty() && (at.front() == ' ' || at.front() == '\t'))
+            at.remove_prefix(1);
+        const quint8 bit = arrayIdiom(at)            ? (idiomsTell ? Data::H_Idiom : 0)
+                           : otherContainerIdiom(at) ? Data::H_Veto
+                                                     : 0;
+        if (!bit)
+            continue;
+        const TSNode obj = field(a, F().object);
+        if (!is(obj, "identifier"))
+            continue;
+        const int slot = slotAt(obj);
+        if (slot >= 0)
+            d->paramHints[size_t(slot)] |= bit;
+    }
+    // Names of the functions and classes of this file (last component), so that most callees
+    // and arguments are dismissed without building a string.
+    std::vector<std::string_view> defNames;
+    defNames.reserve(m_functionDefs.size() + m_classDefs.size());
+    for (const std::vector<TSNode>* list : {&m_functionDefs, &m_classDefs})
+        for (TSNode def : *list)
+            defNames.push_back(text(field(def, F().name)));
+    std::sort(defNames.begin(), defNames.end());
+    auto isDefName = [&](std::string_view n) {
+        return std::binary_search(defNames.begin(), defNames.end(), n);
+    };
+    // Whether `v` may name a local function as a value (`f`, `self.f`).
+    auto namesDef = [&](TSNode v) {
+        if (is(v, "identifier"))
+            return isDefName(text(v));
+        if (!is(v, "attribute"))
+            return false;
+        const TSNode obj = field(v, F().object);
+        return is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") &&
+               isDefName(text(field(v, F().attribute)));
+    };
+    for (TSNode c : m_calls) {
+        const TSNode fn = unparen(field(c, F().function));
+        const bool ident = is(fn, "identifier");
+        const std::string_view leaf = ident                 ? text(fn)
+                                      : is(fn, "attribute") ? text(field(fn, F().attribute))
+                                                            : std::string_view{};
+        if (typeTest(leaf)) {
+            const TSNode a0 = unparen(argument(c, 0));
+            if (is(a0, "identifier")) {
+                const int slot = slotAt(a0);
+                if (slot >= 0)
+                    d->paramHints[size_t(slot)] |= Data::H_Veto;
+            }
+        }
+        if (namesDef(fn)) {
+            bool bound = false;
+            const int target = localCallee(c, &bound);
+            if (target >= 0)
+                d->callSites[size_t(target)].push_back(
+                    {c, functionIndexAt(startOf(c), endOf(c)), bound});
+        }
+    }
+    // A decorator may change what reaches the parameters (`@np.vectorize` hands over single
+    // elements); only the two that leave the arguments alone are trusted.
+    for (TSNode dec : m_decorators) {
+        const std::string_view t = text(dec);
+        if (t == "@staticmethod" || t == "@classmethod")
+            continue;
+        const TSNode def = field(ts_node_parent(dec), F().definition);
+        if (!is(def, "function_definition"))
+            continue;
+        const int f = functionIndexAt(startOf(field(def, F().body)), endOf(def));
+        if (f >= 0)
+            d->escapes[size_t(f)] = 1;
+    }
+}
+
+ValueKind SemanticModel::inferParameterKind(int bi) const {
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    if (d->paramHints.empty() || b.scope <= 0)
+        return ValueKind::Unknown;
+    const quint8 h = d->paramHints[size_t(b.slot)];
+    if (h & Data::H_Veto)
+        return ValueKind::Unknown;
+    // Shapes and axes are tuples of ints even when a caller computed them with NumPy
+    // (`np.delete(image.shape, axis)`).
+    const std::string_view nm = text(b.target);
+    if (nm.find("shape") != std::string_view::npos || nm == "axes" || nm == "axis")
+        return ValueKind::Unknown;
+    // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
+    if (h & Data::H_Idiom)
+        return ValueKind::Array;
+    // Every call of the function in this file passes an array for it.
+    const int fn = d->scopes[size_t(b.scope)].function;
+    if (fn < 0 || d->escapes[size_t(fn)] == 1)
+        return ValueKind::Unknown;
+    const std::vector<TSNode>* args = parameterArguments(bi, fn);
+    if (!args)
+        return ValueKind::Unknown;
+    int seen = 0;
+    for (const TSNode arg : *args) {
+        if (kindOf(arg, 0, nullptr) != ValueKind::Array)
+            return ValueKind::Unknown;
+        // A name that is a number somewhere in its scope (`n = n_samples // 2`, later
+        // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
+        const TSNode ua = unparen(arg);
+        if (is(ua, "identifier") &&
+            (lookupBits(m_tree.qtext(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
+            return ValueKind::Unknown;
+        ++seen;
+    }
+    if (seen == 0)
+        return ValueKind::Unknown;
+    if (d->escapes[size_t(fn)] == 0) {
+        // Each check scans the file once; past a bound, later functions count as escaping
+        // (conservative) so that a file of thousands of helpers stays linear.
+        d->escapes[size_t(fn)] = d->scans < 64 && onlyCalled(fn) ? 2 : 1;
+        ++d->scans;
+    }
+    return d->escapes[size_t(fn)] == 2 ? ValueKind::Array : ValueKind::Unknown;
+}
+
+const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) const {
+    if (d->argState.empty()) {
+        d->argState.assign(d->bindings.size(), 0);
+        d->argCache.resize(d->bindings.size());
+        d->parsedCalls.resize(m_functions.size());
+    }
+    char& state = d->argState[size_t(bi)];
+    if (state != 0)
+        return state == 2 ? &d->argCache[size_t(bi)] : nullptr;
+    state = 1;
+    // The arguments of every call of `fn`, read once per function (one pass per call).
+    std::vector<Data::ParsedCall>& calls = d->parsedCalls[size_t(fn)];
+    if (calls.empty()) {
+        for (const Data::CallSite& cs : d->callSites[size_t(fn)]) {
+            if (cs.caller == fn)
+                continue; // a recursive call passes on what the function itself was given
+            Data::ParsedCall pc;
+            pc.bound = cs.bound;
+            const TSNode argList = field(cs.call, F().arguments);
+            pc.readable = is(argList, "argument_list");
+            if (pc.readable) {
+                TSTreeCursor cur = ts_tree_cursor_new(argList);
+                for (bool more = ts_tree_cursor_goto_first_child(&cur); more;
+                     more = ts_tree_cursor_goto_next_sibling(&cur)) {
+                    const TSNode a = ts_tree_cursor_current_node(&cur);
+                    if (!ts_node_is_named(a) || is(a, "comment"))
+                        continue;
+                    if (is(a, "keyword_argument"))
+                        pc.keywords.push_back({text(field(a, F().name)), field(a, F().value)});
+                    else if (is(a, "list_splat") || is(a, "dictionary_splat"))
+                        pc.splat = true;
+                    else
+                        pc.positional.push_back(a);
+                }
+                ts_tree_cursor_delete(&cur);
+            }
+            calls.push_back(std::move(pc));
+        }
+        if (calls.empty())
+            calls.push_back(Data::ParsedCall{}); // "read, nothing usable": never matches
+    }
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    const std::string_view nm = text(b.target);
+    const FunctionRegion& f = m_functions[size_t(fn)];
+    const bool hasSelf = !f.className.isEmpty() && !f.parameters.isEmpty() &&
+                         (f.parameters.first() == QLatin1String("self") ||
+                          f.parameters.first() == QLatin1String("cls"));
+    std::vector<TSNode>& out = d->argCache[size_t(bi)];
+    for (const Data::ParsedCall& pc : calls) {
+        TSNode arg{};
+        for (const auto& [kw, value] : pc.keywords)
+            if (kw == nm)
+                arg = value;
+        // By position unless a splat hides which argument lands where.
+        const int pos = b.argIndex - (pc.bound && hasSelf ? 1 : 0);
+        if (ts_node_is_null(arg) && !pc.splat && b.argIndex >= 0 && pos >= 0 &&
+            size_t(pos) < pc.positional.size())
+            arg = pc.positional[size_t(pos)];
+        if (!pc.readable || ts_node_is_null(arg)) {
+            out.clear(); // left to its default, or not readable
+            return nullptr;
+        }
+        out.push_back(arg);
+    }
+    state = 2;
+    return &out;
+}
+
+bool SemanticModel::onlyCalled(int fn) const {
+    // Every mention of the name in the file must be its definition or a call: a function
+    // handed over as a value (`minimize(f, x0)`, `cb = f`, `[f, g]`) has callers that are not
+    // seen here. A mention in a comment or a string counts against it too (conservative).
+    // Runs once per function whose calls all pass arrays; a plain text scan, no tree walk.
+    const FunctionRegion& f = m_functions[size_t(fn)];
+    std::string_view name = text(field(f.node, F().name));
+    std::string_view intro = "def";
+    if (name == "__init__" && !f.className.isEmpty()) {
+        // Instances are made through the class name.
+        const auto c = d->classesByName.constFind(f.className);
+        if (c == d->classesByName.cend())
+            return false;
+        name = text(field(m_classes[size_t(*c)].node, F().name));
+        intro = "class";
+    }
+    const std::string_view src = text(m_tree.root());
+    auto word = [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+               ch == '_' || (static_cast<unsigned char>(ch) & 0x80);
+    };
+    for (size_t at = src.find(name); at != std::string_view::npos;
+         at = src.find(name, at + name.size())) {
+        const size_t end = at + name.size();
+        if ((at > 0 && word(src[at - 1])) || (end < src.size() && word(src[end])))
+            continue; // part of a longer name
+        size_t after = end;
+        while (after < src.size() && (src[after] == ' ' || src[after] == '\t'))
+            ++after;
+        if (after < src.size() && src[after] == '(')
+            continue; // a call (or the parameter list of the definition)
+        size_t before = at;
+        while (before > 0 && (src[before - 1] == ' ' || src[before - 1] == '\t'))
+            --before;
+        if (before < at && before >= intro.size() &&
+            src.substr(before - intro.size(), intro.size()) == intro &&
+            (before == intro.size() || !word(src[before - intro.size() - 1])))
+            continue; // `class K:` without bases
+        return false;
+    }
+    return true;
 }
 
 // ---- Names and provenance -----------------------------------------------------------------
@@ -1548,14 +1876,21 @@ bool SemanticModel::isArrayReduction(TSNode expr) const {
             return false;
         return ts_node_is_null(keywordArgument(expr, "axis")) && positionalCount(expr) == 0;
     }
-    if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
+    return isNumpyFullReduction(expr) && isArray(argument(expr, 0));
+}
+
+bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
+    expr = unparen(expr);
+    if (!is(expr, "call"))
+        return false;
+    const QString cn = callName(expr);
+    if (!cn.startsWith(QLatin1String("numpy.")) || cn.startsWith(QLatin1String("numpy.ndarray.")) ||
+        !numpy::isReduction(cn.mid(6)))
         return false;
     if (!ts_node_is_null(keywordArgument(expr, "axis")))
         return false;
-    if (positionalCount(expr) >= 2 && cn != QLatin1String("numpy.linalg.norm") &&
-        !cn.endsWith(QLatin1String("percentile")) && !cn.endsWith(QLatin1String("quantile")))
-        return false;
-    return isArray(argument(expr, 0));
+    return positionalCount(expr) < 2 || cn == QLatin1String("numpy.linalg.norm") ||
+           cn.endsWith(QLatin1String("percentile")) || cn.endsWith(QLatin1String("quantile"));
 }
 
 bool SemanticModel::isScalarElementRead(TSNode expr) const {
@@ -1840,8 +2175,11 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             QString otype;
             const ValueKind ok = kindOf(obj, depth + 1, &otype);
             const std::string_view m = text(field(fn, F().attribute));
-            if (ok == ValueKind::Array)
+            if (ok == ValueKind::Array) {
+                if (m == "searchsorted")
+                    return searchsortedKind(argument(expr, 0), depth);
                 return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
+            }
             if (ok == ValueKind::Object) {
                 if (otype == QLatin1String("numpy.random.Generator") ||
                     otype == QLatin1String("numpy.random.RandomState"))
@@ -1937,6 +2275,8 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         return ValueKind::Sequence;
     if (leaf == QLatin1String("where") && positionalCount(call) == 1)
         return ValueKind::Sequence;
+    if (leaf == QLatin1String("searchsorted"))
+        return searchsortedKind(argument(call, 1), depth);
     if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
         // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
         // with an operand of unknown kind the result is unknown too.
@@ -1948,6 +2288,29 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
                            (isArr(k0) || isArr(k1) || k0 == k1)
                        ? ValueKind::DeviceScalar
                        : ValueKind::Unknown;
+        // Vectors by the usual naming (lower case; matrices are `A`, `X`, `R`): `np.dot(r, r)`
+        // is a squared norm, `np.inner(u, v[:k])` a number. `np.dot(x, w)` stays an array (a
+        // matrix-vector product is as common as a dot product).
+        auto vectorName = [&](TSNode x) {
+            x = unparen(x);
+            // `v[:k]`, `v.conj()`, `v.T`: the name underneath counts.
+            for (int guard = 0; guard < 8; ++guard) {
+                if (is(x, "subscript"))
+                    x = unparen(field(x, F().value));
+                else if (is(x, "call") && is(field(x, F().function), "attribute"))
+                    x = unparen(field(field(x, F().function), F().object));
+                else if (is(x, "attribute"))
+                    x = unparen(field(x, F().object));
+                else
+                    break;
+            }
+            const std::string_view t = text(x);
+            return is(x, "identifier") && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
+        };
+        if (k0 == ValueKind::Array && k1 == ValueKind::Array && vectorName(a0) && vectorName(a1) &&
+            (leaf == QLatin1String("inner") ||
+             (is(unparen(a0), "identifier") && text(unparen(a0)) == text(unparen(a1)))))
+            return ValueKind::DeviceScalar;
         auto rowLike = [&](TSNode x) {
             x = unparen(x);
             if (!is(x, "subscript"))
@@ -2017,6 +2380,24 @@ ValueKind SemanticModel::randomDrawKind(TSNode call, const QString& method) cons
     if (it == sizeAt.cend())
         return ValueKind::Unknown;
     return positionalCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
+}
+
+ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
+    // One insertion index per value looked up: a number for one number. Arithmetic that mixes
+    // a device scalar with a value of unknown kind (`u * total`) may well be an array.
+    v = unparen(v);
+    const ValueKind k = kindOf(v, depth + 1, nullptr);
+    if (k == ValueKind::HostScalar)
+        return ValueKind::DeviceScalar;
+    if (k != ValueKind::DeviceScalar)
+        return ValueKind::Array;
+    if (is(v, "binary_operator"))
+        for (const TSNode side : {field(v, F().left), field(v, F().right)}) {
+            const ValueKind sk = kindOf(side, depth + 1, nullptr);
+            if (sk != ValueKind::HostScalar && sk != ValueKind::DeviceScalar)
+                return ValueKind::Array;
+        }
+    return ValueKind::DeviceScalar;
 }
 
 ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {
@@ -2141,38 +2522,49 @@ namespace {
 // Resolution of a call to a function of this file or of the project.
 } // namespace
 
+int SemanticModel::localCallee(TSNode c, bool* bound) const {
+    const TSNode fn = unparen(field(c, F().function));
+    int target = -1;
+    bool viaInstance = false;
+    if (is(fn, "identifier")) {
+        const QString nm = m_tree.qtext(fn);
+        // Nested function of an enclosing function, then module-level function, then class.
+        const int caller = functionIndexAt(startOf(c), endOf(c));
+        for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent) {
+            const auto it = d->localFunctionsByName.constFind(m_functions[size_t(f)].name +
+                                                              QLatin1Char('.') + nm);
+            if (it != d->localFunctionsByName.cend())
+                target = *it;
+        }
+        if (target < 0)
+            target = d->localFunctionsByName.value(nm, -1);
+        if (target < 0 && d->classesByName.contains(nm)) {
+            target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
+            viaInstance = true;
+        }
+    } else if (is(fn, "attribute")) {
+        const TSNode obj = field(fn, F().object);
+        if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
+            const int caller = functionIndexAt(startOf(c), endOf(c));
+            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
+                target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
+                                                           QLatin1Char('.') +
+                                                           m_tree.qtext(field(fn, F().attribute)),
+                                                       -1);
+            viaInstance = true;
+        }
+    }
+    if (bound)
+        *bound = viaInstance;
+    return target;
+}
+
 void SemanticModel::buildHotness() {
     // Local call graph.
     std::vector<std::vector<int>> callees(m_functions.size());
     std::vector<int> work;
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, F().function));
-        int target = -1;
-        if (is(fn, "identifier")) {
-            const QString nm = m_tree.qtext(fn);
-            // Nested function of an enclosing function, then module-level function, then class.
-            const int caller = functionIndexAt(startOf(c), endOf(c));
-            for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent) {
-                const auto it = d->localFunctionsByName.constFind(m_functions[size_t(f)].name +
-                                                                  QLatin1Char('.') + nm);
-                if (it != d->localFunctionsByName.cend())
-                    target = *it;
-            }
-            if (target < 0)
-                target = d->localFunctionsByName.value(nm, -1);
-            if (target < 0 && d->classesByName.contains(nm))
-                target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
-        } else if (is(fn, "attribute")) {
-            const TSNode obj = field(fn, F().object);
-            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
-                const int caller = functionIndexAt(startOf(c), endOf(c));
-                if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
-                    target = d->localFunctionsByName.value(
-                        m_functions[size_t(caller)].className + QLatin1Char('.') +
-                            m_tree.qtext(field(fn, F().attribute)),
-                        -1);
-            }
-        }
+        const int target = localCallee(c, nullptr);
         if (target < 0)
             continue;
         const int caller = functionIndexAt(startOf(c), endOf(c));

@@ -167,6 +167,10 @@ public:
     /// A full reduction of an array to a scalar: `np.max(a)`, `np.linalg.norm(r)`, `a.sum()`,
     /// `np.any(m)` (no `axis=`; with an axis the result is an Array).
     bool isArrayReduction(TSNode expr) const;
+    /// A NumPy module reduction called without an axis (`np.max(x)`, `np.linalg.norm(r)`,
+    /// `np.allclose(a, b)`), whatever the kind of its argument: with the array runtime
+    /// imported as `np`, its result is a device scalar even for an argument of unknown kind.
+    bool isNumpyFullReduction(TSNode expr) const;
     /// An element read `a[i]` / `a[i, j]` of an Array with scalar (non-slice, non-array) indices.
     bool isScalarElementRead(TSNode expr) const;
     /// Whether a bare name is bound (assignment, parameter, import, def, loop target, ...) in the
@@ -228,11 +232,28 @@ private:
     void buildScopes();
     void buildLoops();
     void buildHotness();
+    /// The function of this file a call invokes (`f(x)`, nested `g(x)`, `self.m(x)`,
+    /// `Class(x)` → `Class.__init__`), or -1. `bound` (optional) tells whether the call passes
+    /// the instance implicitly (`self.m(x)`, `Class(x)`).
+    int localCallee(TSNode call, bool* bound) const;
+    /// Evidence, per facts slot, that an unannotated parameter holds an array (see
+    /// inferParameterKind); computed once before the provenance passes.
+    void collectParameterHints();
+    /// Kind of a parameter binding that neither annotation, default nor `self` decides.
+    ValueKind inferParameterKind(int binding) const;
+    /// For parameter binding `bi` of function `fn`: the argument every call of this file
+    /// passes for it (recursive calls aside); nullptr when some call leaves it to its default
+    /// or hides it behind a splat, or there is no call. Cached: the same for every pass.
+    const std::vector<TSNode>* parameterArguments(int bi, int fn) const;
+    /// Whether function `fn` is only ever called in this file, never used as a value.
+    bool onlyCalled(int fn) const;
     int scopeIndexAt(uint32_t byte) const;
     int functionIndexAt(uint32_t start, uint32_t end) const;
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
     ValueKind numpyCallKind(TSNode call, const QString& leaf, int depth, QString* type) const;
     ValueKind arrayMethodKind(TSNode call, const QString& method) const;
+    /// `np.searchsorted(a, v)` / `a.searchsorted(v)`: a device scalar for a scalar `v`.
+    ValueKind searchsortedKind(TSNode v, int depth) const;
     ValueKind randomDrawKind(TSNode call, const QString& method) const;
     ValueKind lookupName(const QString& name, int scope, QString* type) const;
     QString aliasOf(const QString& name, int scope) const;

@@ -207,6 +207,89 @@ private slots:
         QCOMPARE(kind(t, m, "q"), ValueKind::Unknown);
     }
 
+    void parameterInference() {
+        // Unannotated parameters become arrays on evidence from the same file only.
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "def by_idiom(p, q):\n"
+                                             "    return p.reshape(-1), q\n"
+                                             "def by_calls(a, b, c=None):\n"
+                                             "    return a, b, c\n"
+                                             "def vetoed(v):\n"
+                                             "    if isinstance(v, list):\n"
+                                             "        return v\n"
+                                             "    return v.shape\n"
+                                             "def sparse(s):\n"
+                                             "    return s.tocsr().shape, s.T\n"
+                                             "def typed(t: list, u: 'ArrayLike'):\n"
+                                             "    return t.shape, u.shape\n"
+                                             "def escapes(e):\n"
+                                             "    return e\n"
+                                             "def mixed(mx):\n"
+                                             "    return mx\n"
+                                             "def shaped(out_shape, axis):\n"
+                                             "    return out_shape, axis\n"
+                                             "class K:\n"
+                                             "    def __init__(self, data):\n"
+                                             "        self.data = data\n"
+                                             "    def run(self, z):\n"
+                                             "        return z\n"
+                                             "    def go(self):\n"
+                                             "        return self.run(np.ones(2))\n"
+                                             "def main(lst):\n"
+                                             "    x = np.zeros(3)\n"
+                                             "    by_calls(x, b=x[1:])\n"
+                                             "    by_calls(np.ones(2), x)\n"
+                                             "    vetoed(x)\n"
+                                             "    escapes(x)\n"
+                                             "    np.apply_along_axis(escapes, 0, x)\n"
+                                             "    mixed(x)\n"
+                                             "    mixed(lst)\n"
+                                             "    shaped(np.delete(x.shape, 0), np.arange(2))\n"
+                                             "    K(x)\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "p"), ValueKind::Array);   // p.reshape(...)
+        QCOMPARE(kind(t, m, "q"), ValueKind::Unknown); // no evidence
+        QCOMPARE(kind(t, m, "a"), ValueKind::Array);   // every call passes an array
+        QCOMPARE(kind(t, m, "b"), ValueKind::Array);   // by keyword and by position
+        QCOMPARE(kind(t, m, "c"), ValueKind::Unknown); // always left to its default
+        QCOMPARE(kind(t, m, "v"), ValueKind::Unknown); // isinstance(): more than arrays
+        QCOMPARE(kind(t, m, "s"), ValueKind::Unknown); // .tocsr(): a sparse matrix
+        QCOMPARE(kind(t, m, "t"), ValueKind::Unknown); // annotated: the annotation decides
+        QCOMPARE(kind(t, m, "u"), ValueKind::Unknown);
+        QCOMPARE(kind(t, m, "e"), ValueKind::Unknown);         // passed as a value: unseen callers
+        QCOMPARE(kind(t, m, "mx"), ValueKind::Unknown);        // one call passes something else
+        QCOMPARE(kind(t, m, "out_shape"), ValueKind::Unknown); // shapes stay tuples
+        QCOMPARE(kind(t, m, "axis"), ValueKind::Unknown);
+        QCOMPARE(kind(t, m, "data"), ValueKind::Array); // K(x) → __init__(self, data)
+        QCOMPARE(kind(t, m, "z"), ValueKind::Array);    // self.run(...) skips self
+    }
+
+    void searchsortedAndVectorProducts() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "def f(n, u):\n"
+                                             "    a = np.sort(np.random.rand(n))\n"
+                                             "    r = a - 1.0\n"
+                                             "    A = np.eye(n)\n"
+                                             "    i1 = np.searchsorted(a, 0.5)\n"
+                                             "    i2 = a.searchsorted(a[0] + 1.0)\n"
+                                             "    i3 = np.searchsorted(a, a[::2])\n"
+                                             "    i4 = np.searchsorted(a, u * a[0])\n"
+                                             "    d1 = np.dot(r, r)\n"
+                                             "    d2 = np.dot(A, A)\n"
+                                             "    d3 = np.inner(r.conj(), a[:3])\n"
+                                             "    d4 = np.dot(r, a)\n"
+                                             "    return i1, i2, i3, i4, d1, d2, d3, d4\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "i1"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "i2"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "i3"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "i4"), ValueKind::Array); // unknown factor: maybe an array
+        QCOMPARE(kind(t, m, "d1"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "d2"), ValueKind::Array); // `A @ A` by the naming convention
+        QCOMPARE(kind(t, m, "d3"), ValueKind::DeviceScalar);
+        QCOMPARE(kind(t, m, "d4"), ValueKind::Array); // matrix-vector as likely as dot
+    }
+
     void rebindFromUnknownStart() {
         // `corrected` starts as an unannotated parameter and is rebound to array arithmetic.
         const SyntaxTree t(QByteArrayLiteral(
