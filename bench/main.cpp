@@ -22,6 +22,7 @@
 #include <QDate>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QIODevice>
 #include <QMap>
 #include <QTemporaryDir>
 #include <QThreadPool>
@@ -67,6 +68,19 @@ template <typename F> Times timed(F&& f) {
 
 // Parse-only floor: read each file and let tree-sitter parse it; nothing else.
 // One TSParser per worker thread, like the analyzer.
+// A write-only device that only counts what it is given (the report's size).
+class ByteCounter : public QIODevice {
+public:
+    qint64 bytes = 0;
+
+protected:
+    qint64 readData(char*, qint64) override { return -1; }
+    qint64 writeData(const char*, qint64 len) override {
+        bytes += len;
+        return len;
+    }
+};
+
 struct ParseOnly {
     QString root;
     std::atomic<qint64> nodes{0};
@@ -251,6 +265,7 @@ int main(int argc, char** argv) {
         for (int r = 0; r < runs; ++r) {
             qsizetype reportBytes = 0;
             double steps[4] = {};
+            double peaks[3] = {}; // peak RSS (MiB) after analyze, assess, report
             const Times t = timed([&] {
                 QElapsedTimer clock;
                 clock.start();
@@ -258,12 +273,18 @@ int main(int argc, char** argv) {
                 steps[0] = double(clock.nsecsElapsed()) / 1e9;
                 const ProjectResult project = analyzeProject(s);
                 steps[1] = double(clock.nsecsElapsed()) / 1e9;
+                peaks[0] = peakRssMiB();
                 const Assessment a = assess(project, ContextInput{}, manifest);
                 steps[2] = double(clock.nsecsElapsed()) / 1e9;
-                reportBytes = renderReport(ReportInput{project, a, manifest, QDate(2026, 6, 1)},
-                                           ReportFormat::Markdown)
-                                  .size();
+                peaks[1] = peakRssMiB();
+                // Streamed and counted, as `cnready assess -o FILE` writes it.
+                ByteCounter counter;
+                counter.open(QIODevice::WriteOnly);
+                writeReport(ReportInput{project, a, manifest, QDate(2026, 6, 1)},
+                            ReportFormat::Markdown, counter);
+                reportBytes = counter.bytes;
                 steps[3] = double(clock.nsecsElapsed()) / 1e9;
+                peaks[2] = peakRssMiB();
                 totalLines = project.totalLines;
                 findings = int(project.findings.size());
                 assessed = int(a.findings.size());
@@ -280,7 +301,11 @@ int main(int argc, char** argv) {
                                 .arg(steps[0], 0, 'f', 3)
                                 .arg(steps[1] - steps[0], 0, 'f', 3)
                                 .arg(steps[2] - steps[1], 0, 'f', 3)
-                                .arg(steps[3] - steps[2], 0, 'f', 3);
+                                .arg(steps[3] - steps[2], 0, 'f', 3) +
+                            QStringLiteral(" (wall); peak RSS after each %1 / %2 / %3 MiB")
+                                .arg(peaks[0], 0, 'f', 1)
+                                .arg(peaks[1], 0, 'f', 1)
+                                .arg(peaks[2], 0, 'f', 1);
             }
             if (reportBytes <= 0)
                 return 1;
@@ -314,7 +339,7 @@ int main(int argc, char** argv) {
     };
     if (phase != QLatin1String("parse")) {
         line("full:", rate(bestFull));
-        line("full steps:", fullSteps + QStringLiteral(" (wall)"));
+        line("full steps:", fullSteps);
         line("findings:", QStringLiteral("%1 (%2 in the report), verdict %3 (API uses %4, call "
                                          "sites %5)")
                               .arg(findings)

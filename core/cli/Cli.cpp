@@ -274,18 +274,18 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const Assessment a = assess(project, in, m);
     if (const QString stale = manifestAgeWarning(m, todayDate); !stale.isEmpty())
         err << "cnready: warning: " << stale << "\n";
-    const QByteArray bytes = renderReport(ReportInput{project, a, m, todayDate}, fmt);
+    const ReportInput report{project, a, m, todayDate};
     if (p.isSet(output)) {
+        // Streamed into the file: a big tree's Markdown report is tens of MB.
         QSaveFile file(p.value(output));
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
-            !file.commit()) {
+        if (!file.open(QIODevice::WriteOnly) || !writeReport(report, fmt, file) || !file.commit()) {
             err << "cnready: cannot write " << p.value(output) << ": " << file.errorString()
                 << "\n";
             err.flush();
             return ExitInput;
         }
     } else {
-        out << QString::fromUtf8(bytes);
+        out << QString::fromUtf8(renderReport(report, fmt));
     }
     out.flush();
     err.flush();

@@ -4,6 +4,7 @@
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
+#include <QIODevice>
 #include <QMap>
 
 #include <algorithm>
@@ -38,7 +39,11 @@ QString where(const Finding& f) {
 
 class Writer {
 public:
-    explicit Writer(const ReportInput& in) : in(in), a(in.assessment) {}
+    /// With a `sink`, the text goes out in ~1 MiB pieces and render() returns only the tail.
+    explicit Writer(const ReportInput& in, QIODevice* sink = nullptr)
+        : in(in), a(in.assessment), sink(sink) {}
+
+    bool failed() const { return writeFailed; }
 
     QByteArray render() {
         title();
@@ -50,6 +55,7 @@ public:
         gaps();
         gates();
         next();
+        flush();
         return s;
     }
 
@@ -59,10 +65,22 @@ private:
     // Built in UTF-8 line by line: a report of 200k findings is ~30 MB, and a UTF-16 copy
     // (with its growth slack) plus the final conversion would hold three times that.
     QByteArray s;
+    QIODevice* sink = nullptr;
+    bool writeFailed = false;
+
+    void flush() {
+        if (!sink || s.isEmpty())
+            return;
+        if (!writeFailed && sink->write(s) != s.size())
+            writeFailed = true;
+        s.resize(0); // keeps the capacity for the next piece
+    }
 
     void line(const QString& t = {}) {
         s += t.toUtf8();
         s += '\n';
+        if (sink && s.size() >= (1 << 20))
+            flush();
     }
 
     QString empty() const {
@@ -343,6 +361,12 @@ private:
 
 QByteArray renderMarkdown(const ReportInput& in) {
     return Writer(in).render();
+}
+
+bool writeMarkdown(const ReportInput& in, QIODevice& device) {
+    Writer w(in, &device);
+    w.render();
+    return !w.failed();
 }
 
 } // namespace cnready

@@ -1,5 +1,7 @@
 #include "report/Report.h"
 
+#include <QIODevice>
+
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
@@ -41,6 +43,13 @@ QByteArray renderReport(const ReportInput& in, ReportFormat format) {
         break;
     }
     return renderMarkdown(in);
+}
+
+bool writeReport(const ReportInput& in, ReportFormat format, QIODevice& device) {
+    if (format == ReportFormat::Markdown)
+        return writeMarkdown(in, device);
+    const QByteArray bytes = renderReport(in, format);
+    return device.write(bytes) == bytes.size();
 }
 
 namespace {

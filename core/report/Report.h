@@ -8,6 +8,8 @@
 #include <QByteArray>
 #include <QDate>
 
+class QIODevice;
+
 namespace cnready {
 
 enum class ReportFormat { Markdown, Json, Sarif };
@@ -51,7 +53,14 @@ QString projectDisplayName(const ProjectResult& project);
 
 /// Renders the report in `format` as UTF-8 bytes.
 QByteArray renderReport(const ReportInput& in, ReportFormat format);
+/// Writes the same bytes as renderReport() to `device` (open for writing). Markdown goes out
+/// in pieces of about 1 MiB while it is rendered, so a report of 200k findings (~36 MB) is
+/// never held whole; JSON and SARIF are built in memory first. Returns false when a write
+/// fails (`device.errorString()` says why); what was written before the failure stays.
+bool writeReport(const ReportInput& in, ReportFormat format, QIODevice& device);
 QByteArray renderMarkdown(const ReportInput& in);
+/// The Markdown report written to `device` piece by piece (see writeReport()).
+bool writeMarkdown(const ReportInput& in, QIODevice& device);
 QByteArray renderJson(const ReportInput& in);
 QByteArray renderSarif(const ReportInput& in);
 

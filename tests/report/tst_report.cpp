@@ -14,6 +14,7 @@
 #include "assess/Assessment.h"
 #include "report/Report.h"
 
+#include <QBuffer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -148,6 +149,46 @@ private slots:
         const Rendered b = examples();
         for (ReportFormat f : {ReportFormat::Markdown, ReportFormat::Json, ReportFormat::Sarif})
             QCOMPARE(a.render(f), b.render(f));
+    }
+
+    // Streaming into a device gives the same bytes as rendering, also for a report of
+    // several MiB (written in pieces), and a failing device is reported.
+    void writtenEqualsRendered() {
+        const Rendered small = examples();
+        QList<Finding> many;
+        for (int i = 0; i < 20000; ++i) {
+            Finding f;
+            f.code = QStringLiteral("R101");
+            f.category = Category::Blocks;
+            f.range = {QStringLiteral("pkg/sim.py"), i + 1, 1, i + 1, 20};
+            f.function = QStringLiteral("step");
+            f.message = QStringLiteral("loop over `range(n)` touches one array element per "
+                                       "iteration (`u[%1]`)")
+                            .arg(i);
+            f.hot = true;
+            many << f;
+        }
+        const Rendered big = fromParts(many, {});
+        for (const Rendered* r : {&small, &big}) {
+            for (ReportFormat f :
+                 {ReportFormat::Markdown, ReportFormat::Json, ReportFormat::Sarif}) {
+                QBuffer buffer;
+                QVERIFY(buffer.open(QIODevice::WriteOnly));
+                QVERIFY(writeReport(ReportInput{r->project, r->assessment, r->manifest, kToday}, f,
+                                    buffer));
+                QCOMPARE(buffer.data(), r->render(f));
+            }
+        }
+        QVERIFY(big.render(ReportFormat::Markdown).size() > 2 * (1 << 20)); // several pieces
+
+        class Refusing : public QIODevice {
+        protected:
+            qint64 readData(char*, qint64) override { return -1; }
+            qint64 writeData(const char*, qint64) override { return -1; }
+        } refusing;
+        QVERIFY(refusing.open(QIODevice::WriteOnly));
+        QVERIFY(!writeReport(ReportInput{big.project, big.assessment, big.manifest, kToday},
+                             ReportFormat::Markdown, refusing));
     }
 
     void markdownStructure() {
