@@ -1939,6 +1939,13 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         const ValueKind r = kindOf(field(expr, F().right), depth + 1, nullptr);
         if (l == ValueKind::HostScalar && r == ValueKind::Sequence)
             return ValueKind::Sequence; // 3 * [0]
+        // `r @ r`: a vector with itself is a squared norm, as `np.dot(r, r)` (see
+        // numpyCallKind): a 0-d device value, not an array.
+        if (l == ValueKind::Array && r == ValueKind::Array && text(field(expr, F().op)) == "@") {
+            const TSNode a = unparen(field(expr, F().left)), b = unparen(field(expr, F().right));
+            if (is(a, "identifier") && is(b, "identifier") && text(a) == text(b))
+                return ValueKind::DeviceScalar;
+        }
         return combine(l, r);
     }
     if (t == "comparison_operator") {

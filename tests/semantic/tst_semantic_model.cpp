@@ -265,20 +265,23 @@ private slots:
     }
 
     void searchsortedAndVectorProducts() {
-        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
-                                             "def f(n, u):\n"
-                                             "    a = np.sort(np.random.rand(n))\n"
-                                             "    r = a - 1.0\n"
-                                             "    A = np.eye(n)\n"
-                                             "    i1 = np.searchsorted(a, 0.5)\n"
-                                             "    i2 = a.searchsorted(a[0] + 1.0)\n"
-                                             "    i3 = np.searchsorted(a, a[::2])\n"
-                                             "    i4 = np.searchsorted(a, u * a[0])\n"
-                                             "    d1 = np.dot(r, r)\n"
-                                             "    d2 = np.dot(A, A)\n"
-                                             "    d3 = np.inner(r.conj(), a[:3])\n"
-                                             "    d4 = np.dot(r, a)\n"
-                                             "    return i1, i2, i3, i4, d1, d2, d3, d4\n"));
+        const SyntaxTree t(
+            QByteArrayLiteral("import numpy as np\n"
+                              "def f(n, u):\n"
+                              "    a = np.sort(np.random.rand(n))\n"
+                              "    r = a - 1.0\n"
+                              "    A = np.eye(n)\n"
+                              "    i1 = np.searchsorted(a, 0.5)\n"
+                              "    i2 = a.searchsorted(a[0] + 1.0)\n"
+                              "    i3 = np.searchsorted(a, a[::2])\n"
+                              "    i4 = np.searchsorted(a, u * a[0])\n"
+                              "    d1 = np.dot(r, r)\n"
+                              "    d2 = np.dot(A, A)\n"
+                              "    d3 = np.inner(r.conj(), a[:3])\n"
+                              "    d4 = np.dot(r, a)\n"
+                              "    d5 = r @ r\n"
+                              "    d6 = r @ a\n"
+                              "    return i1, i2, i3, i4, d1, d2, d3, d4, d5, d6\n"));
         const SemanticModel m(t, QStringLiteral("mod"));
         QCOMPARE(kind(t, m, "i1"), ValueKind::DeviceScalar);
         QCOMPARE(kind(t, m, "i2"), ValueKind::DeviceScalar);
@@ -287,7 +290,9 @@ private slots:
         QCOMPARE(kind(t, m, "d1"), ValueKind::DeviceScalar);
         QCOMPARE(kind(t, m, "d2"), ValueKind::Array); // `A @ A` by the naming convention
         QCOMPARE(kind(t, m, "d3"), ValueKind::DeviceScalar);
-        QCOMPARE(kind(t, m, "d4"), ValueKind::Array); // matrix-vector as likely as dot
+        QCOMPARE(kind(t, m, "d4"), ValueKind::Array);        // matrix-vector as likely as dot
+        QCOMPARE(kind(t, m, "d5"), ValueKind::DeviceScalar); // `r @ r` as `np.dot(r, r)`
+        QCOMPARE(kind(t, m, "d6"), ValueKind::Array);
     }
 
     void rebindFromUnknownStart() {
