@@ -255,15 +255,21 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     for (const FileResult& f : project.files)
         usesNumpy = usesNumpy || f.imports.contains(QStringLiteral("numpy"));
     if (assessedFileCount(project) == 0) {
+        // Every file's reason, up to three (they often differ: binary, unreadable, too deep).
+        QStringList reasons;
+        for (const FileDiagnostic& d : project.diagnostics) {
+            if (reasons.size() == 3) {
+                reasons << QStringLiteral("%1 more").arg(project.diagnostics.size() - 3);
+                break;
+            }
+            reasons << d.range.path + QStringLiteral(": ") + d.message;
+        }
         err << "cnready: nothing to assess: "
             << (scan.files.isEmpty()
                     ? QStringLiteral("no Python files under %1").arg(paths.join(QLatin1Char(' ')))
                     : QStringLiteral("none of the %1 Python file(s) could be read (%2)")
                           .arg(scan.files.size())
-                          .arg(project.diagnostics.isEmpty()
-                                   ? QString()
-                                   : project.diagnostics.first().range.path + QStringLiteral(": ") +
-                                         project.diagnostics.first().message))
+                          .arg(reasons.join(QStringLiteral("; "))))
             << "\n";
         err.flush();
         return ExitInput;

@@ -52,6 +52,15 @@ private slots:
         const Run b = cli({QStringLiteral("assess"), binary.path()});
         QCOMPARE(b.code, 3);
         QVERIFY(b.err.contains(QStringLiteral("x.py")));
+        // Every unreadable file gives its own reason, not only the first.
+        QFile empty2(binary.filePath(QStringLiteral("y.py")));
+        QVERIFY(empty2.open(QIODevice::WriteOnly));
+        empty2.close();
+        const Run two = cli({QStringLiteral("assess"), binary.path()});
+        QCOMPARE(two.code, 3);
+        QVERIFY2(two.err.contains(QStringLiteral("x.py: ")) &&
+                     two.err.contains(QStringLiteral("; y.py: ")),
+                 qPrintable(two.err));
     }
     void impossibleContextIsUsageError() {
         QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--elements"),
