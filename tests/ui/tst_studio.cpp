@@ -587,7 +587,7 @@ private slots:
         QVERIFY(dir.isValid());
         QFile junk(dir.filePath(QStringLiteral("junk.py")));
         QVERIFY(junk.open(QIODevice::WriteOnly));
-        junk.write(QByteArray("\x00\x01\x02\xff\xfe binary", 14).repeated(64));
+        junk.write(QByteArray("\x00\x01\x02\xff\xfe binary", 12).repeated(64));
         junk.close();
         MainWindow w;
         w.show();
