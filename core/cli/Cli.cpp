@@ -114,6 +114,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const QStringList paths = p.positionalArguments();
     if (paths.isEmpty())
         return usageError(err, QStringLiteral("assess needs at least one PATH"));
+    if (p.isSet(output) && p.value(output).isEmpty())
+        return usageError(err, QStringLiteral("-o/--output needs a file name"));
 
     ContextInput in;
     auto count = [&](const QCommandLineOption& o, std::optional<qint64>& dst) -> bool {

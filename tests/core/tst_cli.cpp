@@ -62,6 +62,12 @@ private slots:
                      two.err.contains(QStringLiteral("; y.py: ")),
                  qPrintable(two.err));
     }
+    void emptyOutputNameIsUsageError() {
+        const Run r = cli({QStringLiteral("assess"), kExamples, QStringLiteral("-o"), QString()});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("-o/--output needs a file name")),
+                 qPrintable(r.err));
+    }
     void impossibleContextIsUsageError() {
         QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--elements"),
                       QStringLiteral("0")})
