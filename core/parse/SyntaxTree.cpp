@@ -142,6 +142,11 @@ TSFieldId SyntaxTree::fieldId(std::string_view name) {
         }
         std::vector<std::pair<std::string_view, TSFieldId>> cells;
         size_t mask = 0;
+        TSFieldId find(std::string_view name) const {
+            for (size_t h = hash(name) & mask;; h = (h + 1) & mask)
+                if (cells[h].second == 0 || cells[h].first == name)
+                    return cells[h].second;
+        }
         Table() {
             const TSLanguage* lang = pythonLanguage();
             const uint32_t count = ts_language_field_count(lang);
@@ -162,62 +167,27 @@ TSFieldId SyntaxTree::fieldId(std::string_view name) {
         }
     };
     static const Table table;
-    // The names rules ask for most, answered without hashing (resolved once through the
-    // table below, so the ids are the grammar's own).
-    struct Common {
-        TSFieldId left, right, body, name, value, object, function, attribute, arguments, op;
-    };
-    static const Common common = [] {
-        auto id = [](std::string_view n) {
-            for (size_t h = Table::hash(n) & table.mask;; h = (h + 1) & table.mask)
-                if (table.cells[h].second == 0 || table.cells[h].first == n)
-                    return table.cells[h].second;
-        };
-        return Common{id("left"),      id("right"),   id("body"),     id("name"),
-                      id("value"),     id("object"),  id("function"), id("attribute"),
-                      id("arguments"), id("operator")};
+    // The names rules ask for most, compared before hashing (their ids come from the table,
+    // so they are the grammar's own).
+    static const std::array<std::pair<std::string_view, TSFieldId>, 10> common = [] {
+        std::array<std::pair<std::string_view, TSFieldId>, 10> c = {{{"left", 0},
+                                                                     {"right", 0},
+                                                                     {"body", 0},
+                                                                     {"name", 0},
+                                                                     {"value", 0},
+                                                                     {"object", 0},
+                                                                     {"function", 0},
+                                                                     {"attribute", 0},
+                                                                     {"arguments", 0},
+                                                                     {"operator", 0}}};
+        for (auto& [n, id] : c)
+            id = table.find(n);
+        return c;
     }();
-    switch (name.size()) {
-    case 4:
-        if (name == "left")
-            return common.left;
-        if (name == "body")
-            return common.body;
-        if (name == "name")
-            return common.name;
-        break;
-    case 5:
-        if (name == "right")
-            return common.right;
-        if (name == "value")
-            return common.value;
-        break;
-    case 6:
-        if (name == "object")
-            return common.object;
-        break;
-    case 8:
-        if (name == "function")
-            return common.function;
-        if (name == "operator")
-            return common.op;
-        break;
-    case 9:
-        if (name == "attribute")
-            return common.attribute;
-        if (name == "arguments")
-            return common.arguments;
-        break;
-    default:
-        break;
-    }
-    for (size_t h = Table::hash(name) & table.mask;; h = (h + 1) & table.mask) {
-        const auto& slot = table.cells[h];
-        if (slot.second == 0)
-            return 0;
-        if (slot.first == name)
-            return slot.second;
-    }
+    for (const auto& [n, id] : common)
+        if (n.size() == name.size() && n == name)
+            return id;
+    return table.find(name);
 }
 
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {

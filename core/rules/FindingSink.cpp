@@ -16,10 +16,8 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (m_info.category == Category::Blocks || m_info.category == Category::Refactor) {
         if (!m_kernels)
             m_kernels = blocks::compiledKernelSpans(m_ctx.model);
-        const uint32_t b = ts_node_start_byte(first);
-        for (const auto& [start, end] : *m_kernels)
-            if (b >= start && b < end)
-                return;
+        if (blocks::insideAny(*m_kernels, first))
+            return;
     }
     Finding f;
     f.code = m_info.code;
