@@ -211,8 +211,7 @@ bool hostMetadataOnly(const SemanticModel& model, TSNode expr) {
     return stack.empty() && (anchored || !unknown);
 }
 
-bool isValidationGuard(const SemanticModel& model, TSNode stmt) {
-    Q_UNUSED(model);
+bool isValidationGuard(TSNode stmt) {
     if (SyntaxTree::is(stmt, "assert_statement"))
         return true;
     if (!SyntaxTree::is(stmt, "if_statement") && !SyntaxTree::is(stmt, "elif_clause"))

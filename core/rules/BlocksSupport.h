@@ -43,7 +43,7 @@ bool hostMetadataOnly(const SemanticModel& model, TSNode expr);
 /// only leaves the function: an `if` whose block ends in `raise` (no loop inside it), or an
 /// `assert`. Such a check runs once per call and its failure path is an error, not control
 /// flow of the computation.
-bool isValidationGuard(const SemanticModel& model, TSNode stmt);
+bool isValidationGuard(TSNode stmt);
 
 /// The blocks of the `if` statements whose condition is a verbosity or debug switch
 /// (`if verbose:`, `if self.verbose > 1:`, `if debug and it % 10 == 0:`, `if disp:`,

@@ -289,10 +289,9 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
     // loop levels (one walk up from every qualifying loop, not a scan per loop: a file with
     // 100,000 element loops made that quadratic).
     std::map<int, int> nestOf;
-    for (const auto& [j, s2] : qualifying) {
-        Q_UNUSED(s2);
+    for (const auto& entry : qualifying) {
         int depth = 0;
-        for (int p = loops[size_t(j)].parent; p >= 0; p = loops[size_t(p)].parent) {
+        for (int p = loops[size_t(entry.first)].parent; p >= 0; p = loops[size_t(p)].parent) {
             ++depth;
             if (qualifying.count(p)) {
                 int& n = nestOf[p];
