@@ -884,7 +884,7 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     }
     // No file read means no code behind a verdict (the CLI refuses such a tree with exit 3):
     // say so instead of a green READY that nothing supports.
-    if (assessedFileCount(m_project) == 0 && !m_project.cancelled) {
+    if (!hasVerdict()) {
         m_verdict->clear(m_project.files.isEmpty()
                              ? tr("Nothing to assess: no Python files in this folder.")
                              : tr("Nothing to assess: none of the %n Python file(s) could be "
@@ -903,9 +903,18 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     emit assessmentChanged();
 }
 
+bool MainWindow::hasVerdict() const {
+    return m_hasAssessment && (m_project.cancelled || assessedFileCount(m_project) > 0);
+}
+
 void MainWindow::renderReportPreview() {
     if (!m_hasAssessment) {
         m_report->setMarkdown(tr("*No report yet: open a project and wait for its analysis.*"));
+        return;
+    }
+    if (!hasVerdict()) {
+        m_report->setMarkdown(tr("*No report: none of this folder's Python files could be "
+                                 "read.*"));
         return;
     }
     // Keep the reader's place when a context change re-renders the report.
@@ -925,14 +934,18 @@ QByteArray MainWindow::reportBytes(ReportFormat format) const {
 
 bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QString* error) {
     assessNow();
-    if (!m_hasAssessment) {
+    if (!hasVerdict()) {
         if (error)
-            *error = tr("There is no assessment to export yet.");
+            *error = m_hasAssessment ? tr("Nothing to assess: none of the Python files could be "
+                                          "read, so there is no report.")
+                                     : tr("There is no assessment to export yet.");
         return false;
     }
-    const QByteArray bytes = reportBytes(format);
     QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) ||
+        !writeReport(ReportInput{m_project, m_assessment, m_manifest, QDate::currentDate()}, format,
+                     file) ||
+        !file.commit()) {
         if (error)
             *error = file.errorString();
         return false;
@@ -941,7 +954,7 @@ bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QStr
 }
 
 void MainWindow::exportInteractive() {
-    if (!m_hasAssessment)
+    if (!hasVerdict())
         return;
     if (m_project.cancelled &&
         QMessageBox::question(this, tr("Export report"),
@@ -1103,7 +1116,7 @@ void MainWindow::updateActions() {
     const bool running = m_analysis->isRunning();
     m_reanalyzeAct->setEnabled(!m_projectPath.isEmpty() && !running);
     m_cancelAct->setEnabled(running);
-    m_exportAct->setEnabled(m_hasAssessment && !running);
+    m_exportAct->setEnabled(hasVerdict() && !running);
     m_openExampleAct->setEnabled(!bundledExamplesDir().isEmpty());
     if (m_welcomeExample)
         m_welcomeExample->setEnabled(!bundledExamplesDir().isEmpty());

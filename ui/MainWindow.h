@@ -64,6 +64,9 @@ public:
     bool isAnalyzing() const;
     /// True once an analysis has finished and an assessment exists.
     bool hasAssessment() const { return m_hasAssessment; }
+    /// An assessment with code behind it: at least one file was read (or the run was
+    /// cancelled part way). Without one there is no verdict, report preview or export.
+    bool hasVerdict() const;
     /// True while a new assessment (after an analysis or a context change) is being computed;
     /// assessmentChanged() follows.
     bool isAssessing() const { return m_assessWatcher != nullptr; }

@@ -598,6 +598,14 @@ private slots:
         QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel* l) {
             return l->text().contains(QStringLiteral("Nothing to assess"));
         }));
+        // No report either: the export is off and refuses, as the command line does.
+        QVERIFY(!w.hasVerdict());
+        QVERIFY(!w.action(QStringLiteral("exportReport"))->isEnabled());
+        QString error;
+        QVERIFY(
+            !w.exportReport(dir.filePath(QStringLiteral("r.md")), ReportFormat::Markdown, &error));
+        QVERIFY2(error.contains(QStringLiteral("Nothing to assess")), qPrintable(error));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("r.md"))));
         int exitCode = -1;
         runCli({QStringLiteral("assess"), dir.path()}, &exitCode);
         QCOMPARE(exitCode, 3);
