@@ -10,7 +10,7 @@ using namespace rules;
 
 namespace {
 
-bool isReductionLeaf(const QString& leaf) {
+bool isReductionLeaf(QStringView leaf) {
     static const QStringList names = {
         QStringLiteral("sum"),     QStringLiteral("mean"),   QStringLiteral("max"),
         QStringLiteral("min"),     QStringLiteral("amax"),   QStringLiteral("amin"),
@@ -56,7 +56,9 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
     RegionGroups groups;
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);
-        const QString leaf = leafName(name);
+        if (name.isEmpty())
+            continue;
+        const QStringView leaf = leafView(name);
         bool reduction = false;
         if (isArrayMethod(name))
             reduction = leaf != QLatin1String("norm") && isReductionLeaf(leaf);
@@ -66,7 +68,7 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
             reduction = leaf != QLatin1String("norm") && isReductionLeaf(leaf);
         if (!reduction || inElementLoop(m, call))
             continue;
-        groups.add(m, call, leaf);
+        groups.add(m, call, leaf.toString());
     }
     groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("array reductions (%1) %2").arg(quoteList(subjects, 4), where);

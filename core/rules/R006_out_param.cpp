@@ -12,8 +12,8 @@ namespace {
 
 // `a, b = b, a` (also with parentheses or attributes): returns true and the two names.
 bool isSwap(const SemanticModel& m, TSNode assign, TSNode& first, TSNode& second) {
-    const TSNode left = SyntaxTree::field(assign, "left");
-    const TSNode right = SyntaxTree::field(assign, "right");
+    const TSNode left = SyntaxTree::field(assign, fields().left);
+    const TSNode right = SyntaxTree::field(assign, fields().right);
     const bool leftTuple =
         SyntaxTree::is(left, "pattern_list") || SyntaxTree::is(left, "tuple_pattern");
     const bool rightTuple =
@@ -66,7 +66,7 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
         return;
     RegionGroups groups;
     for (TSNode kw : m.keywordArguments()) {
-        if (m.text(SyntaxTree::field(kw, "name")) != "out")
+        if (m.text(SyntaxTree::field(kw, fields().name)) != "out")
             continue;
         const TSNode args = ts_node_parent(kw);
         const TSNode call = ts_node_parent(args);

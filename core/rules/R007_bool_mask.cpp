@@ -21,7 +21,7 @@ bool maskLikeName(std::string_view n) {
 bool boundToPositions(const SemanticModel& m, TSNode name) {
     for (TSNode rhs : bindingsOf(m, m.text(name), name)) {
         while (SyntaxTree::is(rhs, "subscript"))
-            rhs = SyntaxTree::field(rhs, "value");
+            rhs = SyntaxTree::field(rhs, fields().value);
         if (!SyntaxTree::is(rhs, "call"))
             continue;
         const QString leaf = m.calleeLeaf(rhs);
@@ -62,13 +62,14 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     RegionGroups groups;
     for (TSNode sub : m.subscripts()) {
-        const TSNode value = SyntaxTree::field(sub, "value");
+        const TSNode value = SyntaxTree::field(sub, fields().value);
         const ValueKind kind = m.valueKind(value);
         if (kind != ValueKind::Array && kind != ValueKind::Unknown)
             continue;
-        if (ts_node_named_child_count(sub) < 2)
+        const auto children = namedChildren(sub);
+        if (children.size() < 2)
             continue;
-        const TSNode index = ts_node_named_child(sub, 1);
+        const TSNode index = children[1];
         bool mask = isBooleanArray(m, index);
         if (!mask && SyntaxTree::is(index, "identifier") && maskLikeName(m.text(index))) {
             const ValueKind k = m.valueKind(index);

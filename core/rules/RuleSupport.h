@@ -10,6 +10,8 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QStringView>
+#include <QVarLengthArray>
 #include <tree_sitter/api.h>
 
 #include <cstdint>
@@ -25,13 +27,36 @@ class SyntaxTree;
 
 namespace rules {
 
+/// Grammar field ids the rules ask for, resolved once: SyntaxTree::field(n, id) gives the same
+/// node as field(n, "name") without hashing the name on every call.
+struct FieldIds {
+    TSFieldId left, right, object, attribute, value, operator_, argument, arguments, function, name,
+        body, condition, alternative, consequence, subscript, type;
+};
+/// The process-wide table (thread-safe static, built on first use).
+const FieldIds& fields();
+
 /// Last dotted component: "numpy.linalg.norm" → "norm".
 QString leafName(const QString& canonical);
+/// The same as a view into `canonical` (no copy; valid while `canonical` lives).
+QStringView leafView(const QString& canonical);
+/// SemanticModel::calleeLeaf() as a view into the source (no QString): the callee identifier,
+/// or the attribute name of a dotted callee; empty for calls of other expressions.
+std::string_view calleeLeafText(const SemanticModel& model, TSNode call);
+
+/// The named children of `n` in order, found by one cursor pass (ts_node_named_child(n, i)
+/// rescans the children from the first on every call in the tree-sitter we build against).
+QVarLengthArray<TSNode, 8> namedChildren(TSNode n);
 /// Whether a canonical call name is a NumPy / cuPyNumeric module function (not a method):
 /// "numpy.sum" yes, "numpy.ndarray.sum" no.
 bool isNumpyFunction(const QString& canonical);
 /// Whether a canonical call name is an ndarray method ("numpy.ndarray.<m>").
 bool isArrayMethod(const QString& canonical);
+
+/// The positional arguments of a call in order: SemanticModel::argument(call, k) for k below
+/// SemanticModel::positionalCount(call), from one pass over the argument list. A call whose
+/// only argument is a bare generator (`f(x for x in y)`) has one positional, a null node.
+QVarLengthArray<TSNode, 8> positionalArguments(TSNode call);
 
 /// The chain of nodes from `from` down to `target` (both included), found by one cursor
 /// descent; empty when `target` is not inside `from`. Cheaper than repeated ts_node_parent(),
@@ -41,6 +66,25 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target);
 /// The statement that contains `n` (expression_statement, return_statement, …, or the
 /// for/while/if header it belongs to). Climbs at most to the enclosing block.
 TSNode enclosingStatement(const SemanticModel& model, TSNode n);
+/// Whether the climb of enclosingStatement() stops at `cur`, whose parent is `parent`: `cur` is
+/// a statement (or header like elif_clause), or it sits directly in a block or the module.
+/// enclosingStatement(n) is the lowest node on the chain from the root to `n` for which this
+/// holds (the root when none does).
+bool endsStatementClimb(TSNode cur, TSNode parent);
+
+/// enclosingStatement() for a sequence of nodes in document order, as several rules ask it:
+/// a node inside the statement found last is resolved by a short descent from that statement
+/// instead of one from the root. Same answers as enclosingStatement().
+class StatementFinder {
+public:
+    explicit StatementFinder(const SemanticModel& model) : m_model(model) {}
+    /// enclosingStatement(model, n).
+    TSNode operator()(TSNode n);
+
+private:
+    const SemanticModel& m_model;
+    TSNode m_last{}; ///< the statement found last (null before the first call)
+};
 /// When `expr` is the whole right-hand side of an `assignment` (possibly through parentheses),
 /// that assignment node; otherwise a null node.
 TSNode assignmentOf(TSNode expr);
