@@ -86,12 +86,12 @@ bool stencilSlice(const SemanticModel& m, TSNode slice, bool& shifted) {
 // A subscript whose items are unit-step slices with small offsets (and plain scalar indices),
 // at least one of them shifted. Returns the normalised index text, or "" if not a candidate.
 QString shiftedIndex(const SemanticModel& m, TSNode sub) {
-    const auto items = namedChildren(sub);
+    const uint32_t n = ts_node_named_child_count(sub);
     bool anySlice = false;
     bool shifted = false;
     QString key;
-    for (qsizetype i = 1; i < items.size(); ++i) {
-        const TSNode item = items[i];
+    for (uint32_t i = 1; i < n; ++i) {
+        const TSNode item = ts_node_named_child(sub, i);
         if (SyntaxTree::is(item, "comment"))
             continue;
         if (SyntaxTree::is(item, "slice")) {

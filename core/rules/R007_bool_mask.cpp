@@ -66,10 +66,9 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
         const ValueKind kind = m.valueKind(value);
         if (kind != ValueKind::Array && kind != ValueKind::Unknown)
             continue;
-        const auto children = namedChildren(sub);
-        if (children.size() < 2)
+        if (ts_node_named_child_count(sub) < 2)
             continue;
-        const TSNode index = children[1];
+        const TSNode index = ts_node_named_child(sub, 1);
         bool mask = isBooleanArray(m, index);
         if (!mask && SyntaxTree::is(index, "identifier") && maskLikeName(m.text(index))) {
             const ValueKind k = m.valueKind(index);

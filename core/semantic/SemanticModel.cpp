@@ -2513,6 +2513,10 @@ bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
     return inv;
 }
 
+const QSet<QString>& SemanticModel::loopVariableNames(const LoopInfo& loop) const {
+    return d->derivedLoopVars[size_t(loop.index)];
+}
+
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
     const QSet<QString>& vars = d->derivedLoopVars[size_t(loop.index)];
     bool uses = false;
