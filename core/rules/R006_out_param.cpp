@@ -68,8 +68,11 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
     for (TSNode kw : m.keywordArguments()) {
         if (m.text(SyntaxTree::field(kw, fields().name)) != "out")
             continue;
-        const TSNode args = ts_node_parent(kw);
-        const TSNode call = ts_node_parent(args);
+        // Parent and grandparent from one descent (two ts_node_parent() calls would each
+        // descend from the root).
+        const std::vector<TSNode> up = chainTo(m, kw);
+        const TSNode args = up.size() >= 2 ? up[up.size() - 2] : ts_node_parent(kw);
+        const TSNode call = up.size() >= 3 ? up[up.size() - 3] : ts_node_parent(args);
         if (!SyntaxTree::is(call, "call"))
             continue;
         const QString name = m.callName(call);

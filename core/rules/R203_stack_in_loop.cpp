@@ -14,12 +14,12 @@ namespace {
 // Whether an identifier/attribute with exactly the text `target` occurs in `args`.
 bool argumentsMention(const SemanticModel& m, TSNode args, std::string_view target) {
     bool found = false;
-    walkSubtree(args, [&](TSNode n) {
+    walkWithParents(args, [&](TSNode n, TSNode parent) {
         if (found)
             return false;
         if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
             m.text(n) == target) {
-            const TSNode p = ts_node_parent(n);
+            const TSNode p = ts_node_is_null(parent) ? ts_node_parent(n) : parent;
             // `x.shape` / `x[...]` read the accumulator but do not grow it
             if (!(SyntaxTree::is(p, "attribute") &&
                   ts_node_eq(SyntaxTree::field(p, fields().object), n)) &&
@@ -102,7 +102,7 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
             continue;
-        const TSNode assign = assignmentOf(call);
+        const TSNode assign = assignmentOf(m, call);
         if (ts_node_is_null(assign))
             continue;
         const TSNode left = SyntaxTree::field(assign, fields().left);

@@ -195,7 +195,7 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         }
         // Through names: idx = np.nonzero(c) / rows, cols = np.nonzero(c)
-        const TSNode assign = assignmentOf(top);
+        const TSNode assign = assignmentOf(m, top);
         if (ts_node_is_null(assign))
             continue;
         const TSNode left = SyntaxTree::field(assign, fields().left);

@@ -231,7 +231,7 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
                            .arg(source));
             continue;
         }
-        const TSNode assign = assignmentOf(call);
+        const TSNode assign = assignmentOf(m, call);
         if (ts_node_is_null(assign))
             continue;
         const TSNode left = SyntaxTree::field(assign, fields().left);

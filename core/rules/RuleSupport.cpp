@@ -205,10 +205,54 @@ bool endsStatementClimb(TSNode cur, TSNode parent) {
     return pt == "block" || pt == "module";
 }
 
+namespace {
+// The innermost block the model knows to lie around `n` (the body of its loop, else of its
+// function), or a null node. A descent can start there instead of at the root: the block is
+// an ancestor of `n`, so the chain below it is the tail of the chain from the root.
+TSNode blockAround(const SemanticModel& model, TSNode n) {
+    const auto strictlyInside = [&](TSNode block) {
+        return isType(block, "block") && contains(block, n) && !ts_node_eq(block, n);
+    };
+    if (const LoopInfo* loop = model.enclosingLoop(n); loop && strictlyInside(loop->body))
+        return loop->body;
+    if (const FunctionRegion* fn = model.enclosingFunctionRegion(n); fn && strictlyInside(fn->body))
+        return fn->body;
+    return TSNode{};
+}
+} // namespace
+
+std::vector<TSNode> chainTo(const SemanticModel& model, TSNode n) {
+    if (ts_node_is_null(n))
+        return {};
+    if (const TSNode block = blockAround(model, n); !ts_node_is_null(block)) {
+        std::vector<TSNode> path = pathFrom(block, n);
+        if (!path.empty())
+            return path;
+    }
+    return pathFrom(ts_tree_root_node(n.tree), n);
+}
+
+TSNode ancestorOf(const SemanticModel& model, TSNode n, int levels) {
+    const std::vector<TSNode> path = chainTo(model, n);
+    if (path.size() > size_t(levels))
+        return path[path.size() - 1 - size_t(levels)];
+    for (int i = 0; i < levels && !ts_node_is_null(n); ++i)
+        n = ts_node_parent(n);
+    return n;
+}
+
 TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
     // Neither ts_node_parent() (it re-descends from the root on every call in tree-sitter
     // 0.20, quadratic in a module with many top-level statements) nor the tree's parent index
-    // (building it is a whole extra walk for a file that may need only this).
+    // (building it is a whole extra walk for a file that may need only this). Below a block
+    // the climb always ends (a block's child ends it), so a descent from the innermost block
+    // the model knows gives the same answer as one from the root, in fewer steps.
+    if (const TSNode block = blockAround(model, n); !ts_node_is_null(block)) {
+        const std::vector<TSNode> path = pathFrom(block, n);
+        for (size_t i = path.size(); i-- > 1;)
+            if (endsStatementClimb(path[i], path[i - 1]))
+                return path[i];
+    }
     const std::vector<TSNode> path = pathFrom(ts_tree_root_node(n.tree), n);
     if (!path.empty()) {
         for (size_t i = path.size(); i-- > 1;)
@@ -231,6 +275,13 @@ TSNode StatementFinder::operator()(TSNode n) {
     // climb. When `n` lies below the last answer S, that chain runs through S and S itself
     // ends the climb, so only the part below S needs looking at.
     if (!ts_node_is_null(m_last) && !ts_node_is_null(n) && contains(m_last, n)) {
+        // Inside a simple statement free of syntax errors nothing else ends the climb:
+        // expressions hold no statements and no blocks.
+        const auto t = SyntaxTree::type(m_last);
+        if ((t == "expression_statement" || t == "return_statement" || t == "delete_statement" ||
+             t == "assert_statement" || t == "raise_statement" || t == "print_statement") &&
+            !ts_node_has_error(m_last) && ts_node_end_byte(n) > ts_node_start_byte(n))
+            return m_last;
         const std::vector<TSNode> path = pathFrom(m_last, n);
         if (!path.empty()) {
             for (size_t i = path.size(); i-- > 1;)
@@ -241,6 +292,22 @@ TSNode StatementFinder::operator()(TSNode n) {
     }
     m_last = enclosingStatement(m_model, n);
     return m_last;
+}
+
+TSNode assignmentOf(const SemanticModel& model, TSNode expr) {
+    const std::vector<TSNode> path = chainTo(model, expr);
+    if (path.size() < 2)
+        return assignmentOf(expr);
+    // The same climb as assignmentOf(expr), reading the parents off the chain.
+    size_t i = path.size() - 1; // path[i] is `cur`
+    while (i >= 2 && isType(path[i - 1], "parenthesized_expression"))
+        --i;
+    if (isType(path[i - 1], "parenthesized_expression"))
+        return assignmentOf(expr); // the chain ends inside the brackets: climb the long way
+    const TSNode p = path[i - 1];
+    if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, fields().right), path[i]))
+        return p;
+    return TSNode{};
 }
 
 TSNode assignmentOf(TSNode expr) {
@@ -469,6 +536,18 @@ std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int 
         return std::nullopt;
     const auto t = SyntaxTree::type(expr);
     if (t == "integer") {
+        // Plain decimal literals, the common case, without the QString round trip: the value
+        // toLongLong(&ok, 0) gives (no leading zero, which base 0 reads as octal; at most 18
+        // digits, so no overflow).
+        const std::string_view digits = model.text(expr);
+        if (!digits.empty() && digits.size() <= 18 && (digits.size() == 1 || digits[0] != '0') &&
+            std::all_of(digits.begin(), digits.end(),
+                        [](char ch) { return ch >= '0' && ch <= '9'; })) {
+            qint64 v = 0;
+            for (const char ch : digits)
+                v = v * 10 + (ch - '0');
+            return v;
+        }
         QString s = QString::fromUtf8(model.text(expr).data(), qsizetype(model.text(expr).size()));
         s.remove(QLatin1Char('_'));
         bool ok = false;
@@ -684,16 +763,21 @@ QString shortCode(const SemanticModel& model, TSNode n, int max) {
 }
 
 QString quoteList(const QStringList& names, int max) {
-    QStringList shown;
-    for (int i = 0; i < names.size() && i < max; ++i)
-        shown << QStringLiteral("`%1`").arg(names[i]);
-    const int rest = int(names.size()) - int(shown.size());
+    // "`a`, `b` and `c`", or "`a`, `b` and N more" when names are left out; built in one
+    // string (this runs once per reported region).
+    const int shown = int(std::min<qsizetype>(names.size(), std::max(max, 0)));
+    const int rest = int(names.size()) - shown;
+    QString out;
+    for (int i = 0; i < shown; ++i) {
+        if (i > 0)
+            out += rest == 0 && i == shown - 1 ? QLatin1String(" and ") : QLatin1String(", ");
+        out += QLatin1Char('`');
+        out += names[i];
+        out += QLatin1Char('`');
+    }
     if (rest > 0)
-        return shown.join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(rest);
-    if (shown.size() <= 1)
-        return shown.join(QString());
-    const QString last = shown.takeLast();
-    return shown.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+        out += QStringLiteral(" and %1 more").arg(rest);
+    return out;
 }
 
 } // namespace cnready::rules

@@ -88,6 +88,41 @@ private:
 /// When `expr` is the whole right-hand side of an `assignment` (possibly through parentheses),
 /// that assignment node; otherwise a null node.
 TSNode assignmentOf(TSNode expr);
+/// The same, with the parents read off chainTo() (cheaper than ts_node_parent() per level).
+TSNode assignmentOf(const SemanticModel& model, TSNode expr);
+/// The chain of visible nodes from an ancestor of `n` down to `n` (both included): from the
+/// innermost block the model knows around `n` (loop or function body) when there is one, else
+/// from the root. Empty when the descent does not reach `n` (e.g. a zero-width MISSING node).
+std::vector<TSNode> chainTo(const SemanticModel& model, TSNode n);
+/// The ancestor `levels` steps above `n` (1: the parent), as ts_node_parent() applied `levels`
+/// times gives it, mostly read off chainTo().
+TSNode ancestorOf(const SemanticModel& model, TSNode n, int levels = 1);
+/// walkSubtree() (pre-order, `visit` returns whether to descend) that also passes each node's
+/// parent: the same node as ts_node_parent(), kept on a stack instead of searched for. The
+/// parent passed for `root` itself is a null node.
+template <class Visit> void walkWithParents(TSNode root, Visit&& visit) {
+    if (ts_node_is_null(root))
+        return;
+    std::vector<TSNode> up; // ancestors of the cursor's node, below `root` included
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    for (;;) {
+        const TSNode n = ts_tree_cursor_current_node(&c);
+        if (visit(n, up.empty() ? TSNode{} : up.back()) && ts_tree_cursor_goto_first_child(&c)) {
+            up.push_back(n);
+            continue;
+        }
+        for (;;) {
+            if (ts_tree_cursor_goto_next_sibling(&c))
+                break;
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                ts_tree_cursor_delete(&c);
+                return;
+            }
+            up.pop_back();
+        }
+    }
+}
+
 /// Whether `n` lies inside [start, end) of `container`.
 bool contains(TSNode container, TSNode n);
 
