@@ -12,7 +12,7 @@ namespace {
 
 // NumPy ufuncs (and ufunc-like helpers) that work element by element. Leaf names.
 bool isElementwiseFunction(QStringView leaf) {
-    static const QStringList names = {
+    static const NameSet names = {
         QStringLiteral("add"),         QStringLiteral("subtract"),
         QStringLiteral("multiply"),    QStringLiteral("divide"),
         QStringLiteral("true_divide"), QStringLiteral("floor_divide"),
@@ -100,9 +100,10 @@ void R001Elementwise::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     RegionGroups groups;
+    ElementLoops elementLoops(m);
     QStringList names;
     auto add = [&](TSNode site) {
-        if (inElementLoop(m, site))
+        if (elementLoops.contains(site))
             return;
         if (names.isEmpty())
             groups.add(m, site, QString());

@@ -62,13 +62,23 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     RegionGroups groups;
     for (TSNode sub : m.subscripts()) {
+        if (ts_node_named_child_count(sub) < 2)
+            continue;
+        const TSNode index = ts_node_named_child(sub, 1);
+        // Only these index shapes can be a mask (see isBooleanArray): integers, slices,
+        // strings and tuples are dropped before the model is asked about the value.
+        TSNode inner = index;
+        while (SyntaxTree::is(inner, "parenthesized_expression") &&
+               ts_node_named_child_count(inner) == 1)
+            inner = ts_node_named_child(inner, 0);
+        const auto t = SyntaxTree::type(inner);
+        if (t != "comparison_operator" && t != "binary_operator" && t != "unary_operator" &&
+            t != "call" && t != "identifier")
+            continue;
         const TSNode value = SyntaxTree::field(sub, fields().value);
         const ValueKind kind = m.valueKind(value);
         if (kind != ValueKind::Array && kind != ValueKind::Unknown)
             continue;
-        if (ts_node_named_child_count(sub) < 2)
-            continue;
-        const TSNode index = ts_node_named_child(sub, 1);
         bool mask = isBooleanArray(m, index);
         if (!mask && SyntaxTree::is(index, "identifier") && maskLikeName(m.text(index))) {
             const ValueKind k = m.valueKind(index);

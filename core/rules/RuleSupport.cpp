@@ -65,6 +65,19 @@ const FieldIds& fields() {
     return ids;
 }
 
+NameSet::NameSet(std::initializer_list<QStringView> names) {
+    for (QStringView n : names)
+        m_sorted.push_back(n.toString());
+    std::sort(m_sorted.begin(), m_sorted.end());
+}
+
+bool NameSet::contains(QStringView name) const {
+    const auto it =
+        std::lower_bound(m_sorted.begin(), m_sorted.end(), name,
+                         [](const QString& a, QStringView b) { return QStringView(a) < b; });
+    return it != m_sorted.end() && QStringView(*it) == name;
+}
+
 QString leafName(const QString& canonical) {
     // The same as canonical.section('.', -1), which splits the whole name on every call.
     return canonical.mid(canonical.lastIndexOf(QLatin1Char('.')) + 1);
@@ -674,6 +687,45 @@ TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& can
     if (thirdIsShape.contains(leaf))
         return SemanticModel::argument(call, 2);
     return TSNode{};
+}
+
+namespace {
+bool walksElements(const LoopInfo& loop) {
+    return loop.isIndexLoop() || loop.source == LoopSource::Array ||
+           loop.source == LoopSource::EnumerateArray || loop.source == LoopSource::NdIter ||
+           loop.source == LoopSource::NdEnumerate;
+}
+} // namespace
+
+bool ElementLoops::contains(TSNode n) {
+    const auto& loops = m_model.loops();
+    if (m_known.size() != loops.size()) {
+        m_known.assign(loops.size(), false);
+        m_names.assign(loops.size(), {});
+    }
+    for (const LoopInfo* loop = m_model.enclosingLoop(n); loop;
+         loop = loop->parent >= 0 ? &loops[size_t(loop->parent)] : nullptr) {
+        if (!walksElements(*loop))
+            continue;
+        // usesLoopVar(), with the names converted once per loop.
+        if (isType(n, "identifier") && loop->variables.contains(m_model.tree().qtext(n)))
+            return true;
+        const size_t i = size_t(loop->index);
+        if (!m_known[i]) {
+            for (const QString& v : m_model.loopVariableNames(*loop))
+                m_names[i].push_back(v.toUtf8());
+            m_known[i] = true;
+        }
+        const std::string_view text = m_model.text(n);
+        for (const QByteArray& v : m_names[i])
+            if (text.find(std::string_view(v.constData(), size_t(v.size()))) !=
+                std::string_view::npos) {
+                if (m_model.usesLoopVariable(n, *loop))
+                    return true;
+                break;
+            }
+    }
+    return false;
 }
 
 bool inElementLoop(const SemanticModel& model, TSNode n) {

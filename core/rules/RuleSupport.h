@@ -36,6 +36,17 @@ struct FieldIds {
 /// The process-wide table (thread-safe static, built on first use).
 const FieldIds& fields();
 
+/// A fixed set of names with a membership test in O(log n) string compares, also for string
+/// views (QStringList::contains compares against every entry; QSet needs a QString).
+class NameSet {
+public:
+    NameSet(std::initializer_list<QStringView> names);
+    bool contains(QStringView name) const;
+
+private:
+    std::vector<QString> m_sorted;
+};
+
 /// Last dotted component: "numpy.linalg.norm" → "norm".
 QString leafName(const QString& canonical);
 /// The same as a view into `canonical` (no copy; valid while `canonical` lives).
@@ -188,6 +199,21 @@ private:
 /// over range/len/shape/product/ndindex, or a loop over an array, nditer, ndenumerate) and
 /// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
 bool inElementLoop(const SemanticModel& model, TSNode n);
+
+/// inElementLoop() for the many sites of one file that a rule asks about: each loop's variable
+/// names are read out of the model's set once (iterating a QSet visits all its buckets), not
+/// once per site. Same answers as inElementLoop().
+class ElementLoops {
+public:
+    explicit ElementLoops(const SemanticModel& model) : m_model(model) {}
+    /// inElementLoop(model, n).
+    bool contains(TSNode n);
+
+private:
+    const SemanticModel& m_model;
+    std::vector<std::vector<QByteArray>> m_names; ///< per loop index: UTF-8 variable names
+    std::vector<bool> m_known;                    ///< per loop index: m_names filled
+};
 
 /// SemanticModel::isLoopInvariant / usesLoopVariable, but also right when `expr` itself is a
 /// soft-keyword identifier (`type`, `match`, `print`): a tree cursor started on such an
