@@ -66,7 +66,9 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
         return;
     RegionGroups groups;
     for (TSNode kw : m.keywordArguments()) {
-        if (m.text(SyntaxTree::field(kw, fields().name)) != "out")
+        // `name=value` starts with its name: most keywords are dropped on the text alone.
+        if (m.text(kw).substr(0, 3) != "out" ||
+            m.text(SyntaxTree::field(kw, fields().name)) != "out")
             continue;
         // Parent and grandparent from one descent (two ts_node_parent() calls would each
         // descend from the root).
@@ -82,7 +84,9 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
     }
     for (TSNode a : m.assignments()) {
         TSNode x, y;
-        if (!SyntaxTree::is(a, "assignment") || !isSwap(m, a, x, y) || !m.inLoop(a))
+        // A swap's two-name target has a comma: a cheap test before the node lookups.
+        if (!SyntaxTree::is(a, "assignment") || m.text(a).find(',') == std::string_view::npos ||
+            !isSwap(m, a, x, y) || !m.inLoop(a))
             continue;
         if (!m.isArray(x) && !m.isArray(y))
             continue;

@@ -200,7 +200,10 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     // `.flat` writes: a.flat[k] = v, a.flat = v
     for (TSNode attr : m.attributes()) {
-        if (m.text(SyntaxTree::field(attr, fields().attribute)) != "flat")
+        // `x.flat` ends with its attribute name: a text test before the field lookup.
+        const std::string_view whole = m.text(attr);
+        if (whole.size() < 4 || whole.substr(whole.size() - 4) != "flat" ||
+            m.text(SyntaxTree::field(attr, fields().attribute)) != "flat")
             continue;
         const TSNode object = SyntaxTree::field(attr, fields().object);
         const ValueKind k = m.valueKind(object);

@@ -51,20 +51,6 @@ bool isBooleanUfunc(QStringView leaf) {
 
 } // namespace
 
-const FieldIds& fields() {
-    static const FieldIds ids{
-        SyntaxTree::fieldId("left"),        SyntaxTree::fieldId("right"),
-        SyntaxTree::fieldId("object"),      SyntaxTree::fieldId("attribute"),
-        SyntaxTree::fieldId("value"),       SyntaxTree::fieldId("operator"),
-        SyntaxTree::fieldId("argument"),    SyntaxTree::fieldId("arguments"),
-        SyntaxTree::fieldId("function"),    SyntaxTree::fieldId("name"),
-        SyntaxTree::fieldId("body"),        SyntaxTree::fieldId("condition"),
-        SyntaxTree::fieldId("alternative"), SyntaxTree::fieldId("consequence"),
-        SyntaxTree::fieldId("subscript"),   SyntaxTree::fieldId("type"),
-    };
-    return ids;
-}
-
 NameSet::NameSet(std::initializer_list<QStringView> names) {
     for (QStringView n : names)
         m_sorted.push_back(n.toString());

@@ -4,6 +4,7 @@
 // span, boolean-mask recognition and a tiny integer evaluator for sizes. Everything here reads
 // the SemanticModel's indexed lists; nothing walks the whole tree.
 
+#include "parse/SyntaxTree.h"
 #include "rules/Rule.h"
 #include "semantic/Loops.h"
 
@@ -23,7 +24,6 @@
 namespace cnready {
 
 class SemanticModel;
-class SyntaxTree;
 
 namespace rules {
 
@@ -33,8 +33,21 @@ struct FieldIds {
     TSFieldId left, right, object, attribute, value, operator_, argument, arguments, function, name,
         body, condition, alternative, consequence, subscript, type;
 };
-/// The process-wide table (thread-safe static, built on first use).
-const FieldIds& fields();
+/// The process-wide table (thread-safe static, built on first use). Inline: rules ask for it
+/// per node, and a call into another translation unit per lookup cost more than the lookup.
+inline const FieldIds& fields() {
+    static const FieldIds ids{
+        SyntaxTree::fieldId("left"),        SyntaxTree::fieldId("right"),
+        SyntaxTree::fieldId("object"),      SyntaxTree::fieldId("attribute"),
+        SyntaxTree::fieldId("value"),       SyntaxTree::fieldId("operator"),
+        SyntaxTree::fieldId("argument"),    SyntaxTree::fieldId("arguments"),
+        SyntaxTree::fieldId("function"),    SyntaxTree::fieldId("name"),
+        SyntaxTree::fieldId("body"),        SyntaxTree::fieldId("condition"),
+        SyntaxTree::fieldId("alternative"), SyntaxTree::fieldId("consequence"),
+        SyntaxTree::fieldId("subscript"),   SyntaxTree::fieldId("type"),
+    };
+    return ids;
+}
 
 /// A fixed set of names with a membership test in O(log n) string compares, also for string
 /// views (QStringList::contains compares against every entry; QSet needs a QString).
