@@ -33,6 +33,34 @@ bool boundToPositions(const SemanticModel& m, TSNode name) {
     return false;
 }
 
+// ts_node_named_child(sub, 1) — the first index item, or a comment before it — or a null
+// node when the subscript has fewer than two named children. Mostly read as the recorded
+// `subscript` field (a hash lookup; ts_node_named_child scans the children): the two agree
+// when only the bracket and blanks separate the value from that field in an error-free node.
+TSNode secondChild(const SemanticModel& m, TSNode sub) {
+    const TSNode value = SyntaxTree::field(sub, fields().value);
+    const TSNode first = SyntaxTree::field(sub, fields().subscript);
+    if (!ts_node_is_null(value) && !ts_node_is_null(first) && !ts_node_has_error(sub) &&
+        ts_node_end_byte(value) <= ts_node_start_byte(first)) {
+        const std::string_view src(m.tree().source().constData(), size_t(m.tree().source().size()));
+        const std::string_view gap = src.substr(
+            ts_node_end_byte(value), ts_node_start_byte(first) - ts_node_end_byte(value));
+        int brackets = 0;
+        bool blank = true;
+        for (const char ch : gap) {
+            if (ch == '[')
+                ++brackets;
+            else if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r' && ch != '\f')
+                blank = false;
+        }
+        if (blank && brackets == 1 && ts_node_end_byte(first) > ts_node_start_byte(first))
+            return first;
+    }
+    if (ts_node_named_child_count(sub) < 2)
+        return TSNode{};
+    return ts_node_named_child(sub, 1);
+}
+
 } // namespace
 
 const RuleInfo& R007BooleanMask::info() const {
@@ -62,9 +90,9 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     RegionGroups groups;
     for (TSNode sub : m.subscripts()) {
-        if (ts_node_named_child_count(sub) < 2)
+        const TSNode index = secondChild(m, sub);
+        if (ts_node_is_null(index))
             continue;
-        const TSNode index = ts_node_named_child(sub, 1);
         // Only these index shapes can be a mask (see isBooleanArray): integers, slices,
         // strings and tuples are dropped before the model is asked about the value.
         TSNode inner = index;
