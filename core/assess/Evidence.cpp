@@ -808,7 +808,23 @@ private:
 
     // ---- constant evaluation ---------------------------------------------------------------
 
-    static std::optional<double> parseNumber(QString s) {
+    static std::optional<double> parseNumber(std::string_view text) {
+        // Plain decimal integers, the usual size literal: exact below 2^53 (15 digits), the
+        // value toDouble() gives too.
+        uint64_t plain = 0;
+        int digits = 0;
+        for (const char c : text) {
+            if (c == '_')
+                continue;
+            if (c < '0' || c > '9' || ++digits > 15) {
+                digits = 0;
+                break;
+            }
+            plain = plain * 10 + uint64_t(c - '0');
+        }
+        if (digits > 0)
+            return double(plain);
+        QString s = QString::fromUtf8(text.data(), qsizetype(text.size()));
         s.remove(QLatin1Char('_'));
         bool ok = false;
         double v = 0;
@@ -852,7 +868,7 @@ private:
         const auto ty = ST::type(n);
         std::optional<Value> r;
         if (ty == "integer" || ty == "float") {
-            if (auto v = parseNumber(t.qtext(n)))
+            if (auto v = parseNumber(t.text(n)))
                 r = Value{*v, {}};
         } else if (ty == "identifier") {
             if (const Value* v = names.find(t.text(n)))
@@ -1138,14 +1154,22 @@ private:
                m_generators.contains(t.qtext(obj));
     }
 
-    // The arguments of a call, read once: positionals (every named child that is not a
-    // keyword argument) and keyword arguments by name.
+    // The arguments of a call: positionals (every named child that is not a keyword
+    // argument) and keyword arguments by name. A list without '=' and without syntax errors
+    // has no keyword argument: its named children are the positionals, read only when asked
+    // for (each ts_node_named_child() call scans the children before the one it returns).
     struct Args {
+        TSNode list{};
+        bool plain = false; // no keyword arguments; `positional` and `keywords` unused
+        uint32_t count = 0; // positionals
         std::vector<TSNode> positional;
         std::vector<std::pair<std::string_view, TSNode>> keywords; // name, value
         // By position or keyword (the last keyword of that name wins over any positional);
         // null when absent.
         TSNode get(int pos, const char* kw) const {
+            if (plain)
+                return pos >= 0 && uint32_t(pos) < count ? ts_node_named_child(list, uint32_t(pos))
+                                                         : TSNode{};
             if (kw && *kw)
                 for (auto it = keywords.rbegin(); it != keywords.rend(); ++it)
                     if (it->first == kw)
@@ -1155,16 +1179,24 @@ private:
     };
     Args argsOf(TSNode call) const {
         Args a;
-        const TSNode list = field(call, F().arguments);
-        const uint32_t k = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
+        a.list = field(call, F().arguments);
+        if (ts_node_is_null(a.list))
+            return a;
+        const uint32_t k = ts_node_named_child_count(a.list);
+        if (!ts_node_has_error(a.list) && t.text(a.list).find('=') == std::string_view::npos) {
+            a.plain = true;
+            a.count = k;
+            return a;
+        }
         a.positional.reserve(k);
         for (uint32_t i = 0; i < k; ++i) {
-            const TSNode c = ts_node_named_child(list, i);
+            const TSNode c = ts_node_named_child(a.list, i);
             if (ST::is(c, "keyword_argument"))
                 a.keywords.emplace_back(t.text(field(c, F().name)), field(c, F().value));
             else
                 a.positional.push_back(c);
         }
+        a.count = uint32_t(a.positional.size());
         return a;
     }
 
@@ -1184,7 +1216,7 @@ private:
             return std::nullopt;
         const Names names = w.function < 0 ? Names(m_moduleEnv) : Names(this, w.function);
         const Args args = argsOf(call);
-        const int positional = int(args.positional.size());
+        const int positional = int(args.count);
         if (size == CanonInfo::Linspace) {
             const TSNode num = args.get(2, "num");
             return ts_node_is_null(num) ? std::nullopt : eval(num, names);
