@@ -466,6 +466,10 @@ const FieldIds& F() {
 TSNode field(TSNode n, TSFieldId id) {
     return ST::field(n, id);
 }
+// Grammar type of a node, "" for a null node: one ts_node_type() call for several tests.
+std::string_view typeOf(TSNode n) {
+    return ts_node_is_null(n) ? std::string_view() : ST::type(n);
+}
 
 class Collector {
 public:
@@ -657,13 +661,23 @@ private:
         std::vector<size_t> open;
         size_t next = 0;
         for (size_t i = 0; i < list.size(); ++i) {
-            const uint32_t s = ts_node_start_byte(list[i]), e = ts_node_end_byte(list[i]);
-            while (next < m_openers.size() &&
-                   preorder(m_openers[next].start, m_openers[next].end, s, e)) {
-                leaveUntilInside(open, m_openers[next].start, m_openers[next].end);
-                open.push_back(next++);
+            // The node's end is only needed against an opener that starts at the same byte.
+            const uint32_t s = ts_node_start_byte(list[i]);
+            uint32_t e = 0;
+            for (; next < m_openers.size(); ++next) {
+                const Opener& o = m_openers[next];
+                if (o.start == s && e == 0)
+                    e = ts_node_end_byte(list[i]);
+                if (!(o.start < s || (o.start == s && o.end > e)))
+                    break;
+                leaveUntilInside(open, o.start, o.end);
+                open.push_back(next);
             }
-            leaveUntilInside(open, s, e);
+            // Spans nest, and an opener on the stack came before the node: it contains the
+            // node iff the node starts inside it.
+            while (!open.empty() &&
+                   !(m_openers[open.back()].start <= s && s < m_openers[open.back()].end))
+                open.pop_back();
             if (!open.empty())
                 where[i] = m_openers[open.back()].children;
         }
@@ -687,9 +701,12 @@ private:
             return viaModel;
         TSNode n = expr;
         int depth = 0;
-        for (; depth < 64 && ST::is(n, "attribute"); ++depth)
+        auto type = typeOf(n);
+        for (; depth < 64 && type == "attribute"; ++depth) {
             n = field(n, F().object);
-        if (!ST::is(n, "identifier") || !m_aliasKeys.contains(t.text(n)))
+            type = typeOf(n);
+        }
+        if (type != "identifier" || !m_aliasKeys.contains(t.text(n)))
             return {};
         const QString base = m_aliases.value(t.qtext(n));
         if (base.isEmpty())
@@ -1150,8 +1167,10 @@ private:
             return c == QLatin1String("numpy.random.default_rng") ||
                    c == QLatin1String("numpy.random.RandomState");
         }
-        return !m_generators.isEmpty() && (ST::is(obj, "identifier") || ST::is(obj, "attribute")) &&
-               m_generators.contains(t.qtext(obj));
+        if (m_generators.isEmpty())
+            return false;
+        const auto type = typeOf(obj);
+        return (type == "identifier" || type == "attribute") && m_generators.contains(t.qtext(obj));
     }
 
     // The arguments of a call: positionals (every named child that is not a keyword
@@ -1361,7 +1380,8 @@ private:
         const QString canonical = resolve(f);
         const CanonInfo& info = canonInfo(canonical);
         const bool loop = w.inLoop;
-        const bool attribute = ST::is(f, "attribute");
+        const auto ftype = typeOf(f);
+        const bool attribute = ftype == "attribute";
 
         // Array sizes.
         bool generator = false;
@@ -1418,7 +1438,7 @@ private:
         if (!out.isTest) {
             QString kind = info.touchpoint;
             QString note = canonical;
-            if (kind.isEmpty() && ST::is(f, "identifier")) {
+            if (kind.isEmpty() && ftype == "identifier") {
                 const std::string_view name = t.text(f);
                 if (name == "open" && !m_aliases.contains(QStringLiteral("open"))) {
                     kind = QStringLiteral("io");
