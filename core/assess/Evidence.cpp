@@ -1536,13 +1536,18 @@ private:
     // only lets the walk run; equal bytes always decode alike.
     bool maySlice(TSNode op) const {
         std::vector<std::pair<std::string_view, std::string_view>> slices; // base, rest
-        for (TSNode s : SemanticModel::within(m.subscripts(), op)) {
+        const auto subscripts = SemanticModel::within(m.subscripts(), op);
+        if (subscripts.size() > 4096)
+            return true; // as many as the walk may visit: let it decide
+        for (TSNode s : subscripts) {
+            const std::string_view text = t.text(s);
+            if (text.find(':') == std::string_view::npos)
+                continue;
             const TSNode base = field(s, F().value);
             if (!ST::is(base, "identifier"))
                 continue;
-            const std::string_view text = t.text(s);
             const std::string_view name = t.text(base);
-            if (text.find(':') == std::string_view::npos || text.size() < name.size())
+            if (text.size() < name.size())
                 continue;
             slices.emplace_back(name, text.substr(name.size()));
         }
