@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -1285,13 +1284,14 @@ private:
 
     // ---- the order of definitions ----------------------------------------------------------
 
-    // describeOrigins() lists definitions in the order the collector used to make them, when
-    // it built a function's environment at the function's first NumPy call (whether or not
-    // that call needed it) and the environments of its callers on the way. Environments are
-    // now built only when a size needs them, so a definition's index no longer gives that
-    // order across environments; this replays the old order (cheaply: no evaluation, only
-    // which environment came first) when two environments meet in one size.
-    std::vector<char> m_callTriggers; // per call: the old collector built its environment here
+    // describeOrigins() lists a size's definitions in a fixed order, which the report shows:
+    // the order in which they are made when each function's environment is built at the
+    // function's first NumPy call (needed or not), its callers' environments on the way.
+    // Environments are built lazily instead (only when a size looks a name up), so definition
+    // indices follow another order across environments; this replays the eager order
+    // (cheaply: no evaluation, only which environment comes first) when definitions of two
+    // environments meet in one size.
+    std::vector<char> m_callTriggers; // per call: sizes are looked for (eager: env built here)
     size_t m_replayed = 0;            // calls replayed so far
     int m_tick = 1;                   // 0: module constants
     // Per function: the tick of each step of its environment (parameters, then the locals);
@@ -1328,12 +1328,12 @@ private:
         (withCallSites ? m_fullSteps : m_baseSteps)[size_t(fn)] = std::move(steps);
     }
 
-    // Sort key of a definition in the old order: (tick of its step, rank in the step).
-    std::pair<int, int> oldOrder(const Def& d) const {
+    // Sort key of a definition in the eager order: (tick of its step, rank in the step).
+    std::pair<int, int> eagerOrder(const Def& d) const {
         if (d.env == 0)
             return {0, d.sub};
         const std::vector<int>& steps = (d.env == 1 ? m_fullSteps : m_baseSteps)[size_t(d.fn)];
-        if (steps.empty()) // cannot happen: every environment built now was built then
+        if (steps.empty()) // cannot happen: a lazily built environment is built eagerly too
             return {INT_MAX, d.sub};
         return {steps[d.param < 0 ? steps.size() - 1 : size_t(d.param)], d.sub};
     }
@@ -1343,8 +1343,8 @@ private:
         QList<int> sorted = origins;
         std::sort(sorted.begin(), sorted.end());
         sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-        // Definitions of one step are made in the same order now as before; only definitions
-        // of different function environments need the replayed order.
+        // Module constants come first and the definitions of one step keep their order either
+        // way; only definitions of different environment steps need the replayed order.
         bool mixed = false;
         for (qsizetype i = 1; i < sorted.size() && !mixed; ++i) {
             const Def& a = m_defs[size_t(sorted[i - 1])];
@@ -1354,7 +1354,7 @@ private:
         if (mixed) {
             replayUntil(call);
             std::stable_sort(sorted.begin(), sorted.end(), [&](int a, int b) {
-                return oldOrder(m_defs[size_t(a)]) < oldOrder(m_defs[size_t(b)]);
+                return eagerOrder(m_defs[size_t(a)]) < eagerOrder(m_defs[size_t(b)]);
             });
         }
         for (int o : sorted) {
