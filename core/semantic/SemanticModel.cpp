@@ -16,8 +16,161 @@ namespace cnready {
 
 namespace {
 
-inline bool is(TSNode n, std::string_view t) {
-    return SyntaxTree::is(n, t);
+// Node types the model tells apart, classified once per grammar symbol: is() by name costs
+// ts_node_type() plus a string compare (~110 instructions), a symbol lookup a fifth of that.
+// The table goes by symbol name, so every symbol (and alias) of a name maps like the name.
+enum class Sym : uint8_t {
+    other,
+    aliased_import,
+    argument_list,
+    as_pattern,
+    assignment,
+    attribute,
+    augmented_assignment,
+    await,
+    binary_operator,
+    boolean_operator,
+    call,
+    comment,
+    comparison_operator,
+    concatenated_string,
+    conditional_expression,
+    default_parameter,
+    dictionary,
+    dictionary_comprehension,
+    dictionary_splat,
+    dotted_name,
+    ellipsis,
+    expression_list,
+    false_,
+    float_,
+    for_in_clause,
+    for_statement,
+    function_definition,
+    generator_expression,
+    identifier,
+    import_statement,
+    integer,
+    keyword_argument,
+    keyword_separator,
+    list,
+    list_comprehension,
+    list_pattern,
+    list_splat,
+    list_splat_pattern,
+    named_expression,
+    none,
+    not_operator,
+    parenthesized_expression,
+    pattern_list,
+    relative_import,
+    set,
+    set_comprehension,
+    slice,
+    string,
+    subscript,
+    true_,
+    tuple,
+    tuple_pattern,
+    typed_default_parameter,
+    typed_parameter,
+    unary_operator,
+    while_statement,
+    wildcard_import,
+    op_is,     // anonymous `is`
+    op_in,     // anonymous `in`
+    op_not_in, // anonymous `not in`
+    op_is_not, // anonymous `is not`
+};
+const std::vector<Sym>& symbolKinds() {
+    static const std::vector<Sym> table = [] {
+        static constexpr std::pair<std::string_view, Sym> names[] = {
+            {"aliased_import", Sym::aliased_import},
+            {"argument_list", Sym::argument_list},
+            {"as_pattern", Sym::as_pattern},
+            {"assignment", Sym::assignment},
+            {"attribute", Sym::attribute},
+            {"augmented_assignment", Sym::augmented_assignment},
+            {"await", Sym::await},
+            {"binary_operator", Sym::binary_operator},
+            {"boolean_operator", Sym::boolean_operator},
+            {"call", Sym::call},
+            {"comment", Sym::comment},
+            {"comparison_operator", Sym::comparison_operator},
+            {"concatenated_string", Sym::concatenated_string},
+            {"conditional_expression", Sym::conditional_expression},
+            {"default_parameter", Sym::default_parameter},
+            {"dictionary", Sym::dictionary},
+            {"dictionary_comprehension", Sym::dictionary_comprehension},
+            {"dictionary_splat", Sym::dictionary_splat},
+            {"dotted_name", Sym::dotted_name},
+            {"ellipsis", Sym::ellipsis},
+            {"expression_list", Sym::expression_list},
+            {"false", Sym::false_},
+            {"float", Sym::float_},
+            {"for_in_clause", Sym::for_in_clause},
+            {"for_statement", Sym::for_statement},
+            {"function_definition", Sym::function_definition},
+            {"generator_expression", Sym::generator_expression},
+            {"identifier", Sym::identifier},
+            {"import_statement", Sym::import_statement},
+            {"integer", Sym::integer},
+            {"keyword_argument", Sym::keyword_argument},
+            {"keyword_separator", Sym::keyword_separator},
+            {"list", Sym::list},
+            {"list_comprehension", Sym::list_comprehension},
+            {"list_pattern", Sym::list_pattern},
+            {"list_splat", Sym::list_splat},
+            {"list_splat_pattern", Sym::list_splat_pattern},
+            {"named_expression", Sym::named_expression},
+            {"none", Sym::none},
+            {"not_operator", Sym::not_operator},
+            {"parenthesized_expression", Sym::parenthesized_expression},
+            {"pattern_list", Sym::pattern_list},
+            {"relative_import", Sym::relative_import},
+            {"set", Sym::set},
+            {"set_comprehension", Sym::set_comprehension},
+            {"slice", Sym::slice},
+            {"string", Sym::string},
+            {"subscript", Sym::subscript},
+            {"true", Sym::true_},
+            {"tuple", Sym::tuple},
+            {"tuple_pattern", Sym::tuple_pattern},
+            {"typed_default_parameter", Sym::typed_default_parameter},
+            {"typed_parameter", Sym::typed_parameter},
+            {"unary_operator", Sym::unary_operator},
+            {"while_statement", Sym::while_statement},
+            {"wildcard_import", Sym::wildcard_import},
+            {"is", Sym::op_is},
+            {"in", Sym::op_in},
+            {"not in", Sym::op_not_in},
+            {"is not", Sym::op_is_not},
+        };
+        const TSLanguage* lang = pythonLanguage();
+        const uint32_t count = ts_language_symbol_count(lang);
+        std::vector<Sym> t(count, Sym::other);
+        for (uint32_t s = 0; s < count; ++s) {
+            const char* nm = ts_language_symbol_name(lang, TSSymbol(s));
+            if (!nm)
+                continue;
+            for (const auto& [name, id] : names)
+                if (name == nm)
+                    t[s] = id;
+        }
+        return t;
+    }();
+    return table;
+}
+// The model's kind of a node: Sym::other for a null node, an ERROR node and unlisted types.
+inline Sym sym(TSNode n) {
+    if (n.id == nullptr)
+        return Sym::other;
+    static const std::vector<Sym>& table = symbolKinds();
+    const TSSymbol s = ts_node_symbol(n);
+    return s < table.size() ? table[s] : Sym::other;
+}
+inline bool is(TSNode n, Sym t) {
+    return sym(n) == t;
 }
 // Field ids resolved once: ts_node_child_by_field_name() compares the name against every
 // field of the grammar on each call, which showed up in profiles.
@@ -71,7 +224,7 @@ QString canonicalModule(QString name) {
 // Unwraps parentheses.
 TSNode unparen(TSNode n) {
     int guard = 0;
-    while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) > 0 && guard++ < 64)
+    while (is(n, Sym::parenthesized_expression) && ts_node_named_child_count(n) > 0 && guard++ < 64)
         n = ts_node_named_child(n, 0);
     return n;
 }
@@ -81,25 +234,25 @@ TSNode unparen(TSNode n) {
 void targetNames(TSNode pattern, std::vector<std::pair<TSNode, int>>& out) {
     // (identifier, position in a flat tuple target or -1)
     pattern = unparen(pattern);
-    if (is(pattern, "identifier")) {
+    if (is(pattern, Sym::identifier)) {
         out.push_back({pattern, -1});
         return;
     }
-    if (is(pattern, "pattern_list") || is(pattern, "tuple_pattern") ||
-        is(pattern, "list_pattern") || is(pattern, "expression_list") || is(pattern, "tuple") ||
-        is(pattern, "list")) {
+    if (is(pattern, Sym::pattern_list) || is(pattern, Sym::tuple_pattern) ||
+        is(pattern, Sym::list_pattern) || is(pattern, Sym::expression_list) ||
+        is(pattern, Sym::tuple) || is(pattern, Sym::list)) {
         const uint32_t k = ts_node_named_child_count(pattern);
         for (uint32_t i = 0; i < k; ++i) {
             TSNode c = unparen(ts_node_named_child(pattern, i));
-            if (is(c, "identifier"))
+            if (is(c, Sym::identifier))
                 out.push_back({c, int(i)});
-            else if (is(c, "list_splat_pattern") || is(c, "list_splat"))
+            else if (is(c, Sym::list_splat_pattern) || is(c, Sym::list_splat))
                 ; // starred targets: a list, not tracked
             else
                 walkSubtree(c, [&](TSNode x) {
-                    if (is(x, "identifier"))
+                    if (is(x, Sym::identifier))
                         out.push_back({x, -2}); // nested pattern: unknown element
-                    return !is(x, "attribute") && !is(x, "subscript");
+                    return !is(x, Sym::attribute) && !is(x, Sym::subscript);
                 });
         }
     }
@@ -361,7 +514,7 @@ void SemanticModel::index() {
     for (TSNode n : m_tree.nodes(SyntaxTree::NodeList::ModuleIf)) {
         // `if __name__ == "__main__":` at module level: a boundary block.
         const TSNode cond = field(n, F().condition);
-        if (is(cond, "comparison_operator") &&
+        if (is(cond, Sym::comparison_operator) &&
             text(cond).find("__name__") != std::string_view::npos &&
             text(cond).find("__main__") != std::string_view::npos)
             d->mainBlocks.push_back(n);
@@ -401,16 +554,16 @@ void SemanticModel::buildImports() {
         }
     };
     for (TSNode stmt : m_importNodes) {
-        if (is(stmt, "import_statement")) {
+        if (is(stmt, Sym::import_statement)) {
             const uint32_t k = ts_node_named_child_count(stmt);
             for (uint32_t j = 0; j < k; ++j) {
                 const TSNode c = ts_node_named_child(stmt, j);
-                if (is(c, "aliased_import")) {
+                if (is(c, Sym::aliased_import)) {
                     const QString target = canonicalModule(m_tree.qtext(field(c, F().name)));
                     m_importBindings.push_back(
                         {m_tree.qtext(field(c, F().alias)), target, stmt, false});
                     addModule(target);
-                } else if (is(c, "dotted_name")) {
+                } else if (is(c, Sym::dotted_name)) {
                     const QString full = canonicalModule(m_tree.qtext(c));
                     const QString head = m_tree.qtext(ts_node_named_child(c, 0));
                     m_importBindings.push_back({head, canonicalModule(head), stmt, false});
@@ -420,7 +573,7 @@ void SemanticModel::buildImports() {
         } else {
             const TSNode modNode = field(stmt, F().module_name);
             QString module;
-            if (is(modNode, "relative_import")) {
+            if (is(modNode, Sym::relative_import)) {
                 const std::string_view t = text(modNode);
                 size_t dots = 0;
                 while (dots < t.size() && t[dots] == '.')
@@ -443,13 +596,13 @@ void SemanticModel::buildImports() {
                 const TSNode c = ts_node_named_child(stmt, j);
                 if (ts_node_eq(c, modNode))
                     continue;
-                if (is(c, "wildcard_import")) {
+                if (is(c, Sym::wildcard_import)) {
                     star = true;
-                } else if (is(c, "aliased_import")) {
+                } else if (is(c, Sym::aliased_import)) {
                     const QString nm = m_tree.qtext(field(c, F().name));
                     m_importBindings.push_back({m_tree.qtext(field(c, F().alias)),
                                                 module + QLatin1Char('.') + nm, stmt, false});
-                } else if (is(c, "dotted_name")) {
+                } else if (is(c, Sym::dotted_name)) {
                     const QString nm = m_tree.qtext(c);
                     m_importBindings.push_back({nm, module + QLatin1Char('.') + nm, stmt, false});
                 }
@@ -458,7 +611,7 @@ void SemanticModel::buildImports() {
             if (!star && text(stmt).find('*') != std::string_view::npos) {
                 const uint32_t all = ts_node_child_count(stmt);
                 for (uint32_t j = 0; j < all; ++j)
-                    if (is(ts_node_child(stmt, j), "wildcard_import") ||
+                    if (is(ts_node_child(stmt, j), Sym::wildcard_import) ||
                         SyntaxTree::type(ts_node_child(stmt, j)) == "*")
                         star = true;
             }
@@ -490,7 +643,7 @@ void SemanticModel::buildScopes() {
                [](TSNode a, TSNode b) { return startOf(a) < startOf(b); });
     std::vector<Open> stack;
     for (TSNode def : defs) {
-        const bool isFunc = is(def, "function_definition");
+        const bool isFunc = is(def, Sym::function_definition);
         const TSNode body = field(def, F().body);
         const TSNode params = field(def, F().parameters);
         const uint32_t s = isFunc ? (ts_node_is_null(params) ? startOf(def) : startOf(params))
@@ -564,26 +717,27 @@ void SemanticModel::buildScopes() {
         int positional = 0; // -1 once `*` or `*args` closed the positional parameters
         for (uint32_t i = 0; i < k; ++i) {
             const TSNode p = ts_node_named_child(params, i);
-            if (is(p, "keyword_separator") || is(p, "list_splat_pattern") ||
-                (is(p, "typed_parameter") && is(ts_node_named_child(p, 0), "list_splat_pattern")))
+            if (is(p, Sym::keyword_separator) || is(p, Sym::list_splat_pattern) ||
+                (is(p, Sym::typed_parameter) &&
+                 is(ts_node_named_child(p, 0), Sym::list_splat_pattern)))
                 positional = -1;
             Data::Binding b;
             b.scope = scope;
             b.kind = Data::BindKind::Param;
             TSNode id;
-            if (is(p, "identifier")) {
+            if (is(p, Sym::identifier)) {
                 id = p;
-            } else if (is(p, "typed_parameter")) {
+            } else if (is(p, Sym::typed_parameter)) {
                 id = ts_node_named_child(p, 0);
                 b.annotation = field(p, F().type);
-            } else if (is(p, "default_parameter") || is(p, "typed_default_parameter")) {
+            } else if (is(p, Sym::default_parameter) || is(p, Sym::typed_default_parameter)) {
                 id = field(p, F().name);
                 b.annotation = field(p, F().type);
                 b.value = field(p, F().value);
             } else {
                 continue; // *args, **kwargs, separators
             }
-            if (!is(id, "identifier"))
+            if (!is(id, Sym::identifier))
                 continue;
             b.name = m_tree.qtext(id);
             b.target = id;
@@ -614,17 +768,17 @@ void SemanticModel::buildScopes() {
     // Assignments.
     std::vector<std::pair<TSNode, int>> names;
     for (TSNode a : m_assignments) {
-        const bool aug = is(a, "augmented_assignment");
+        const bool aug = is(a, Sym::augmented_assignment);
         TSNode left = field(a, F().left);
         TSNode right = field(a, F().right);
         // `a = b = expr`: the right side is itself an assignment; use its final value.
         int guard = 0;
-        while (is(right, "assignment") && guard++ < 64)
+        while (is(right, Sym::assignment) && guard++ < 64)
             right = field(right, F().right);
         // self.x = value → class attribute facts.
-        if (is(unparen(left), "attribute")) {
+        if (is(unparen(left), Sym::attribute)) {
             const TSNode obj = field(unparen(left), F().object);
-            if (is(obj, "identifier") && text(obj) == "self") {
+            if (is(obj, Sym::identifier) && text(obj) == "self") {
                 const int sc = scopeIndexAt(startOf(a));
                 const int fn = d->scopes[size_t(sc)].function;
                 if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
@@ -659,7 +813,7 @@ void SemanticModel::buildScopes() {
     }
     for (TSNode ne : *d->namedExprs) {
         const TSNode id = field(ne, F().name);
-        if (!is(id, "identifier"))
+        if (!is(id, Sym::identifier))
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(ne));
@@ -672,11 +826,11 @@ void SemanticModel::buildScopes() {
     }
     for (TSNode wi : *d->withItems) {
         const TSNode v = field(wi, F().value);
-        if (!is(v, "as_pattern"))
+        if (!is(v, Sym::as_pattern))
             continue;
         const TSNode alias = field(v, F().alias);
         TSNode id = ts_node_named_child_count(alias) > 0 ? ts_node_named_child(alias, 0) : alias;
-        if (!is(id, "identifier"))
+        if (!is(id, Sym::identifier))
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(wi));
@@ -735,7 +889,7 @@ void SemanticModel::buildLoops() {
         L.startByte = startOf(n);
         L.endByte = endOf(n);
         L.function = functionIndexAt(L.startByte, L.endByte);
-        if (is(n, "for_statement")) {
+        if (is(n, Sym::for_statement)) {
             L.kind = LoopKind::For;
             L.iterable = field(n, F().right);
             L.body = field(n, F().body);
@@ -745,7 +899,7 @@ void SemanticModel::buildLoops() {
             targetNames(field(n, F().left), names);
             for (const auto& [id, pos] : names)
                 L.variables.append(m_tree.qtext(id));
-        } else if (is(n, "while_statement")) {
+        } else if (is(n, Sym::while_statement)) {
             L.kind = LoopKind::While;
             L.source = LoopSource::None;
             L.condition = field(n, F().condition);
@@ -761,7 +915,7 @@ void SemanticModel::buildLoops() {
             bool first = true;
             for (uint32_t i = 0; i < k; ++i) {
                 const TSNode cl = ts_node_named_child(n, i);
-                if (!is(cl, "for_in_clause"))
+                if (!is(cl, Sym::for_in_clause))
                     continue;
                 names.clear();
                 targetNames(field(cl, F().left), names);
@@ -835,7 +989,7 @@ void SemanticModel::buildLoops() {
             const uint32_t k = ts_node_named_child_count(L.node);
             for (uint32_t i = 0; i < k; ++i) {
                 const TSNode cl = ts_node_named_child(L.node, i);
-                if (is(cl, "for_in_clause"))
+                if (is(cl, Sym::for_in_clause))
                     addTargets(field(cl, F().left), field(cl, F().right));
             }
         }
@@ -883,21 +1037,21 @@ void SemanticModel::buildLoops() {
         L.source = LoopSource::Unknown;
         if (ts_node_is_null(it)) {
             // nothing
-        } else if (is(it, "call")) {
+        } else if (is(it, Sym::call)) {
             const TSNode fn = field(it, F().function);
             const QString cn = canonicalName(fn);
             const std::string_view ft = text(fn);
-            const bool builtin = cn.isEmpty() && is(fn, "identifier");
+            const bool builtin = cn.isEmpty() && is(fn, Sym::identifier);
             if (builtin && ft == "range") {
                 const int n = positionalCount(it);
                 auto lit = [&](TSNode x, long long& v) {
                     x = unparen(x);
                     bool neg = false;
-                    if (is(x, "unary_operator") && text(x).starts_with("-")) {
+                    if (is(x, Sym::unary_operator) && text(x).starts_with("-")) {
                         neg = true;
                         x = field(x, F().argument);
                     }
-                    if (is(x, "identifier")) {
+                    if (is(x, Sym::identifier)) {
                         // A name bound once to an integer literal (`nt = 2`).
                         const QString nm = m_tree.qtext(x);
                         for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
@@ -913,7 +1067,7 @@ void SemanticModel::buildLoops() {
                         }
                         return false;
                     }
-                    if (!is(x, "integer"))
+                    if (!is(x, Sym::integer))
                         return false;
                     bool ok = false;
                     v = QString::fromUtf8(text(x).data(), qsizetype(text(x).size()))
@@ -942,12 +1096,12 @@ void SemanticModel::buildLoops() {
                     walkSubtree(bound, [&](TSNode x) {
                         if (L.source != LoopSource::Range)
                             return false;
-                        if (is(x, "call") && text(field(x, F().function)) == "len") {
+                        if (is(x, Sym::call) && text(field(x, F().function)) == "len") {
                             L.source = LoopSource::RangeLen;
                             L.iteratedArray = m_tree.qtext(unparen(argument(x, 0)));
                             return false;
                         }
-                        if (is(x, "attribute")) {
+                        if (is(x, Sym::attribute)) {
                             const std::string_view a2 = text(field(x, F().attribute));
                             if (a2 == "shape" || a2 == "size") {
                                 L.source = LoopSource::RangeShape;
@@ -955,7 +1109,7 @@ void SemanticModel::buildLoops() {
                                 return false;
                             }
                         }
-                        if (is(x, "identifier")) {
+                        if (is(x, Sym::identifier)) {
                             const int sc = scopeIndexAt(startOf(x));
                             const QString nm = m_tree.qtext(x);
                             for (int s = sc; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
@@ -996,7 +1150,7 @@ void SemanticModel::buildLoops() {
                     }
                     if (ft == "enumerate" || ft == "reversed") {
                         const TSNode ua = unparen(a);
-                        if (is(ua, "call") && text(field(ua, F().function)) == "range")
+                        if (is(ua, Sym::call) && text(field(ua, F().function)) == "range")
                             L.source = LoopSource::Range;
                         break;
                     }
@@ -1004,19 +1158,21 @@ void SemanticModel::buildLoops() {
             } else if (cn == QLatin1String("os.listdir") || cn == QLatin1String("os.scandir") ||
                        cn == QLatin1String("os.walk") || cn == QLatin1String("glob.glob") ||
                        cn == QLatin1String("glob.iglob") || (builtin && ft == "open") ||
-                       (is(fn, "attribute") && (text(field(fn, F().attribute)) == "glob" ||
-                                                text(field(fn, F().attribute)) == "rglob" ||
-                                                text(field(fn, F().attribute)) == "iterdir" ||
-                                                text(field(fn, F().attribute)) == "readlines"))) {
+                       (is(fn, Sym::attribute) &&
+                        (text(field(fn, F().attribute)) == "glob" ||
+                         text(field(fn, F().attribute)) == "rglob" ||
+                         text(field(fn, F().attribute)) == "iterdir" ||
+                         text(field(fn, F().attribute)) == "readlines"))) {
                 L.source = LoopSource::Files;
             } else if ((builtin &&
                         (ft == "sorted" || ft == "list" || ft == "set" || ft == "tuple" ||
                          ft == "dict" || ft == "map" || ft == "filter")) ||
-                       (is(fn, "attribute") && (text(field(fn, F().attribute)) == "items" ||
-                                                text(field(fn, F().attribute)) == "keys" ||
-                                                text(field(fn, F().attribute)) == "values" ||
-                                                text(field(fn, F().attribute)) == "split" ||
-                                                text(field(fn, F().attribute)) == "splitlines"))) {
+                       (is(fn, Sym::attribute) &&
+                        (text(field(fn, F().attribute)) == "items" ||
+                         text(field(fn, F().attribute)) == "keys" ||
+                         text(field(fn, F().attribute)) == "values" ||
+                         text(field(fn, F().attribute)) == "split" ||
+                         text(field(fn, F().attribute)) == "splitlines"))) {
                 L.source = LoopSource::Collection;
             } else if (isArray(it)) {
                 L.source = LoopSource::Array;
@@ -1026,10 +1182,10 @@ void SemanticModel::buildLoops() {
             ValueKind k = valueKind(it);
             // `x = np.array([f(v) for v in x])`: the comprehension reads the value `x` had
             // before this conversion; trust it as an array only if every binding is one.
-            if (k == ValueKind::Array && is(it, "identifier")) {
+            if (k == ValueKind::Array && is(it, Sym::identifier)) {
                 TSNode p = ts_node_parent(L.node);
                 for (int up = 0; up < 6 && !ts_node_is_null(p); ++up, p = ts_node_parent(p)) {
-                    if (!is(p, "assignment"))
+                    if (!is(p, Sym::assignment))
                         continue;
                     if (text(field(p, F().left)) == text(it) &&
                         lookupBits(m_tree.qtext(it), scopeIndexAt(startOf(it))) != B_Array)
@@ -1040,8 +1196,8 @@ void SemanticModel::buildLoops() {
             if (k == ValueKind::Array) {
                 L.source = LoopSource::Array;
                 L.iteratedArray = m_tree.qtext(it);
-            } else if (k == ValueKind::Sequence || k == ValueKind::String || is(it, "list") ||
-                       is(it, "tuple") || is(it, "dictionary") || is(it, "set")) {
+            } else if (k == ValueKind::Sequence || k == ValueKind::String || is(it, Sym::list) ||
+                       is(it, Sym::tuple) || is(it, Sym::dictionary) || is(it, Sym::set)) {
                 L.source = LoopSource::Collection;
             } else if (k == ValueKind::Object && typeName(it) == QLatin1String("file")) {
                 L.source = LoopSource::Files;
@@ -1148,21 +1304,21 @@ void SemanticModel::buildLoops() {
                     break;
                 }
                 TSNode v = unparen(b.value);
-                if (b.position >= 0 && (is(v, "expression_list") || is(v, "tuple") ||
-                                        is(v, "list") || is(v, "pattern_list"))) {
+                if (b.position >= 0 && (is(v, Sym::expression_list) || is(v, Sym::tuple) ||
+                                        is(v, Sym::list) || is(v, Sym::pattern_list))) {
                     const TSNode e = ts_node_named_child(v, uint32_t(b.position));
                     k = ts_node_is_null(e) ? ValueKind::Unknown : kindOf(e, 0, &type);
-                    if (is(unparen(e), "attribute") || is(unparen(e), "identifier")) {
+                    if (is(unparen(e), Sym::attribute) || is(unparen(e), Sym::identifier)) {
                         const QString c = canonicalName(e);
                         if (!c.isEmpty())
                             alias = c;
                     }
                 } else if (b.position != -1) {
                     // Unpacking a single value: shapes give host ints, numpy calls arrays.
-                    if (is(v, "attribute") && text(field(v, F().attribute)) == "shape") {
+                    if (is(v, Sym::attribute) && text(field(v, F().attribute)) == "shape") {
                         k = ValueKind::HostScalar;
                         f.shapeOf = m_tree.qtext(field(v, F().object));
-                    } else if (is(v, "call")) {
+                    } else if (is(v, Sym::call)) {
                         const QString cn = callName(v);
                         QString t;
                         const ValueKind ck = kindOf(v, 0, &t);
@@ -1174,7 +1330,7 @@ void SemanticModel::buildLoops() {
                     }
                 } else {
                     k = kindOf(v, 0, &type);
-                    if (is(v, "integer") && f.bindings == 1) {
+                    if (is(v, Sym::integer) && f.bindings == 1) {
                         bool ok = false;
                         const qint64 iv =
                             m_tree.qtext(v).remove(QLatin1Char('_')).toLongLong(&ok, 0);
@@ -1183,14 +1339,14 @@ void SemanticModel::buildLoops() {
                     } else {
                         f.hasInt = false;
                     }
-                    if (is(v, "attribute") && text(field(v, F().attribute)) == "shape")
+                    if (is(v, Sym::attribute) && text(field(v, F().attribute)) == "shape")
                         f.shapeOf = m_tree.qtext(field(v, F().object));
-                    if (is(v, "subscript")) {
+                    if (is(v, Sym::subscript)) {
                         const TSNode base = unparen(field(v, F().value));
-                        if (is(base, "attribute") && text(field(base, F().attribute)) == "shape")
+                        if (is(base, Sym::attribute) && text(field(base, F().attribute)) == "shape")
                             f.shapeOf = m_tree.qtext(field(base, F().object));
                     }
-                    if (is(v, "attribute") || is(v, "identifier")) {
+                    if (is(v, Sym::attribute) || is(v, Sym::identifier)) {
                         const QString c = canonicalName(v);
                         if (!c.isEmpty())
                             alias = c;
@@ -1237,7 +1393,7 @@ void SemanticModel::buildLoops() {
             }
             case Data::BindKind::WithAs: {
                 const TSNode v = unparen(b.value);
-                if (is(v, "call") && text(field(v, F().function)) == "open") {
+                if (is(v, Sym::call) && text(field(v, F().function)) == "open") {
                     k = ValueKind::Object;
                     type = QStringLiteral("file");
                 }
@@ -1256,7 +1412,8 @@ void SemanticModel::buildLoops() {
             // A name is an alias only when every binding binds the same imported object
             // (`try: import cupynumeric as np / except: import numpy as np`); a fallback
             // `np = None` is neutral.
-            const bool neutral = b.kind == Data::BindKind::Assign && is(unparen(b.value), "none");
+            const bool neutral =
+                b.kind == Data::BindKind::Assign && is(unparen(b.value), Sym::none);
             if (!neutral) {
                 if (alias.isEmpty()) {
                     f.aliasConflict = true;
@@ -1286,7 +1443,7 @@ void SemanticModel::buildLoops() {
                 if (fn < 0 || m_functions[size_t(fn)].returnsArray)
                     continue;
                 const TSNode v = unparen(ts_node_named_child(r, 0));
-                if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
+                if (ts_node_is_null(v) || is(v, Sym::expression_list) || is(v, Sym::tuple))
                     continue; // a tuple of arrays is a tuple
                 if (kindOf(v, 0, nullptr) == ValueKind::Array) {
                     m_functions[size_t(fn)].returnsArray = true;
@@ -1334,9 +1491,9 @@ void SemanticModel::buildLoops() {
                 walkSubtree(it->value, [&](TSNode x) {
                     if (uses)
                         return false;
-                    if (is(x, "identifier") && vars.contains(m_tree.qtext(x)))
+                    if (is(x, Sym::identifier) && vars.contains(m_tree.qtext(x)))
                         uses = true;
-                    return !is(x, "keyword_argument") || true;
+                    return !is(x, Sym::keyword_argument) || true;
                 });
                 if (uses)
                     vars.insert(it->name);
@@ -1417,7 +1574,7 @@ void SemanticModel::collectParameterHints() {
         if (!bit)
             continue;
         const TSNode obj = field(a, F().object);
-        if (!is(obj, "identifier"))
+        if (!is(obj, Sym::identifier))
             continue;
         const int slot = slotAt(obj);
         if (slot >= 0)
@@ -1436,23 +1593,23 @@ void SemanticModel::collectParameterHints() {
     };
     // Whether `v` may name a local function as a value (`f`, `self.f`).
     auto namesDef = [&](TSNode v) {
-        if (is(v, "identifier"))
+        if (is(v, Sym::identifier))
             return isDefName(text(v));
-        if (!is(v, "attribute"))
+        if (!is(v, Sym::attribute))
             return false;
         const TSNode obj = field(v, F().object);
-        return is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") &&
+        return is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") &&
                isDefName(text(field(v, F().attribute)));
     };
     for (TSNode c : m_calls) {
         const TSNode fn = unparen(field(c, F().function));
-        const bool ident = is(fn, "identifier");
-        const std::string_view leaf = ident                 ? text(fn)
-                                      : is(fn, "attribute") ? text(field(fn, F().attribute))
-                                                            : std::string_view{};
+        const bool ident = is(fn, Sym::identifier);
+        const std::string_view leaf = ident                    ? text(fn)
+                                      : is(fn, Sym::attribute) ? text(field(fn, F().attribute))
+                                                               : std::string_view{};
         if (typeTest(leaf)) {
             const TSNode a0 = unparen(argument(c, 0));
-            if (is(a0, "identifier")) {
+            if (is(a0, Sym::identifier)) {
                 const int slot = slotAt(a0);
                 if (slot >= 0)
                     d->paramHints[size_t(slot)] |= Data::H_Veto;
@@ -1473,7 +1630,7 @@ void SemanticModel::collectParameterHints() {
         if (t == "@staticmethod" || t == "@classmethod")
             continue;
         const TSNode def = field(ts_node_parent(dec), F().definition);
-        if (!is(def, "function_definition"))
+        if (!is(def, Sym::function_definition))
             continue;
         const int f = functionIndexAt(startOf(field(def, F().body)), endOf(def));
         if (f >= 0)
@@ -1510,7 +1667,7 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         // A name that is a number somewhere in its scope (`n = n_samples // 2`, later
         // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
         const TSNode ua = unparen(arg);
-        if (is(ua, "identifier") &&
+        if (is(ua, Sym::identifier) &&
             (lookupBits(m_tree.qtext(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
             return ValueKind::Unknown;
         ++seen;
@@ -1545,17 +1702,17 @@ const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) con
             Data::ParsedCall pc;
             pc.bound = cs.bound;
             const TSNode argList = field(cs.call, F().arguments);
-            pc.readable = is(argList, "argument_list");
+            pc.readable = is(argList, Sym::argument_list);
             if (pc.readable) {
                 TSTreeCursor cur = ts_tree_cursor_new(argList);
                 for (bool more = ts_tree_cursor_goto_first_child(&cur); more;
                      more = ts_tree_cursor_goto_next_sibling(&cur)) {
                     const TSNode a = ts_tree_cursor_current_node(&cur);
-                    if (!ts_node_is_named(a) || is(a, "comment"))
+                    if (!ts_node_is_named(a) || is(a, Sym::comment))
                         continue;
-                    if (is(a, "keyword_argument"))
+                    if (is(a, Sym::keyword_argument))
                         pc.keywords.push_back({text(field(a, F().name)), field(a, F().value)});
-                    else if (is(a, "list_splat") || is(a, "dictionary_splat"))
+                    else if (is(a, Sym::list_splat) || is(a, Sym::dictionary_splat))
                         pc.splat = true;
                     else
                         pc.positional.push_back(a);
@@ -1675,19 +1832,19 @@ QString SemanticModel::canonicalName(TSNode expr) const {
 
 QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     expr = unparen(expr);
-    if (is(expr, "identifier"))
+    if (is(expr, Sym::identifier))
         return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));
-    if (!is(expr, "attribute"))
+    if (!is(expr, Sym::attribute))
         return {};
     // Find the root identifier first: most attribute chains do not start at an import, and
     // then no string needs to be built.
     TSNode cur = expr;
     int depth = 0;
-    while (is(cur, "attribute") && depth < 256) {
+    while (is(cur, Sym::attribute) && depth < 256) {
         cur = unparen(field(cur, F().object));
         ++depth;
     }
-    if (!is(cur, "identifier"))
+    if (!is(cur, Sym::identifier))
         return {};
     const QString base = aliasOf(m_tree.qtext(cur), scopeIndexAt(startOf(cur)));
     if (base.isEmpty())
@@ -1695,16 +1852,16 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     // base + ".a.b.c": the attribute names in source order.
     QStringList parts;
     parts.reserve(depth);
-    for (TSNode a = expr; is(a, "attribute"); a = unparen(field(a, F().object)))
+    for (TSNode a = expr; is(a, Sym::attribute); a = unparen(field(a, F().object)))
         parts.prepend(m_tree.qtext(field(a, F().attribute)));
     return base + QLatin1Char('.') + parts.join(QLatin1Char('.'));
 }
 
 QString SemanticModel::calleeLeaf(TSNode call) const {
     const TSNode fn = unparen(field(call, F().function));
-    if (is(fn, "identifier"))
+    if (is(fn, Sym::identifier))
         return m_tree.qtext(fn);
-    if (is(fn, "attribute"))
+    if (is(fn, Sym::attribute))
         return m_tree.qtext(field(fn, F().attribute));
     return {};
 }
@@ -1724,7 +1881,7 @@ QString SemanticModel::resolveCallName(TSNode call) const {
     const QString cn = canonicalName(fn);
     if (!cn.isEmpty())
         return cn;
-    if (is(fn, "attribute")) {
+    if (is(fn, Sym::attribute)) {
         const TSNode obj = field(fn, F().object);
         QString type;
         const ValueKind k = kindOf(obj, 0, &type);
@@ -1740,13 +1897,13 @@ QString SemanticModel::resolveCallName(TSNode call) const {
 
 TSNode SemanticModel::argument(TSNode call, int i) {
     const TSNode args = field(call, F().arguments);
-    if (ts_node_is_null(args) || !is(args, "argument_list"))
+    if (ts_node_is_null(args) || !is(args, Sym::argument_list))
         return TSNode{};
     const uint32_t k = ts_node_named_child_count(args);
     int pos = 0;
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (is(a, "keyword_argument") || is(a, "dictionary_splat") || is(a, "comment"))
+        if (is(a, Sym::keyword_argument) || is(a, Sym::dictionary_splat) || is(a, Sym::comment))
             continue;
         if (pos++ == i)
             return a;
@@ -1756,13 +1913,13 @@ TSNode SemanticModel::argument(TSNode call, int i) {
 
 int SemanticModel::positionalCount(TSNode call) {
     const TSNode args = field(call, F().arguments);
-    if (ts_node_is_null(args) || !is(args, "argument_list"))
-        return is(args, "generator_expression") ? 1 : 0;
+    if (ts_node_is_null(args) || !is(args, Sym::argument_list))
+        return is(args, Sym::generator_expression) ? 1 : 0;
     const uint32_t k = ts_node_named_child_count(args);
     int pos = 0;
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (!is(a, "keyword_argument") && !is(a, "dictionary_splat") && !is(a, "comment"))
+        if (!is(a, Sym::keyword_argument) && !is(a, Sym::dictionary_splat) && !is(a, Sym::comment))
             ++pos;
     }
     return pos;
@@ -1779,7 +1936,7 @@ TSNode SemanticModel::keywordArgument(TSNode call, std::string_view name) const 
     const uint32_t k = ts_node_named_child_count(args);
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (is(a, "keyword_argument") && text(field(a, F().name)) == name)
+        if (is(a, Sym::keyword_argument) && text(field(a, F().name)) == name)
             return field(a, F().value);
     }
     return TSNode{};
@@ -1868,7 +2025,7 @@ bool SemanticModel::isDeviceValue(TSNode expr) const {
 
 bool SemanticModel::isArrayReduction(TSNode expr) const {
     expr = unparen(expr);
-    if (!is(expr, "call"))
+    if (!is(expr, Sym::call))
         return false;
     const QString cn = callName(expr);
     if (cn.startsWith(QLatin1String("numpy.ndarray."))) {
@@ -1881,7 +2038,7 @@ bool SemanticModel::isArrayReduction(TSNode expr) const {
 
 bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
     expr = unparen(expr);
-    if (!is(expr, "call"))
+    if (!is(expr, Sym::call))
         return false;
     const QString cn = callName(expr);
     if (!cn.startsWith(QLatin1String("numpy.")) || cn.startsWith(QLatin1String("numpy.ndarray.")) ||
@@ -1895,7 +2052,7 @@ bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
 
 bool SemanticModel::isScalarElementRead(TSNode expr) const {
     expr = unparen(expr);
-    if (!is(expr, "subscript"))
+    if (!is(expr, Sym::subscript))
         return false;
     return isArray(field(expr, F().value)) && valueKind(expr) == ValueKind::DeviceScalar;
 }
@@ -1903,31 +2060,31 @@ bool SemanticModel::isScalarElementRead(TSNode expr) const {
 ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
     if (ts_node_is_null(expr) || depth > 48)
         return ValueKind::Unknown;
-    const std::string_view t = SyntaxTree::type(expr);
-    if (t == "parenthesized_expression")
+    const Sym t = sym(expr);
+    if (t == Sym::parenthesized_expression)
         return ts_node_named_child_count(expr)
                    ? kindOf(ts_node_named_child(expr, 0), depth + 1, type)
                    : ValueKind::Sequence;
-    if (t == "identifier")
+    if (t == Sym::identifier)
         return lookupName(m_tree.qtext(expr), scopeIndexAt(startOf(expr)), type);
-    if (t == "integer" || t == "float" || t == "true" || t == "false")
+    if (t == Sym::integer || t == Sym::float_ || t == Sym::true_ || t == Sym::false_)
         return ValueKind::HostScalar;
-    if (t == "none")
+    if (t == Sym::none)
         return ValueKind::None;
-    if (t == "string" || t == "concatenated_string")
+    if (t == Sym::string || t == Sym::concatenated_string)
         return ValueKind::String;
-    if (t == "list" || t == "tuple" || t == "dictionary" || t == "set" ||
-        t == "list_comprehension" || t == "dictionary_comprehension" || t == "set_comprehension" ||
-        t == "generator_expression" || t == "expression_list")
+    if (t == Sym::list || t == Sym::tuple || t == Sym::dictionary || t == Sym::set ||
+        t == Sym::list_comprehension || t == Sym::dictionary_comprehension ||
+        t == Sym::set_comprehension || t == Sym::generator_expression || t == Sym::expression_list)
         return ValueKind::Sequence;
-    if (t == "unary_operator")
+    if (t == Sym::unary_operator)
         return kindOf(field(expr, F().argument), depth + 1, type);
-    if (t == "not_operator") {
+    if (t == Sym::not_operator) {
         const ValueKind a = kindOf(field(expr, F().argument), depth + 1, nullptr);
         return (a == ValueKind::DeviceScalar || a == ValueKind::Array) ? ValueKind::DeviceScalar
                                                                        : ValueKind::HostScalar;
     }
-    if (t == "binary_operator") {
+    if (t == Sym::binary_operator) {
         const ValueKind l = kindOf(field(expr, F().left), depth + 1, nullptr);
         if (l == ValueKind::String)
             return ValueKind::String;
@@ -1943,17 +2100,18 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         // numpyCallKind): a 0-d device value, not an array.
         if (l == ValueKind::Array && r == ValueKind::Array && text(field(expr, F().op)) == "@") {
             const TSNode a = unparen(field(expr, F().left)), b = unparen(field(expr, F().right));
-            if (is(a, "identifier") && is(b, "identifier") && text(a) == text(b))
+            if (is(a, Sym::identifier) && is(b, Sym::identifier) && text(a) == text(b))
                 return ValueKind::DeviceScalar;
         }
         return combine(l, r);
     }
-    if (t == "comparison_operator") {
+    if (t == Sym::comparison_operator) {
         // `x is None`, `k in d`: host booleans.
         const uint32_t n = ts_node_child_count(expr);
         for (uint32_t i = 0; i < n; ++i) {
-            const std::string_view op = SyntaxTree::type(ts_node_child(expr, i));
-            if (op == "is" || op == "in" || op == "not in" || op == "is not")
+            const Sym op = sym(ts_node_child(expr, i));
+            if (op == Sym::op_is || op == Sym::op_in || op == Sym::op_not_in ||
+                op == Sym::op_is_not)
                 return ValueKind::HostScalar;
         }
         ValueKind k = ValueKind::HostScalar;
@@ -1967,7 +2125,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         }
         return k;
     }
-    if (t == "boolean_operator") {
+    if (t == Sym::boolean_operator) {
         const ValueKind l = kindOf(field(expr, F().left), depth + 1, nullptr);
         const ValueKind r = kindOf(field(expr, F().right), depth + 1, nullptr);
         if (l == ValueKind::DeviceScalar || r == ValueKind::DeviceScalar || l == ValueKind::Array ||
@@ -1976,22 +2134,22 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return (l == ValueKind::HostScalar && r == ValueKind::HostScalar) ? ValueKind::HostScalar
                                                                           : ValueKind::Unknown;
     }
-    if (t == "conditional_expression") {
+    if (t == Sym::conditional_expression) {
         const ValueKind a = kindOf(ts_node_named_child(expr, 0), depth + 1, type);
         const ValueKind b = kindOf(ts_node_named_child(expr, 2), depth + 1, nullptr);
         if (a == ValueKind::Array || b == ValueKind::Array)
             return ValueKind::Array;
         return a == b ? a : ValueKind::Unknown;
     }
-    if (t == "named_expression")
+    if (t == Sym::named_expression)
         return kindOf(field(expr, F().value), depth + 1, type);
-    if (t == "await")
+    if (t == Sym::await)
         return ValueKind::Unknown;
-    if (t == "attribute") {
+    if (t == Sym::attribute) {
         const std::string_view attr = text(field(expr, F().attribute));
         const TSNode obj = field(expr, F().object);
         // self.x: class attribute facts.
-        if (is(obj, "identifier") && text(obj) == "self") {
+        if (is(obj, Sym::identifier) && text(obj) == "self") {
             const int fn = functionIndexAt(startOf(expr), endOf(expr));
             if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                 const int c = d->classesByName.value(m_functions[size_t(fn)].className, -1);
@@ -2042,11 +2200,11 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         }
         return ValueKind::Unknown;
     }
-    if (t == "subscript") {
+    if (t == Sym::subscript) {
         const TSNode base = field(expr, F().value);
         const TSNode ub = unparen(base);
-        if (is(ub, "attribute") && (text(field(ub, F().attribute)) == "shape" ||
-                                    text(field(ub, F().attribute)) == "strides"))
+        if (is(ub, Sym::attribute) && (text(field(ub, F().attribute)) == "shape" ||
+                                       text(field(ub, F().attribute)) == "strides"))
             return ValueKind::HostScalar;
         const ValueKind bk = kindOf(base, depth + 1, nullptr);
         if (bk == ValueKind::String)
@@ -2058,19 +2216,19 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         bool any = false;
         for (uint32_t i = 0; i < n; ++i) {
             const TSNode ix = ts_node_named_child(expr, i);
-            if (ts_node_eq(ix, base) || is(ix, "comment"))
+            if (ts_node_eq(ix, base) || is(ix, Sym::comment))
                 continue;
             any = true;
-            const std::string_view it = SyntaxTree::type(ix);
-            if (it == "slice" || it == "ellipsis" || it == "none" || it == "string" ||
-                it == "list" || it == "list_comprehension")
+            const Sym it = sym(ix);
+            if (it == Sym::slice || it == Sym::ellipsis || it == Sym::none || it == Sym::string ||
+                it == Sym::list || it == Sym::list_comprehension)
                 return ValueKind::Array;
-            if (it == "tuple" || it == "expression_list") {
+            if (it == Sym::tuple || it == Sym::expression_list) {
                 const uint32_t m = ts_node_named_child_count(ix);
                 for (uint32_t j = 0; j < m; ++j) {
                     const TSNode e = ts_node_named_child(ix, j);
-                    const std::string_view et = SyntaxTree::type(e);
-                    if (et == "slice" || et == "ellipsis" || et == "none" ||
+                    const Sym et = sym(e);
+                    if (et == Sym::slice || et == Sym::ellipsis || et == Sym::none ||
                         kindOf(e, depth + 1, nullptr) == ValueKind::Array ||
                         kindOf(e, depth + 1, nullptr) == ValueKind::Sequence ||
                         canonicalName(e) == QLatin1String("numpy.newaxis"))
@@ -2085,10 +2243,10 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         }
         return any ? ValueKind::DeviceScalar : ValueKind::Unknown;
     }
-    if (t == "call") {
+    if (t == Sym::call) {
         const TSNode fn = unparen(field(expr, F().function));
         const QString cn = canonicalName(fn);
-        if (cn.isEmpty() && is(fn, "identifier")) {
+        if (cn.isEmpty() && is(fn, Sym::identifier)) {
             const std::string_view b = text(fn);
             const int scope = scopeIndexAt(startOf(fn));
             const QString qb = m_tree.qtext(fn);
@@ -2161,10 +2319,10 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             }
             return ValueKind::Unknown;
         }
-        if (is(fn, "attribute")) {
+        if (is(fn, Sym::attribute)) {
             const TSNode obj = field(fn, F().object);
             // self.method() of this class.
-            if (is(obj, "identifier") && text(obj) == "self") {
+            if (is(obj, Sym::identifier) && text(obj) == "self") {
                 const int f = functionIndexAt(startOf(expr), endOf(expr));
                 if (f >= 0 && !m_functions[size_t(f)].className.isEmpty()) {
                     const auto fIt = d->localFunctionsByName.constFind(
@@ -2302,32 +2460,32 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
             x = unparen(x);
             // `v[:k]`, `v.conj()`, `v.T`: the name underneath counts.
             for (int guard = 0; guard < 8; ++guard) {
-                if (is(x, "subscript"))
+                if (is(x, Sym::subscript))
                     x = unparen(field(x, F().value));
-                else if (is(x, "call") && is(field(x, F().function), "attribute"))
+                else if (is(x, Sym::call) && is(field(x, F().function), Sym::attribute))
                     x = unparen(field(field(x, F().function), F().object));
-                else if (is(x, "attribute"))
+                else if (is(x, Sym::attribute))
                     x = unparen(field(x, F().object));
                 else
                     break;
             }
             const std::string_view t = text(x);
-            return is(x, "identifier") && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
+            return is(x, Sym::identifier) && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
         };
         if (k0 == ValueKind::Array && k1 == ValueKind::Array && vectorName(a0) && vectorName(a1) &&
             (leaf == QLatin1String("inner") ||
-             (is(unparen(a0), "identifier") && text(unparen(a0)) == text(unparen(a1)))))
+             (is(unparen(a0), Sym::identifier) && text(unparen(a0)) == text(unparen(a1)))))
             return ValueKind::DeviceScalar;
         auto rowLike = [&](TSNode x) {
             x = unparen(x);
-            if (!is(x, "subscript"))
+            if (!is(x, Sym::subscript))
                 return false;
             const uint32_t n = ts_node_named_child_count(x);
             for (uint32_t i = 1; i < n; ++i) {
                 const TSNode ix = ts_node_named_child(x, i);
-                const uint32_t m = is(ix, "tuple") ? ts_node_named_child_count(ix) : 1;
+                const uint32_t m = is(ix, Sym::tuple) ? ts_node_named_child_count(ix) : 1;
                 for (uint32_t j = 0; j < m; ++j) {
-                    const TSNode e = is(ix, "tuple") ? ts_node_named_child(ix, j) : ix;
+                    const TSNode e = is(ix, Sym::tuple) ? ts_node_named_child(ix, j) : ix;
                     if (kindOf(e, depth + 1, nullptr) == ValueKind::HostScalar)
                         return true;
                 }
@@ -2398,7 +2556,7 @@ ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
         return ValueKind::DeviceScalar;
     if (k != ValueKind::DeviceScalar)
         return ValueKind::Array;
-    if (is(v, "binary_operator"))
+    if (is(v, Sym::binary_operator))
         for (const TSNode side : {field(v, F().left), field(v, F().right)}) {
             const ValueKind sk = kindOf(side, depth + 1, nullptr);
             if (sk != ValueKind::HostScalar && sk != ValueKind::DeviceScalar)
@@ -2485,15 +2643,15 @@ template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f
     while (!stack.empty()) {
         const TSNode x = stack.back();
         stack.pop_back();
-        if (is(x, "identifier")) {
+        if (is(x, Sym::identifier)) {
             f(tree.qtext(x));
             continue;
         }
-        if (is(x, "attribute")) {
+        if (is(x, Sym::attribute)) {
             stack.push_back(field(x, F().object));
             continue;
         }
-        if (is(x, "keyword_argument")) {
+        if (is(x, Sym::keyword_argument)) {
             stack.push_back(field(x, F().value));
             continue;
         }
@@ -2533,7 +2691,7 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
     const TSNode fn = unparen(field(c, F().function));
     int target = -1;
     bool viaInstance = false;
-    if (is(fn, "identifier")) {
+    if (is(fn, Sym::identifier)) {
         const QString nm = m_tree.qtext(fn);
         // Nested function of an enclosing function, then module-level function, then class.
         const int caller = functionIndexAt(startOf(c), endOf(c));
@@ -2549,9 +2707,9 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
             target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
             viaInstance = true;
         }
-    } else if (is(fn, "attribute")) {
+    } else if (is(fn, Sym::attribute)) {
         const TSNode obj = field(fn, F().object);
-        if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
+        if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls")) {
             const int caller = functionIndexAt(startOf(c), endOf(c));
             if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
                 target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
@@ -2655,7 +2813,7 @@ void SemanticModel::exportTo(FileResult& out) const {
         const TSNode fn = unparen(field(c, F().function));
         const FunctionRegion* caller = enclosingFunctionRegion(c);
         QString callee;
-        if (is(fn, "identifier")) {
+        if (is(fn, Sym::identifier)) {
             const QString nm = m_tree.qtext(fn);
             const int scope = scopeIndexAt(startOf(fn));
             // Local def (nested first), else import alias.
@@ -2671,9 +2829,9 @@ void SemanticModel::exportTo(FileResult& out) const {
                 callee = m_module + QLatin1Char('.') + nm + QStringLiteral(".__init__");
             if (callee.isEmpty())
                 callee = aliasOf(nm, scope);
-        } else if (is(fn, "attribute")) {
+        } else if (is(fn, Sym::attribute)) {
             const TSNode obj = field(fn, F().object);
-            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") && caller &&
+            if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") && caller &&
                 !caller->className.isEmpty())
                 callee = m_module + QLatin1Char('.') + caller->className + QLatin1Char('.') +
                          m_tree.qtext(field(fn, F().attribute));
