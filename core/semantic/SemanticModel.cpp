@@ -355,11 +355,84 @@ ValueKind kindOfBits(quint16 b) {
 
 } // namespace
 
+namespace {
+// Facts slots by (scope, name): one open-addressing table for the whole file, keyed by views
+// of the source text, so a lookup neither builds a QString nor hashes one. Scope is a scope
+// index, or -1 - class index for a class's `self.<name>` attributes (keyed by <name>).
+class SlotTable {
+public:
+    static uint64_t hash(std::string_view v) {
+        uint64_t h = 1469598103934665603ull;
+        for (const char ch : v)
+            h = (h ^ uint8_t(ch)) * 1099511628211ull;
+        return h;
+    }
+    /// The slot of `name` (hashed with hash()) in `scope`, or -1.
+    int find(int scope, std::string_view name, uint64_t h) const {
+        if (m_cells.empty())
+            return -1;
+        for (size_t i = start(scope, h);; i = (i + 1) & m_mask) {
+            const Cell& c = m_cells[i];
+            if (c.slot < 0)
+                return -1;
+            if (c.scope == scope && c.name == name)
+                return c.slot;
+        }
+    }
+    /// The slot of (scope, name), inserting `slot` when there is none yet.
+    int insert(int scope, std::string_view name, int slot) {
+        if (2 * (m_count + 1) > m_cells.size())
+            grow();
+        const uint64_t h = hash(name);
+        for (size_t i = start(scope, h);; i = (i + 1) & m_mask) {
+            Cell& c = m_cells[i];
+            if (c.slot < 0) {
+                c = Cell{name, h, scope, slot};
+                ++m_count;
+                return slot;
+            }
+            if (c.scope == scope && c.name == name)
+                return c.slot;
+        }
+    }
+
+private:
+    struct Cell {
+        std::string_view name;
+        uint64_t hash = 0;
+        int scope = 0;
+        int slot = -1;
+    };
+    size_t start(int scope, uint64_t h) const {
+        h ^= uint64_t(uint32_t(scope)) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+        return size_t(h) & m_mask;
+    }
+    void grow() {
+        std::vector<Cell> old = std::move(m_cells);
+        const size_t size = old.empty() ? 64 : 2 * old.size();
+        m_cells.assign(size, Cell{});
+        m_mask = size - 1;
+        for (const Cell& c : old) {
+            if (c.slot < 0)
+                continue;
+            size_t i = start(c.scope, c.hash);
+            while (m_cells[i].slot >= 0)
+                i = (i + 1) & m_mask;
+            m_cells[i] = c;
+        }
+    }
+    std::vector<Cell> m_cells;
+    size_t m_mask = 0;
+    size_t m_count = 0;
+};
+} // namespace
+
 struct SemanticModel::Data {
     enum class BindKind { Assign, Augment, ForTarget, Param, Import, Def, Walrus, WithAs };
     struct Binding {
         int scope = 0;
-        QString name;
+        std::string_view name; // view of the source (class attributes: the name after `self.`)
         BindKind kind = BindKind::Assign;
         TSNode value{};      // assigned value / iterable / annotation
         TSNode annotation{}; // parameter or assignment annotation
@@ -389,13 +462,22 @@ struct SemanticModel::Data {
         uint32_t start = 0, end = 0;
         int function = -1;
         int cls = -1;
-        QHash<QString, int> names; // name → slot in facts
     };
-    std::vector<Scope> scopes;                   // 0 = module
-    std::vector<int> scopeOrder;                 // scope indices sorted by start (excluding 0)
-    std::vector<Binding> bindings;               // document order
-    std::vector<QHash<QString, int>> classAttrs; // per class: "self.x" → slot in facts
-    std::vector<Facts> facts;                    // one per (scope, name), see slots
+    std::vector<Scope> scopes;     // 0 = module
+    std::vector<int> scopeOrder;   // scope indices sorted by start (excluding 0)
+    std::vector<Binding> bindings; // document order
+    int classCount = 0;
+    SlotTable slotTable;      // (scope, name) → slot in facts
+    std::vector<Facts> facts; // one per (scope, name), see slots
+    /// The facts slot of `name` seen from `scope` (its lookup chain), or -1.
+    int lookup(std::string_view name, int scope) const {
+        const uint64_t h = SlotTable::hash(name);
+        for (int s = scope; s >= 0; s = scopes[size_t(s)].lookupParent)
+            if (const int slot = slotTable.find(s, name, h); slot >= 0)
+                return slot;
+        return -1;
+    }
+    std::vector<std::string_view> importLocals; // per import binding: the local name
     // Provenance passes (see buildLoops): reads of a name whose bindings are not all
     // evaluated yet in the current pass see the previous pass's facts and are remembered.
     struct Snap {
@@ -455,10 +537,28 @@ struct SemanticModel::Data {
     };
     std::vector<std::vector<ParsedCall>> parsedCalls; // per function, filled on first need
     int scans = 0;                                    // onlyCalled() scans made for this file
-    std::vector<char> argState;                 // per binding: 0 not known, 1 none, 2 argCache
-    std::vector<std::vector<TSNode>> argCache;  // per binding: what each local call passes
-    std::vector<QSet<QString>> derivedLoopVars; // per loop
-    QSet<QString> importedModules;              // canonical modules and parents
+    std::vector<char> argState;                // per binding: 0 not known, 1 none, 2 argCache
+    std::vector<std::vector<TSNode>> argCache; // per binding: what each local call passes
+    /// Last components of the names of the file's functions and classes, sorted: a name that
+    /// is none of them cannot resolve to a local function or class (no QString needed).
+    std::vector<std::string_view> defNames;
+    bool isDefName(std::string_view n) const {
+        return std::binary_search(defNames.begin(), defNames.end(), n);
+    }
+    /// Sorted, duplicate-free name views: membership by binary search, no QString.
+    using NameSet = std::vector<std::string_view>;
+    static bool contains(const NameSet& set, std::string_view n) {
+        return std::binary_search(set.begin(), set.end(), n);
+    }
+    static void insert(NameSet& set, std::string_view n) {
+        const auto it = std::lower_bound(set.begin(), set.end(), n);
+        if (it == set.end() || *it != n)
+            set.insert(it, n);
+    }
+    std::vector<NameSet> derivedLoopVars; // per loop
+    std::vector<NameSet> boundViews;      // per loop: LoopInfo::boundInLoop as views
+    std::vector<NameSet> variableViews;   // per loop: LoopInfo::variables as views
+    QSet<QString> importedModules;        // canonical modules and parents
     QStringList starModules;
     QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
     QHash<QString, int> classesByName;
@@ -562,11 +662,13 @@ void SemanticModel::buildImports() {
                     const QString target = canonicalModule(m_tree.qtext(field(c, F().name)));
                     m_importBindings.push_back(
                         {m_tree.qtext(field(c, F().alias)), target, stmt, false});
+                    d->importLocals.push_back(text(field(c, F().alias)));
                     addModule(target);
                 } else if (is(c, Sym::dotted_name)) {
                     const QString full = canonicalModule(m_tree.qtext(c));
                     const QString head = m_tree.qtext(ts_node_named_child(c, 0));
                     m_importBindings.push_back({head, canonicalModule(head), stmt, false});
+                    d->importLocals.push_back(text(ts_node_named_child(c, 0)));
                     addModule(full);
                 }
             }
@@ -602,9 +704,11 @@ void SemanticModel::buildImports() {
                     const QString nm = m_tree.qtext(field(c, F().name));
                     m_importBindings.push_back({m_tree.qtext(field(c, F().alias)),
                                                 module + QLatin1Char('.') + nm, stmt, false});
+                    d->importLocals.push_back(text(field(c, F().alias)));
                 } else if (is(c, Sym::dotted_name)) {
                     const QString nm = m_tree.qtext(c);
                     m_importBindings.push_back({nm, module + QLatin1Char('.') + nm, stmt, false});
+                    d->importLocals.push_back(text(c));
                 }
             }
             // tree-sitter-python exposes `*` as an unnamed child in some versions.
@@ -617,6 +721,7 @@ void SemanticModel::buildImports() {
             }
             if (star) {
                 m_importBindings.push_back({QStringLiteral("*"), module, stmt, true});
+                d->importLocals.push_back("*");
                 d->starModules.append(module);
             }
         }
@@ -631,7 +736,7 @@ bool SemanticModel::importsModule(const QString& module) const {
 
 void SemanticModel::buildScopes() {
     // Functions and classes, in document order.
-    d->scopes.push_back({-1, -1, 0, endOf(m_tree.root()), -1, -1, {}});
+    d->scopes.push_back({-1, -1, 0, endOf(m_tree.root()), -1, -1});
     struct Open {
         uint32_t end;
         int scope;
@@ -660,7 +765,8 @@ void SemanticModel::buildScopes() {
         sc.lookupParent = lp;
         sc.start = s;
         sc.end = endOf(def);
-        const QString name = m_tree.qtext(field(def, F().name));
+        const std::string_view nameView = text(field(def, F().name));
+        const QString name = QString::fromUtf8(nameView.data(), qsizetype(nameView.size()));
         // Relative name: path through enclosing functions/classes.
         QString prefix;
         const Data::Scope& ps = d->scopes[size_t(parentScope)];
@@ -688,7 +794,7 @@ void SemanticModel::buildScopes() {
             sc.cls = int(m_classes.size());
             d->classesByName.insert(rel, sc.cls);
             m_classes.push_back(c);
-            d->classAttrs.emplace_back();
+            ++d->classCount;
         }
         const int idx = int(d->scopes.size());
         d->scopes.push_back(sc);
@@ -697,7 +803,7 @@ void SemanticModel::buildScopes() {
         // The def/class name is bound in the parent scope.
         Data::Binding b;
         b.scope = parentScope;
-        b.name = name;
+        b.name = nameView;
         b.kind = Data::BindKind::Def;
         b.target = field(def, F().name);
         b.at = startOf(def);
@@ -708,6 +814,10 @@ void SemanticModel::buildScopes() {
     std::stable_sort(d->scopeOrder.begin(), d->scopeOrder.end(), [&](int a, int b) {
         return d->scopes[size_t(a)].start < d->scopes[size_t(b)].start;
     });
+    d->defNames.reserve(defs.size());
+    for (TSNode def : defs)
+        d->defNames.push_back(text(field(def, F().name)));
+    std::sort(d->defNames.begin(), d->defNames.end());
 
     // Parameters.
     for (const FunctionRegion& f : m_functions) {
@@ -739,26 +849,27 @@ void SemanticModel::buildScopes() {
             }
             if (!is(id, Sym::identifier))
                 continue;
-            b.name = m_tree.qtext(id);
+            b.name = text(id);
             b.target = id;
             b.at = startOf(id);
             b.position = int(i);
             b.argIndex = positional >= 0 ? positional++ : -1;
-            if (i == 0 && !f.className.isEmpty() &&
-                (b.name == QLatin1String("self") || b.name == QLatin1String("cls")))
+            if (i == 0 && !f.className.isEmpty() && (b.name == "self" || b.name == "cls"))
                 b.alias = QStringLiteral("self");
             d->bindings.push_back(b);
-            m_functions[size_t(f.index)].parameters.append(b.name);
+            m_functions[size_t(f.index)].parameters.append(
+                QString::fromUtf8(b.name.data(), qsizetype(b.name.size())));
         }
     }
 
     // Imports.
-    for (const ImportBinding& ib : m_importBindings) {
+    for (size_t i = 0; i < m_importBindings.size(); ++i) {
+        const ImportBinding& ib = m_importBindings[i];
         if (ib.star)
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(ib.node));
-        b.name = ib.local;
+        b.name = d->importLocals[i];
         b.kind = Data::BindKind::Import;
         b.alias = ib.canonical;
         b.at = startOf(ib.node);
@@ -784,8 +895,7 @@ void SemanticModel::buildScopes() {
                 if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                     Data::Binding b;
                     b.scope = -1 - d->classesByName.value(m_functions[size_t(fn)].className);
-                    b.name =
-                        QStringLiteral("self.") + m_tree.qtext(field(unparen(left), F().attribute));
+                    b.name = text(field(unparen(left), F().attribute));
                     b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
                     b.value = right;
                     b.at = startOf(left);
@@ -801,7 +911,7 @@ void SemanticModel::buildScopes() {
         for (const auto& [id, pos] : names) {
             Data::Binding b;
             b.scope = scope;
-            b.name = m_tree.qtext(id);
+            b.name = text(id);
             b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
             b.value = right;
             b.annotation = field(a, F().type);
@@ -817,7 +927,7 @@ void SemanticModel::buildScopes() {
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(ne));
-        b.name = m_tree.qtext(id);
+        b.name = text(id);
         b.kind = Data::BindKind::Walrus;
         b.value = field(ne, F().value);
         b.target = id;
@@ -834,7 +944,7 @@ void SemanticModel::buildScopes() {
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(wi));
-        b.name = m_tree.qtext(id);
+        b.name = text(id);
         b.kind = Data::BindKind::WithAs;
         b.value = ts_node_named_child(v, 0);
         b.target = id;
@@ -897,8 +1007,11 @@ void SemanticModel::buildLoops() {
             L.hotEnd = ts_node_is_null(L.body) ? L.endByte : endOf(L.body);
             names.clear();
             targetNames(field(n, F().left), names);
-            for (const auto& [id, pos] : names)
+            for (const auto& [id, pos] : names) {
                 L.variables.append(m_tree.qtext(id));
+                d->variableViews.resize(m_loops.size() + 1);
+                Data::insert(d->variableViews.back(), text(id));
+            }
         } else if (is(n, Sym::while_statement)) {
             L.kind = LoopKind::While;
             L.source = LoopSource::None;
@@ -919,8 +1032,11 @@ void SemanticModel::buildLoops() {
                     continue;
                 names.clear();
                 targetNames(field(cl, F().left), names);
-                for (const auto& [id, pos] : names)
+                for (const auto& [id, pos] : names) {
                     L.variables.append(m_tree.qtext(id));
+                    d->variableViews.resize(m_loops.size() + 1);
+                    Data::insert(d->variableViews.back(), text(id));
+                }
                 if (first) {
                     L.iterable = field(cl, F().right);
                     first = false;
@@ -948,9 +1064,13 @@ void SemanticModel::buildLoops() {
         m_loops.push_back(L);
     }
     // Names bound in each loop (same function), plus header variables.
+    d->variableViews.resize(m_loops.size());
+    d->boundViews.resize(m_loops.size());
     for (LoopInfo& L : m_loops) {
         for (const QString& v : L.variables)
             L.boundInLoop.insert(v);
+        Data::NameSet& views = d->boundViews[size_t(L.index)];
+        views = d->variableViews[size_t(L.index)];
         auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
                                    [](const Data::Binding& b, uint32_t x) { return b.at < x; });
         for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
@@ -959,7 +1079,11 @@ void SemanticModel::buildLoops() {
                 continue;
             if (d->scopes[size_t(it->scope)].function != L.function)
                 continue;
-            L.boundInLoop.insert(it->name);
+            if (!Data::contains(views, it->name)) {
+                Data::insert(views, it->name);
+                L.boundInLoop.insert(
+                    QString::fromUtf8(it->name.data(), qsizetype(it->name.size())));
+            }
         }
     }
     // For-target bindings (after loops exist, so their kinds can use the loop source).
@@ -973,7 +1097,7 @@ void SemanticModel::buildLoops() {
             for (const auto& [id, pos] : names) {
                 Data::Binding b;
                 b.scope = scope;
-                b.name = m_tree.qtext(id);
+                b.name = text(id);
                 b.kind = Data::BindKind::ForTarget;
                 b.value = iterable;
                 b.target = id;
@@ -1000,14 +1124,9 @@ void SemanticModel::buildLoops() {
     // Provenance fixpoint: a few passes so that names defined later in the text are seen.
     // One facts slot per (scope, name), so that the passes below index a flat vector.
     for (Data::Binding& b : d->bindings) {
-        QHash<QString, int>& map =
-            b.scope >= 0 ? d->scopes[size_t(b.scope)].names : d->classAttrs[size_t(-1 - b.scope)];
-        auto it = map.constFind(b.name);
-        if (it == map.cend()) {
-            it = map.insert(b.name, int(d->facts.size()));
+        b.slot = d->slotTable.insert(b.scope, b.name, int(d->facts.size()));
+        if (b.slot == int(d->facts.size()))
             d->facts.emplace_back();
-        }
-        b.slot = *it;
     }
     // Import aliases are known before any pass, so that the first pass already resolves `np.*`.
     for (const Data::Binding& b : d->bindings) {
@@ -1053,19 +1172,14 @@ void SemanticModel::buildLoops() {
                     }
                     if (is(x, Sym::identifier)) {
                         // A name bound once to an integer literal (`nt = 2`).
-                        const QString nm = m_tree.qtext(x);
-                        for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
-                             sc = d->scopes[size_t(sc)].lookupParent) {
-                            const auto fs = d->scopes[size_t(sc)].names.constFind(nm);
-                            if (fs == d->scopes[size_t(sc)].names.cend())
-                                continue;
-                            const Data::Facts* f = &d->read(*fs);
-                            if (!f->hasInt)
-                                return false;
-                            v = neg ? -f->intValue : f->intValue;
-                            return true;
-                        }
-                        return false;
+                        const int slot = d->lookup(text(x), scopeIndexAt(startOf(x)));
+                        if (slot < 0)
+                            return false;
+                        const Data::Facts* f = &d->read(slot);
+                        if (!f->hasInt)
+                            return false;
+                        v = neg ? -f->intValue : f->intValue;
+                        return true;
                     }
                     if (!is(x, Sym::integer))
                         return false;
@@ -1110,17 +1224,12 @@ void SemanticModel::buildLoops() {
                             }
                         }
                         if (is(x, Sym::identifier)) {
-                            const int sc = scopeIndexAt(startOf(x));
-                            const QString nm = m_tree.qtext(x);
-                            for (int s = sc; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-                                const auto fs = d->scopes[size_t(s)].names.constFind(nm);
-                                if (fs != d->scopes[size_t(s)].names.cend()) {
-                                    const Data::Facts* f = &d->read(*fs);
-                                    if (!f->shapeOf.isEmpty()) {
-                                        L.source = LoopSource::RangeShape;
-                                        L.iteratedArray = f->shapeOf;
-                                    }
-                                    break;
+                            const int slot = d->lookup(text(x), scopeIndexAt(startOf(x)));
+                            if (slot >= 0) {
+                                const Data::Facts* f = &d->read(slot);
+                                if (!f->shapeOf.isEmpty()) {
+                                    L.source = LoopSource::RangeShape;
+                                    L.iteratedArray = f->shapeOf;
                                 }
                             }
                         }
@@ -1188,7 +1297,7 @@ void SemanticModel::buildLoops() {
                     if (!is(p, Sym::assignment))
                         continue;
                     if (text(field(p, F().left)) == text(it) &&
-                        lookupBits(m_tree.qtext(it), scopeIndexAt(startOf(it))) != B_Array)
+                        lookupBits(text(it), scopeIndexAt(startOf(it))) != B_Array)
                         k = ValueKind::Unknown;
                     break;
                 }
@@ -1477,28 +1586,42 @@ void SemanticModel::buildLoops() {
     }
 
     // Names derived from loop variables inside each loop (k = i + 1).
+    // Each assigned value is walked once for the identifiers it mentions (attribute and
+    // keyword names included), however many loops nest around it.
     d->derivedLoopVars.resize(m_loops.size());
+    std::vector<std::pair<uint32_t, uint32_t>> mentionSpan(d->bindings.size(), {0, UINT32_MAX});
+    std::vector<std::string_view> mentions;
+    auto mentionsOf = [&](size_t bi) {
+        auto& span = mentionSpan[bi];
+        if (span.second == UINT32_MAX) {
+            span.first = uint32_t(mentions.size());
+            walkSubtree(d->bindings[bi].value, [&](TSNode x) {
+                if (is(x, Sym::identifier))
+                    mentions.push_back(text(x));
+                return true;
+            });
+            span.second = uint32_t(mentions.size());
+        }
+        return span;
+    };
     for (const LoopInfo& L : m_loops) {
-        QSet<QString> vars(L.variables.begin(), L.variables.end());
-        auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
-                                   [](const Data::Binding& b, uint32_t x) { return b.at < x; });
+        Data::NameSet vars = d->variableViews[size_t(L.index)];
+        const auto lo =
+            std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
+                             [](const Data::Binding& b, uint32_t x) { return b.at < x; });
         for (int pass = 0; pass < 2; ++pass)
             for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
                 if ((it->kind != Data::BindKind::Assign && it->kind != Data::BindKind::Walrus) ||
-                    vars.contains(it->name) || ts_node_is_null(it->value))
+                    Data::contains(vars, it->name) || ts_node_is_null(it->value))
                     continue;
-                bool uses = false;
-                walkSubtree(it->value, [&](TSNode x) {
-                    if (uses)
-                        return false;
-                    if (is(x, Sym::identifier) && vars.contains(m_tree.qtext(x)))
-                        uses = true;
-                    return !is(x, Sym::keyword_argument) || true;
-                });
-                if (uses)
-                    vars.insert(it->name);
+                const auto [from, to] = mentionsOf(size_t(it - d->bindings.begin()));
+                for (uint32_t k = from; k < to; ++k)
+                    if (Data::contains(vars, mentions[k])) {
+                        Data::insert(vars, it->name);
+                        break;
+                    }
             }
-        d->derivedLoopVars[size_t(L.index)] = vars;
+        d->derivedLoopVars[size_t(L.index)] = std::move(vars);
     }
 }
 
@@ -1549,15 +1672,7 @@ void SemanticModel::collectParameterHints() {
         !importsModule(QStringLiteral("dask")) && !importsModule(QStringLiteral("xarray")) &&
         !importsModule(QStringLiteral("cupy"));
     // The facts slot a bare name at `id` reads.
-    auto slotAt = [&](TSNode id) {
-        const QString nm = m_tree.qtext(id);
-        for (int s = scopeIndexAt(startOf(id)); s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-            const auto it = d->scopes[size_t(s)].names.constFind(nm);
-            if (it != d->scopes[size_t(s)].names.cend())
-                return *it;
-        }
-        return -1;
-    };
+    auto slotAt = [&](TSNode id) { return d->lookup(text(id), scopeIndexAt(startOf(id))); };
     for (TSNode a : m_attributes) {
         // The attribute name ends the node's text (cheaper than the field lookup).
         std::string_view at = text(a);
@@ -1582,15 +1697,7 @@ void SemanticModel::collectParameterHints() {
     }
     // Names of the functions and classes of this file (last component), so that most callees
     // and arguments are dismissed without building a string.
-    std::vector<std::string_view> defNames;
-    defNames.reserve(m_functionDefs.size() + m_classDefs.size());
-    for (const std::vector<TSNode>* list : {&m_functionDefs, &m_classDefs})
-        for (TSNode def : *list)
-            defNames.push_back(text(field(def, F().name)));
-    std::sort(defNames.begin(), defNames.end());
-    auto isDefName = [&](std::string_view n) {
-        return std::binary_search(defNames.begin(), defNames.end(), n);
-    };
+    auto isDefName = [&](std::string_view n) { return d->isDefName(n); };
     // Whether `v` may name a local function as a value (`f`, `self.f`).
     auto namesDef = [&](TSNode v) {
         if (is(v, Sym::identifier))
@@ -1668,7 +1775,7 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
         const TSNode ua = unparen(arg);
         if (is(ua, Sym::identifier) &&
-            (lookupBits(m_tree.qtext(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
+            (lookupBits(text(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
             return ValueKind::Unknown;
         ++seen;
     }
@@ -1796,26 +1903,21 @@ bool SemanticModel::onlyCalled(int fn) const {
 
 // ---- Names and provenance -----------------------------------------------------------------
 
-QString SemanticModel::aliasOf(const QString& name, int scope) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto it = d->scopes[size_t(s)].names.constFind(name);
-        if (it != d->scopes[size_t(s)].names.cend())
-            return d->read(*it).alias;
-    }
+QString SemanticModel::aliasOf(std::string_view name, int scope) const {
+    if (const int slot = d->lookup(name, scope); slot >= 0)
+        return d->read(slot).alias;
     // Star imports: a bare name that numpy provides.
     if (!d->starModules.isEmpty()) {
+        const QString qname = QString::fromUtf8(name.data(), qsizetype(name.size()));
         for (const QString& m : d->starModules)
-            if (m == QLatin1String("numpy") && isKnownNumpyFunction(name))
-                return QStringLiteral("numpy.") + name;
+            if (m == QLatin1String("numpy") && isKnownNumpyFunction(qname))
+                return QStringLiteral("numpy.") + qname;
     }
     return {};
 }
 
-bool SemanticModel::boundLocally(const QString& name, int scope) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent)
-        if (d->scopes[size_t(s)].names.contains(name))
-            return true;
-    return false;
+bool SemanticModel::boundLocally(std::string_view name, int scope) const {
+    return d->lookup(name, scope) >= 0;
 }
 
 QString SemanticModel::canonicalName(TSNode expr) const {
@@ -1833,7 +1935,7 @@ QString SemanticModel::canonicalName(TSNode expr) const {
 QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     expr = unparen(expr);
     if (is(expr, Sym::identifier))
-        return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));
+        return aliasOf(text(expr), scopeIndexAt(startOf(expr)));
     if (!is(expr, Sym::attribute))
         return {};
     // Find the root identifier first: most attribute chains do not start at an import, and
@@ -1846,7 +1948,7 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     }
     if (!is(cur, Sym::identifier))
         return {};
-    const QString base = aliasOf(m_tree.qtext(cur), scopeIndexAt(startOf(cur)));
+    const QString base = aliasOf(text(cur), scopeIndexAt(startOf(cur)));
     if (base.isEmpty())
         return {};
     // base + ".a.b.c": the attribute names in source order.
@@ -1942,11 +2044,10 @@ TSNode SemanticModel::keywordArgument(TSNode call, std::string_view name) const 
     return TSNode{};
 }
 
-ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* type) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto slot = d->scopes[size_t(s)].names.constFind(name);
-        if (slot != d->scopes[size_t(s)].names.cend()) {
-            const Data::Facts* it = &d->read(*slot);
+ValueKind SemanticModel::lookupName(std::string_view name, int scope, QString* type) const {
+    {
+        if (const int slot = d->lookup(name, scope); slot >= 0) {
+            const Data::Facts* it = &d->read(slot);
             const ValueKind k = kindOfBits(it->bits);
             if (type) {
                 if (k == ValueKind::Object)
@@ -1960,26 +2061,26 @@ ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* typ
             return k;
         }
     }
-    if (name == QLatin1String("True") || name == QLatin1String("False"))
+    if (name == "True" || name == "False")
         return ValueKind::HostScalar;
     return ValueKind::Unknown;
 }
 
-quint16 SemanticModel::lookupBits(const QString& name, int scope) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto slot = d->scopes[size_t(s)].names.constFind(name);
-        if (slot != d->scopes[size_t(s)].names.cend())
-            return d->read(*slot).bits;
-    }
-    return 0;
+quint16 SemanticModel::lookupBits(std::string_view name, int scope) const {
+    const int slot = d->lookup(name, scope);
+    return slot >= 0 ? d->read(slot).bits : 0;
 }
 
 bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
-    return boundLocally(name, scopeIndexAt(startOf(at)));
+    const QByteArray u = name.toUtf8();
+    return boundLocally(std::string_view(u.constData(), size_t(u.size())),
+                        scopeIndexAt(startOf(at)));
 }
 
 ValueKind SemanticModel::nameKind(const QString& name, TSNode at) const {
-    return lookupName(name, scopeIndexAt(startOf(at)), nullptr);
+    const QByteArray u = name.toUtf8();
+    return lookupName(std::string_view(u.constData(), size_t(u.size())), scopeIndexAt(startOf(at)),
+                      nullptr);
 }
 
 namespace {
@@ -2066,7 +2167,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                    ? kindOf(ts_node_named_child(expr, 0), depth + 1, type)
                    : ValueKind::Sequence;
     if (t == Sym::identifier)
-        return lookupName(m_tree.qtext(expr), scopeIndexAt(startOf(expr)), type);
+        return lookupName(text(expr), scopeIndexAt(startOf(expr)), type);
     if (t == Sym::integer || t == Sym::float_ || t == Sym::true_ || t == Sym::false_)
         return ValueKind::HostScalar;
     if (t == Sym::none)
@@ -2154,11 +2255,9 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                 const int c = d->classesByName.value(m_functions[size_t(fn)].className, -1);
                 if (c >= 0) {
-                    const auto slot = d->classAttrs[size_t(c)].constFind(
-                        QStringLiteral("self.") +
-                        QString::fromUtf8(attr.data(), qsizetype(attr.size())));
-                    if (slot != d->classAttrs[size_t(c)].cend()) {
-                        const Data::Facts* it = &d->read(*slot);
+                    const int slot = d->slotTable.find(-1 - c, attr, SlotTable::hash(attr));
+                    if (slot >= 0) {
+                        const Data::Facts* it = &d->read(slot);
                         const ValueKind k = kindOfBits(it->bits);
                         if (type && k == ValueKind::Object)
                             *type = it->type;
@@ -2249,8 +2348,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         if (cn.isEmpty() && is(fn, Sym::identifier)) {
             const std::string_view b = text(fn);
             const int scope = scopeIndexAt(startOf(fn));
-            const QString qb = m_tree.qtext(fn);
-            if (!boundLocally(qb, scope)) {
+            if (!boundLocally(b, scope)) {
                 if (b == "len" || b == "int" || b == "float" || b == "bool" || b == "complex" ||
                     b == "round" || b == "isinstance" || b == "hasattr" || b == "callable" ||
                     b == "id" || b == "hash" || b == "ord")
@@ -2285,6 +2383,9 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                 return ValueKind::Unknown;
             }
             // A function of this file that returns arrays; a class of this file.
+            if (!d->isDefName(b))
+                return ValueKind::Unknown;
+            const QString qb = m_tree.qtext(fn);
             const auto fIt = d->localFunctionsByName.constFind(qb);
             if (fIt != d->localFunctionsByName.cend()) {
                 if (m_functions[size_t(*fIt)].returnsArray)
@@ -2635,7 +2736,7 @@ int SemanticModel::loopDepth(TSNode n) const {
 
 namespace {
 // Identifiers read by an expression: skips attribute names and keyword names. Explicit
-// stack (no recursion, no ts_node_parent()).
+// stack (no recursion, no ts_node_parent()). Stops as soon as `f` returns true.
 template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f) {
     if (ts_node_is_null(expr))
         return;
@@ -2644,7 +2745,8 @@ template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f
         const TSNode x = stack.back();
         stack.pop_back();
         if (is(x, Sym::identifier)) {
-            f(tree.qtext(x));
+            if (f(tree.text(x)))
+                return;
             continue;
         }
         if (is(x, Sym::attribute)) {
@@ -2663,20 +2765,23 @@ template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f
 } // namespace
 
 bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
+    const Data::NameSet& bound = d->boundViews[size_t(loop.index)];
     bool inv = true;
-    forEachName(m_tree, expr, [&](const QString& nm) {
-        if (loop.boundInLoop.contains(nm))
+    forEachName(m_tree, expr, [&](std::string_view nm) {
+        if (Data::contains(bound, nm))
             inv = false;
+        return !inv;
     });
     return inv;
 }
 
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
-    const QSet<QString>& vars = d->derivedLoopVars[size_t(loop.index)];
+    const Data::NameSet& vars = d->derivedLoopVars[size_t(loop.index)];
     bool uses = false;
-    forEachName(m_tree, expr, [&](const QString& nm) {
-        if (vars.contains(nm))
+    forEachName(m_tree, expr, [&](std::string_view nm) {
+        if (Data::contains(vars, nm))
             uses = true;
+        return uses;
     });
     return uses;
 }
@@ -2691,7 +2796,9 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
     const TSNode fn = unparen(field(c, F().function));
     int target = -1;
     bool viaInstance = false;
-    if (is(fn, Sym::identifier)) {
+    // Every lookup below needs the callee's name to be the last component of a def or class
+    // name of this file: most calls are dismissed before any string is built.
+    if (is(fn, Sym::identifier) && d->isDefName(text(fn))) {
         const QString nm = m_tree.qtext(fn);
         // Nested function of an enclosing function, then module-level function, then class.
         const int caller = functionIndexAt(startOf(c), endOf(c));
@@ -2711,7 +2818,8 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
         const TSNode obj = field(fn, F().object);
         if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls")) {
             const int caller = functionIndexAt(startOf(c), endOf(c));
-            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
+            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty() &&
+                d->isDefName(text(field(fn, F().attribute))))
                 target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
                                                            QLatin1Char('.') +
                                                            m_tree.qtext(field(fn, F().attribute)),
@@ -2813,7 +2921,10 @@ void SemanticModel::exportTo(FileResult& out) const {
         const TSNode fn = unparen(field(c, F().function));
         const FunctionRegion* caller = enclosingFunctionRegion(c);
         QString callee;
-        if (is(fn, Sym::identifier)) {
+        if (is(fn, Sym::identifier) && !d->isDefName(text(fn))) {
+            // Not the name of a local def or class: only an import alias can resolve it.
+            callee = aliasOf(text(fn), scopeIndexAt(startOf(fn)));
+        } else if (is(fn, Sym::identifier)) {
             const QString nm = m_tree.qtext(fn);
             const int scope = scopeIndexAt(startOf(fn));
             // Local def (nested first), else import alias.
@@ -2828,7 +2939,7 @@ void SemanticModel::exportTo(FileResult& out) const {
             if (callee.isEmpty() && d->classesByName.contains(nm))
                 callee = m_module + QLatin1Char('.') + nm + QStringLiteral(".__init__");
             if (callee.isEmpty())
-                callee = aliasOf(nm, scope);
+                callee = aliasOf(text(fn), scope);
         } else if (is(fn, Sym::attribute)) {
             const TSNode obj = field(fn, F().object);
             if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") && caller &&

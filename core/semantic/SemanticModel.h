@@ -255,12 +255,12 @@ private:
     /// `np.searchsorted(a, v)` / `a.searchsorted(v)`: a device scalar for a scalar `v`.
     ValueKind searchsortedKind(TSNode v, int depth) const;
     ValueKind randomDrawKind(TSNode call, const QString& method) const;
-    ValueKind lookupName(const QString& name, int scope, QString* type) const;
-    QString aliasOf(const QString& name, int scope) const;
+    ValueKind lookupName(std::string_view name, int scope, QString* type) const;
+    QString aliasOf(std::string_view name, int scope) const;
     QString resolveCallName(TSNode call) const;
     QString resolveCanonicalName(TSNode expr) const;
-    quint16 lookupBits(const QString& name, int scope) const;
-    bool boundLocally(const QString& name, int scope) const;
+    quint16 lookupBits(std::string_view name, int scope) const;
+    bool boundLocally(std::string_view name, int scope) const;
 
     const SyntaxTree& m_tree;
     QString m_module;
