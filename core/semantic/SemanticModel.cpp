@@ -463,8 +463,12 @@ struct SemanticModel::Data {
         int function = -1;
         int cls = -1;
     };
-    std::vector<Scope> scopes;     // 0 = module
-    std::vector<int> scopeOrder;   // scope indices sorted by start (excluding 0)
+    std::vector<Scope> scopes;         // 0 = module
+    std::vector<int> scopeOrder;       // scope indices sorted by start (excluding 0)
+    std::vector<uint32_t> scopeBounds; // every scope start and end byte, sorted
+    std::vector<int> scopeAtBound;     // innermost scope from each bound on
+    std::vector<int>
+        scopeFunction; // per scope: function index of it or its nearest enclosing function scope
     std::vector<Binding> bindings; // document order
     int classCount = 0;
     SlotTable slotTable;      // (scope, name) → slot in facts
@@ -814,6 +818,24 @@ void SemanticModel::buildScopes() {
     std::stable_sort(d->scopeOrder.begin(), d->scopeOrder.end(), [&](int a, int b) {
         return d->scopes[size_t(a)].start < d->scopes[size_t(b)].start;
     });
+    // scopeIndexAt() as a step function: its answer changes only at scope starts and ends.
+    for (size_t i = 1; i < d->scopes.size(); ++i) {
+        d->scopeBounds.push_back(d->scopes[i].start);
+        d->scopeBounds.push_back(d->scopes[i].end);
+    }
+    std::sort(d->scopeBounds.begin(), d->scopeBounds.end());
+    d->scopeBounds.erase(std::unique(d->scopeBounds.begin(), d->scopeBounds.end()),
+                         d->scopeBounds.end());
+    d->scopeAtBound.reserve(d->scopeBounds.size());
+    for (const uint32_t b : d->scopeBounds)
+        d->scopeAtBound.push_back(scopeSearch(b));
+    d->scopeFunction.reserve(d->scopes.size());
+    for (size_t i = 0; i < d->scopes.size(); ++i) {
+        int s = int(i);
+        while (s > 0 && d->scopes[size_t(s)].function < 0)
+            s = d->scopes[size_t(s)].structuralParent;
+        d->scopeFunction.push_back(s > 0 ? d->scopes[size_t(s)].function : -1);
+    }
     d->defNames.reserve(defs.size());
     for (TSNode def : defs)
         d->defNames.push_back(text(field(def, F().name)));
@@ -956,6 +978,14 @@ void SemanticModel::buildScopes() {
 }
 
 int SemanticModel::scopeIndexAt(uint32_t byte) const {
+    // The innermost scope only changes at a scope's start or end byte: one binary search over
+    // those bytes (the table holds the answer of scopeSearch() at each of them).
+    const auto& bounds = d->scopeBounds;
+    const auto it = std::upper_bound(bounds.begin(), bounds.end(), byte);
+    return it == bounds.begin() ? 0 : d->scopeAtBound[size_t(it - bounds.begin() - 1)];
+}
+
+int SemanticModel::scopeSearch(uint32_t byte) const {
     const auto& order = d->scopeOrder;
     auto it = std::upper_bound(order.begin(), order.end(), byte,
                                [&](uint32_t b, int s) { return b < d->scopes[size_t(s)].start; });
@@ -972,10 +1002,7 @@ int SemanticModel::scopeIndexAt(uint32_t byte) const {
 }
 
 int SemanticModel::functionIndexAt(uint32_t start, uint32_t) const {
-    int s = scopeIndexAt(start);
-    while (s > 0 && d->scopes[size_t(s)].function < 0)
-        s = d->scopes[size_t(s)].structuralParent;
-    return s > 0 ? d->scopes[size_t(s)].function : -1;
+    return d->scopeFunction[size_t(scopeIndexAt(start))];
 }
 
 // ---- Loops --------------------------------------------------------------------------------
@@ -2005,7 +2032,8 @@ TSNode SemanticModel::argument(TSNode call, int i) {
     int pos = 0;
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (is(a, Sym::keyword_argument) || is(a, Sym::dictionary_splat) || is(a, Sym::comment))
+        const Sym t = sym(a);
+        if (t == Sym::keyword_argument || t == Sym::dictionary_splat || t == Sym::comment)
             continue;
         if (pos++ == i)
             return a;
@@ -2020,8 +2048,8 @@ int SemanticModel::positionalCount(TSNode call) {
     const uint32_t k = ts_node_named_child_count(args);
     int pos = 0;
     for (uint32_t j = 0; j < k; ++j) {
-        const TSNode a = ts_node_named_child(args, j);
-        if (!is(a, Sym::keyword_argument) && !is(a, Sym::dictionary_splat) && !is(a, Sym::comment))
+        const Sym t = sym(ts_node_named_child(args, j));
+        if (t != Sym::keyword_argument && t != Sym::dictionary_splat && t != Sym::comment)
             ++pos;
     }
     return pos;

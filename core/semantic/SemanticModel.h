@@ -248,6 +248,8 @@ private:
     /// Whether function `fn` is only ever called in this file, never used as a value.
     bool onlyCalled(int fn) const;
     int scopeIndexAt(uint32_t byte) const;
+    /// scopeIndexAt() by search over the scopes (builds the step table scopeIndexAt reads).
+    int scopeSearch(uint32_t byte) const;
     int functionIndexAt(uint32_t start, uint32_t end) const;
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
     ValueKind numpyCallKind(TSNode call, const QString& leaf, int depth, QString* type) const;
