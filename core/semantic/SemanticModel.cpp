@@ -1966,10 +1966,16 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     if (!is(expr, Sym::attribute))
         return {};
     // Find the root identifier first: most attribute chains do not start at an import, and
-    // then no string needs to be built.
+    // then no string needs to be built. The chain's attribute nodes are kept on the way down.
     TSNode cur = expr;
     int depth = 0;
+    std::array<TSNode, 8> near{};
+    std::vector<TSNode> far;
     while (is(cur, Sym::attribute) && depth < 256) {
+        if (depth < int(near.size()))
+            near[size_t(depth)] = cur;
+        else
+            far.push_back(cur);
         cur = unparen(field(cur, F().object));
         ++depth;
     }
@@ -1978,12 +1984,33 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     const QString base = aliasOf(text(cur), scopeIndexAt(startOf(cur)));
     if (base.isEmpty())
         return {};
-    // base + ".a.b.c": the attribute names in source order.
-    QStringList parts;
-    parts.reserve(depth);
-    for (TSNode a = expr; is(a, Sym::attribute); a = unparen(field(a, F().object)))
-        parts.prepend(m_tree.qtext(field(a, F().attribute)));
-    return base + QLatin1Char('.') + parts.join(QLatin1Char('.'));
+    // base + ".a.b.c": the attribute names in source order, appended to one buffer
+    // (ASCII names, nearly all of them, without a conversion).
+    std::array<std::string_view, 8> nearNames{};
+    std::vector<std::string_view> farNames;
+    qsizetype size = base.size();
+    for (int i = 0; i < depth; ++i) {
+        const TSNode a = i < int(near.size()) ? near[size_t(i)] : far[size_t(i) - near.size()];
+        const std::string_view nm = text(field(a, F().attribute));
+        size += qsizetype(nm.size()) + 1;
+        if (i < int(nearNames.size()))
+            nearNames[size_t(i)] = nm;
+        else
+            farNames.push_back(nm);
+    }
+    QString out;
+    out.reserve(size);
+    out.append(base);
+    for (int i = depth - 1; i >= 0; --i) {
+        const std::string_view nm =
+            i < int(nearNames.size()) ? nearNames[size_t(i)] : farNames[size_t(i) - nearNames.size()];
+        out.append(QLatin1Char('.'));
+        if (std::all_of(nm.begin(), nm.end(), [](char c) { return uchar(c) < 0x80; }))
+            out.append(QLatin1String(nm.data(), qsizetype(nm.size())));
+        else
+            out.append(QString::fromUtf8(nm.data(), qsizetype(nm.size())));
+    }
+    return out;
 }
 
 QString SemanticModel::calleeLeaf(TSNode call) const {
