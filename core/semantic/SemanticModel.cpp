@@ -567,6 +567,15 @@ struct SemanticModel::Data {
     QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
     QHash<QString, int> classesByName;
     mutable QHash<const void*, quint8> kindCache;
+    /// Positional arguments per call node (see SemanticModel::arg): `count` is what
+    /// positionalCount() says, the nodes are argPool[offset, offset + stored).
+    struct ArgSpan {
+        uint32_t offset = 0;
+        uint32_t stored = 0;
+        int count = 0;
+    };
+    mutable QHash<const void*, ArgSpan> argSpans;
+    mutable std::vector<TSNode> argPool;
     mutable QHash<const void*, QString> callNameCache;
     mutable QHash<const void*, QString> canonicalCache;
 };
@@ -1189,7 +1198,7 @@ void SemanticModel::buildLoops() {
             const std::string_view ft = text(fn);
             const bool builtin = cn.isEmpty() && is(fn, Sym::identifier);
             if (builtin && ft == "range") {
-                const int n = positionalCount(it);
+                const int n = argCount(it);
                 auto lit = [&](TSNode x, long long& v) {
                     x = unparen(x);
                     bool neg = false;
@@ -1221,10 +1230,10 @@ void SemanticModel::buildLoops() {
                 long long a = 0, bnd = 0, step = 1;
                 bool literal = false;
                 if (n == 1)
-                    literal = lit(argument(it, 0), bnd);
+                    literal = lit(arg(it, 0), bnd);
                 else if (n >= 2)
-                    literal = lit(argument(it, 0), a) && lit(argument(it, 1), bnd) &&
-                              (n < 3 || lit(argument(it, 2), step));
+                    literal = lit(arg(it, 0), a) && lit(arg(it, 1), bnd) &&
+                              (n < 3 || lit(arg(it, 2), step));
                 if (literal && step != 0) {
                     const long long cnt = step > 0 ? (bnd > a ? (bnd - a + step - 1) / step : 0)
                                                    : (a > bnd ? (a - bnd - step - 1) / -step : 0);
@@ -1232,14 +1241,14 @@ void SemanticModel::buildLoops() {
                     L.source = cnt <= 8 ? LoopSource::SmallLiteralRange : LoopSource::Range;
                 } else {
                     L.source = LoopSource::Range;
-                    const TSNode bound = argument(it, n >= 2 ? 1 : 0);
+                    const TSNode bound = arg(it, n >= 2 ? 1 : 0);
                     // Look for len(X), X.shape, X.size or a name bound from X.shape.
                     walkSubtree(bound, [&](TSNode x) {
                         if (L.source != LoopSource::Range)
                             return false;
                         if (is(x, Sym::call) && text(field(x, F().function)) == "len") {
                             L.source = LoopSource::RangeLen;
-                            L.iteratedArray = m_tree.qtext(unparen(argument(x, 0)));
+                            L.iteratedArray = m_tree.qtext(unparen(arg(x, 0)));
                             return false;
                         }
                         if (is(x, Sym::attribute)) {
@@ -1269,15 +1278,15 @@ void SemanticModel::buildLoops() {
                 L.source = LoopSource::NdIndex;
             } else if (cn == QLatin1String("numpy.nditer")) {
                 L.source = LoopSource::NdIter;
-                L.iteratedArray = m_tree.qtext(argument(it, 0));
+                L.iteratedArray = m_tree.qtext(arg(it, 0));
             } else if (cn == QLatin1String("numpy.ndenumerate")) {
                 L.source = LoopSource::NdEnumerate;
-                L.iteratedArray = m_tree.qtext(argument(it, 0));
+                L.iteratedArray = m_tree.qtext(arg(it, 0));
             } else if (builtin && (ft == "enumerate" || ft == "zip" || ft == "reversed")) {
                 L.source = LoopSource::Collection;
-                const int n = positionalCount(it);
+                const int n = argCount(it);
                 for (int i = 0; i < n; ++i) {
-                    const TSNode a = argument(it, i);
+                    const TSNode a = arg(it, i);
                     if (isArray(a)) {
                         L.source =
                             ft == "reversed" ? LoopSource::Array : LoopSource::EnumerateArray;
@@ -1742,7 +1751,7 @@ void SemanticModel::collectParameterHints() {
                                       : is(fn, Sym::attribute) ? text(field(fn, F().attribute))
                                                                : std::string_view{};
         if (typeTest(leaf)) {
-            const TSNode a0 = unparen(argument(c, 0));
+            const TSNode a0 = unparen(arg(c, 0));
             if (is(a0, Sym::identifier)) {
                 const int slot = slotAt(a0);
                 if (slot >= 0)
@@ -2002,8 +2011,9 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     out.reserve(size);
     out.append(base);
     for (int i = depth - 1; i >= 0; --i) {
-        const std::string_view nm =
-            i < int(nearNames.size()) ? nearNames[size_t(i)] : farNames[size_t(i) - nearNames.size()];
+        const std::string_view nm = i < int(nearNames.size())
+                                        ? nearNames[size_t(i)]
+                                        : farNames[size_t(i) - nearNames.size()];
         out.append(QLatin1Char('.'));
         if (std::all_of(nm.begin(), nm.end(), [](char c) { return uchar(c) < 0x80; }))
             out.append(QLatin1String(nm.data(), qsizetype(nm.size())));
@@ -2066,6 +2076,51 @@ TSNode SemanticModel::argument(TSNode call, int i) {
             return a;
     }
     return TSNode{};
+}
+
+std::span<const TSNode> SemanticModel::positionalArgs(TSNode call, int* count) const {
+    // The model asks the same calls for their arguments again and again (every pass, every
+    // rule), and each ts_node_named_child(args, j) rescans the children from the first.
+    auto span = [&](const Data::ArgSpan& a) {
+        *count = a.count;
+        return std::span<const TSNode>(d->argPool.data() + a.offset, a.stored);
+    };
+    const auto hit = d->argSpans.constFind(call.id);
+    if (hit != d->argSpans.cend())
+        return span(*hit);
+    Data::ArgSpan made;
+    made.offset = uint32_t(d->argPool.size());
+    const TSNode args = field(call, F().arguments);
+    if (is(args, Sym::argument_list)) {
+        const uint32_t k = ts_node_named_child_count(args);
+        for (uint32_t j = 0; j < k; ++j) {
+            const TSNode a = ts_node_named_child(args, j);
+            const Sym t = sym(a);
+            if (t != Sym::keyword_argument && t != Sym::dictionary_splat && t != Sym::comment)
+                d->argPool.push_back(a);
+        }
+        made.stored = uint32_t(d->argPool.size()) - made.offset;
+        made.count = int(made.stored);
+    } else {
+        made.count = is(args, Sym::generator_expression) ? 1 : 0;
+    }
+    return span(*d->argSpans.insert(call.id, made));
+}
+
+TSNode SemanticModel::arg(TSNode call, int i) const {
+    if (ts_node_is_null(call))
+        return argument(call, i);
+    int count = 0;
+    const std::span<const TSNode> args = positionalArgs(call, &count);
+    return i >= 0 && size_t(i) < args.size() ? args[size_t(i)] : TSNode{};
+}
+
+int SemanticModel::argCount(TSNode call) const {
+    if (ts_node_is_null(call))
+        return positionalCount(call);
+    int count = 0;
+    positionalArgs(call, &count);
+    return count;
 }
 
 int SemanticModel::positionalCount(TSNode call) {
@@ -2187,9 +2242,9 @@ bool SemanticModel::isArrayReduction(TSNode expr) const {
     if (cn.startsWith(QLatin1String("numpy.ndarray."))) {
         if (!numpy::isReduction(cn.mid(14)))
             return false;
-        return ts_node_is_null(keywordArgument(expr, "axis")) && positionalCount(expr) == 0;
+        return ts_node_is_null(keywordArgument(expr, "axis")) && argCount(expr) == 0;
     }
-    return isNumpyFullReduction(expr) && isArray(argument(expr, 0));
+    return isNumpyFullReduction(expr) && isArray(arg(expr, 0));
 }
 
 bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
@@ -2202,7 +2257,7 @@ bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
         return false;
     if (!ts_node_is_null(keywordArgument(expr, "axis")))
         return false;
-    return positionalCount(expr) < 2 || cn == QLatin1String("numpy.linalg.norm") ||
+    return argCount(expr) < 2 || cn == QLatin1String("numpy.linalg.norm") ||
            cn.endsWith(QLatin1String("percentile")) || cn.endsWith(QLatin1String("quantile"));
 }
 
@@ -2415,14 +2470,14 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                     b == "frozenset")
                     return ValueKind::Sequence;
                 if (b == "abs") {
-                    const ValueKind a = kindOf(argument(expr, 0), depth + 1, nullptr);
+                    const ValueKind a = kindOf(arg(expr, 0), depth + 1, nullptr);
                     return a;
                 }
                 if (b == "sum" || b == "max" || b == "min") {
                     ValueKind k = ValueKind::HostScalar;
-                    const int n = positionalCount(expr);
+                    const int n = argCount(expr);
                     for (int i = 0; i < n; ++i) {
-                        const ValueKind a = kindOf(argument(expr, i), depth + 1, nullptr);
+                        const ValueKind a = kindOf(arg(expr, i), depth + 1, nullptr);
                         if (a == ValueKind::Array || a == ValueKind::DeviceScalar)
                             k = ValueKind::DeviceScalar;
                         else if (a == ValueKind::Unknown && k == ValueKind::HostScalar)
@@ -2498,7 +2553,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             const std::string_view m = text(field(fn, F().attribute));
             if (ok == ValueKind::Array) {
                 if (m == "searchsorted")
-                    return searchsortedKind(argument(expr, 0), depth);
+                    return searchsortedKind(arg(expr, 0), depth);
                 return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
             }
             if (ok == ValueKind::Object) {
@@ -2574,10 +2629,10 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
     if (leaf == QLatin1String("shape"))
         return ValueKind::Sequence;
     if (numpy::isReduction(leaf)) {
-        const ValueKind a = kindOf(argument(call, 0), depth + 1, nullptr);
+        const ValueKind a = kindOf(arg(call, 0), depth + 1, nullptr);
         const bool hasAxis =
             !ts_node_is_null(keywordArgument(call, "axis")) ||
-            (positionalCount(call) >= 2 && leaf != QLatin1String("linalg.norm") &&
+            (argCount(call) >= 2 && leaf != QLatin1String("linalg.norm") &&
              !leaf.endsWith(QLatin1String("percentile")) &&
              !leaf.endsWith(QLatin1String("quantile")) && leaf != QLatin1String("allclose") &&
              leaf != QLatin1String("array_equal") && leaf != QLatin1String("array_equiv") &&
@@ -2594,14 +2649,14 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         !(leaf == QLatin1String("atleast_1d") || leaf == QLatin1String("atleast_2d") ||
           leaf == QLatin1String("atleast_3d")))
         return ValueKind::Sequence;
-    if (leaf == QLatin1String("where") && positionalCount(call) == 1)
+    if (leaf == QLatin1String("where") && argCount(call) == 1)
         return ValueKind::Sequence;
     if (leaf == QLatin1String("searchsorted"))
-        return searchsortedKind(argument(call, 1), depth);
+        return searchsortedKind(arg(call, 1), depth);
     if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
         // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
         // with an operand of unknown kind the result is unknown too.
-        const TSNode a0 = argument(call, 0), a1 = argument(call, 1);
+        const TSNode a0 = arg(call, 0), a1 = arg(call, 1);
         const ValueKind k0 = kindOf(a0, depth + 1, nullptr), k1 = kindOf(a1, depth + 1, nullptr);
         auto isArr = [](ValueKind k) { return k == ValueKind::Array || k == ValueKind::Sequence; };
         if (!isArr(k0) || !isArr(k1))
@@ -2652,9 +2707,9 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
     }
     if (numpy::isElementwise(leaf)) {
         ValueKind k = ValueKind::HostScalar;
-        const int n = positionalCount(call);
+        const int n = argCount(call);
         for (int i = 0; i < n; ++i) {
-            const ValueKind a = kindOf(argument(call, i), depth + 1, nullptr);
+            const ValueKind a = kindOf(arg(call, i), depth + 1, nullptr);
             if (a == ValueKind::Array)
                 return ValueKind::Array;
             if (a == ValueKind::DeviceScalar)
@@ -2700,7 +2755,7 @@ ValueKind SemanticModel::randomDrawKind(TSNode call, const QString& method) cons
     const auto it = sizeAt.constFind(method);
     if (it == sizeAt.cend())
         return ValueKind::Unknown;
-    return positionalCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
+    return argCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
 }
 
 ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
@@ -2729,7 +2784,7 @@ ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {
     if (m == QLatin1String("tobytes") || m == QLatin1String("tostring"))
         return ValueKind::String;
     if (numpy::isReductionMethod(m))
-        return (positionalCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "axis")))
+        return (argCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "axis")))
                    ? ValueKind::Array
                    : ValueKind::DeviceScalar;
     if (m == QLatin1String("nonzero"))

@@ -248,6 +248,12 @@ private:
     /// Whether function `fn` is only ever called in this file, never used as a value.
     bool onlyCalled(int fn) const;
     int scopeIndexAt(uint32_t byte) const;
+    /// argument() / positionalCount() through a per-call cache (same answers).
+    TSNode arg(TSNode call, int i) const;
+    int argCount(TSNode call) const;
+    /// The cached positional argument nodes of a call (valid until the next call of this);
+    /// `count` receives positionalCount(call).
+    std::span<const TSNode> positionalArgs(TSNode call, int* count) const;
     /// scopeIndexAt() by search over the scopes (builds the step table scopeIndexAt reads).
     int scopeSearch(uint32_t byte) const;
     int functionIndexAt(uint32_t start, uint32_t end) const;
