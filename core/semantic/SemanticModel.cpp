@@ -470,6 +470,26 @@ struct SemanticModel::Data {
     std::vector<int>
         scopeFunction; // per scope: function index of it or its nearest enclosing function scope
     std::vector<Binding> bindings; // document order
+    /// Stable sort of `bindings` by start byte: sorts (byte, index) keys and moves each
+    /// binding once (a Binding is ~170 bytes with a QString; std::stable_sort moves it
+    /// log n times).
+    void sortBindings() {
+        std::vector<std::pair<uint32_t, uint32_t>> keys;
+        keys.reserve(bindings.size());
+        bool sorted = true;
+        for (size_t i = 0; i < bindings.size(); ++i) {
+            keys.emplace_back(bindings[i].at, uint32_t(i));
+            sorted = sorted && (i == 0 || bindings[i - 1].at <= bindings[i].at);
+        }
+        if (sorted)
+            return;
+        std::sort(keys.begin(), keys.end()); // (byte, index): ties keep their order
+        std::vector<Binding> out;
+        out.reserve(bindings.size());
+        for (const auto& k : keys)
+            out.push_back(std::move(bindings[k.second]));
+        bindings = std::move(out);
+    }
     int classCount = 0;
     SlotTable slotTable;      // (scope, name) → slot in facts
     std::vector<Facts> facts; // one per (scope, name), see slots
@@ -982,8 +1002,7 @@ void SemanticModel::buildScopes() {
         b.at = startOf(id);
         d->bindings.push_back(b);
     }
-    std::stable_sort(d->bindings.begin(), d->bindings.end(),
-                     [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
+    d->sortBindings();
 }
 
 int SemanticModel::scopeIndexAt(uint32_t byte) const {
@@ -1154,8 +1173,7 @@ void SemanticModel::buildLoops() {
             }
         }
     }
-    std::stable_sort(d->bindings.begin(), d->bindings.end(),
-                     [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
+    d->sortBindings();
 
     // Provenance fixpoint: a few passes so that names defined later in the text are seen.
     // One facts slot per (scope, name), so that the passes below index a flat vector.
@@ -1649,6 +1667,13 @@ void SemanticModel::buildLoops() {
             for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
                 if ((it->kind != Data::BindKind::Assign && it->kind != Data::BindKind::Walrus) ||
                     Data::contains(vars, it->name) || ts_node_is_null(it->value))
+                    continue;
+                // An identifier of the value is a piece of its text: most values mention no
+                // variable of the set even as a substring and need no walk.
+                const std::string_view valueText = m_tree.text(it->value);
+                if (std::none_of(vars.begin(), vars.end(), [&](std::string_view v) {
+                        return valueText.find(v) != std::string_view::npos;
+                    }))
                     continue;
                 const auto [from, to] = mentionsOf(size_t(it - d->bindings.begin()));
                 for (uint32_t k = from; k < to; ++k)
