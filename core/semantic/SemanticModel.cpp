@@ -2870,6 +2870,13 @@ int SemanticModel::loopDepth(TSNode n) const {
 }
 
 namespace {
+// Whether some name of `names` occurs in `text` as a substring: an identifier inside an
+// expression is a piece of its text, so when this is false no identifier can match.
+bool mentionsAnyText(std::string_view text, const std::vector<std::string_view>& names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](std::string_view n) { return text.find(n) != std::string_view::npos; });
+}
+
 // Identifiers read by an expression: skips attribute names and keyword names. Explicit
 // stack (no recursion, no ts_node_parent()). Stops as soon as `f` returns true.
 template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f) {
@@ -2901,6 +2908,8 @@ template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f
 
 bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
     const Data::NameSet& bound = d->boundViews[size_t(loop.index)];
+    if (!mentionsAnyText(text(expr), bound))
+        return true; // no name of the set occurs in the text at all: no walk needed
     bool inv = true;
     forEachName(m_tree, expr, [&](std::string_view nm) {
         if (Data::contains(bound, nm))
@@ -2912,6 +2921,8 @@ bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
 
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
     const Data::NameSet& vars = d->derivedLoopVars[size_t(loop.index)];
+    if (!mentionsAnyText(text(expr), vars))
+        return false; // no name of the set occurs in the text at all: no walk needed
     bool uses = false;
     forEachName(m_tree, expr, [&](std::string_view nm) {
         if (Data::contains(vars, nm))
