@@ -428,6 +428,78 @@ private:
 };
 } // namespace
 
+namespace {
+// Memo tables keyed by node id (TSNode::id): open addressing with a multiplicative hash,
+// a few instructions per probe where QHash's seeded hashing and spans cost ~150.
+// A null key is never stored (callers compute those directly).
+template <class V> class NodeMemo {
+public:
+    const V* find(const void* key) const {
+        if (m_count == 0)
+            return nullptr;
+        for (size_t i = slot(key);; i = (i + 1) & m_mask) {
+            const Cell& c = m_cells[i];
+            if (c.key == key)
+                return &c.value;
+            if (c.key == nullptr)
+                return nullptr;
+        }
+    }
+    /// Stores `value` for a key not stored yet; the reference is valid until the next insert.
+    const V& insert(const void* key, V value) {
+        if (2 * (m_count + 1) > m_cells.size())
+            grow();
+        size_t i = slot(key);
+        while (m_cells[i].key != nullptr)
+            i = (i + 1) & m_mask;
+        m_cells[i] = Cell{key, std::move(value)};
+        ++m_count;
+        return m_cells[i].value;
+    }
+    void clear() {
+        if (m_count == 0)
+            return;
+        for (Cell& c : m_cells)
+            c = Cell{};
+        m_count = 0;
+    }
+
+private:
+    struct Cell {
+        const void* key = nullptr;
+        V value{};
+    };
+    size_t slot(const void* key) const {
+        return size_t((uint64_t(reinterpret_cast<uintptr_t>(key)) * 0x9E3779B97F4A7C15ull) >>
+                      m_shift) &
+               m_mask;
+    }
+    void grow() {
+        std::vector<Cell> old = std::move(m_cells);
+        size_t size = old.empty() ? 64 : 2 * old.size();
+        m_cells.assign(size, Cell{});
+        m_mask = size - 1;
+        m_shift = 64;
+        while (size > 1) {
+            size >>= 1;
+            --m_shift;
+        }
+        for (Cell& c : old) {
+            if (c.key == nullptr)
+                continue;
+            size_t i = slot(c.key);
+            while (m_cells[i].key != nullptr)
+                i = (i + 1) & m_mask;
+            m_cells[i] = std::move(c);
+        }
+    }
+    std::vector<Cell> m_cells;
+    size_t m_mask = 0;
+    size_t m_count = 0;
+    int m_shift = 58;
+};
+} // namespace
+
 struct SemanticModel::Data {
     enum class BindKind { Assign, Augment, ForTarget, Param, Import, Def, Walrus, WithAs };
     struct Binding {
@@ -586,7 +658,7 @@ struct SemanticModel::Data {
     QStringList starModules;
     QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
     QHash<QString, int> classesByName;
-    mutable QHash<const void*, quint8> kindCache;
+    mutable NodeMemo<quint8> kindCache;
     /// Positional arguments per call node (see SemanticModel::arg): `count` is what
     /// positionalCount() says, the nodes are argPool[offset, offset + stored).
     struct ArgSpan {
@@ -594,10 +666,10 @@ struct SemanticModel::Data {
         uint32_t stored = 0;
         int count = 0;
     };
-    mutable QHash<const void*, ArgSpan> argSpans;
+    mutable NodeMemo<ArgSpan> argSpans;
     mutable std::vector<TSNode> argPool;
-    mutable QHash<const void*, QString> callNameCache;
-    mutable QHash<const void*, QString> canonicalCache;
+    mutable NodeMemo<QString> callNameCache;
+    mutable NodeMemo<QString> canonicalCache;
 };
 
 SemanticModel::~SemanticModel() = default;
@@ -1985,8 +2057,7 @@ QString SemanticModel::canonicalName(TSNode expr) const {
     // Memoized per node: rules, the evidence collector and exportTo() ask for the same names.
     if (ts_node_is_null(expr))
         return {};
-    const auto hit = d->canonicalCache.constFind(expr.id);
-    if (hit != d->canonicalCache.cend())
+    if (const QString* hit = d->canonicalCache.find(expr.id))
         return *hit;
     const QString name = resolveCanonicalName(expr);
     d->canonicalCache.insert(expr.id, name);
@@ -2059,8 +2130,9 @@ QString SemanticModel::calleeLeaf(TSNode call) const {
 
 QString SemanticModel::callName(TSNode call) const {
     // Memoized: several rules and exportTo() ask for the same calls.
-    const auto hit = d->callNameCache.constFind(call.id);
-    if (hit != d->callNameCache.cend())
+    if (call.id == nullptr)
+        return resolveCallName(call);
+    if (const QString* hit = d->callNameCache.find(call.id))
         return *hit;
     const QString name = resolveCallName(call);
     d->callNameCache.insert(call.id, name);
@@ -2110,8 +2182,7 @@ std::span<const TSNode> SemanticModel::positionalArgs(TSNode call, int* count) c
         *count = a.count;
         return std::span<const TSNode>(d->argPool.data() + a.offset, a.stored);
     };
-    const auto hit = d->argSpans.constFind(call.id);
-    if (hit != d->argSpans.cend())
+    if (const Data::ArgSpan* hit = d->argSpans.find(call.id))
         return span(*hit);
     Data::ArgSpan made;
     made.offset = uint32_t(d->argPool.size());
@@ -2129,7 +2200,7 @@ std::span<const TSNode> SemanticModel::positionalArgs(TSNode call, int* count) c
     } else {
         made.count = is(args, Sym::generator_expression) ? 1 : 0;
     }
-    return span(*d->argSpans.insert(call.id, made));
+    return span(d->argSpans.insert(call.id, made));
 }
 
 TSNode SemanticModel::arg(TSNode call, int i) const {
@@ -2234,9 +2305,8 @@ ValueKind SemanticModel::valueKind(TSNode expr) const {
     if (ts_node_is_null(expr))
         return ValueKind::Unknown;
     const void* key = expr.id;
-    const auto it = d->kindCache.constFind(key);
-    if (it != d->kindCache.cend())
-        return ValueKind(*it);
+    if (const quint8* hit = d->kindCache.find(key))
+        return ValueKind(*hit);
     const ValueKind k = kindOf(expr, 0, nullptr);
     d->kindCache.insert(key, quint8(k));
     return k;
