@@ -638,6 +638,7 @@ struct SemanticModel::Data {
     /// Last components of the names of the file's functions and classes, sorted: a name that
     /// is none of them cannot resolve to a local function or class (no QString needed).
     std::vector<std::string_view> defNames;
+    std::vector<int> callTargets; // per call of the file: localCallee(), when computed
     bool isDefName(std::string_view n) const {
         return std::binary_search(defNames.begin(), defNames.end(), n);
     }
@@ -913,7 +914,7 @@ void SemanticModel::buildScopes() {
         b.target = field(def, F().name);
         b.at = startOf(def);
         b.alias = isFunc ? QStringLiteral("function") : QStringLiteral("class");
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
     // scopeOrder is already sorted by start (document order of defs; starts differ).
     std::stable_sort(d->scopeOrder.begin(), d->scopeOrder.end(), [&](int a, int b) {
@@ -979,7 +980,7 @@ void SemanticModel::buildScopes() {
             b.argIndex = positional >= 0 ? positional++ : -1;
             if (i == 0 && !f.className.isEmpty() && (b.name == "self" || b.name == "cls"))
                 b.alias = QStringLiteral("self");
-            d->bindings.push_back(b);
+            d->bindings.push_back(std::move(b));
             m_functions[size_t(f.index)].parameters.append(
                 QString::fromUtf8(b.name.data(), qsizetype(b.name.size())));
         }
@@ -996,10 +997,12 @@ void SemanticModel::buildScopes() {
         b.kind = Data::BindKind::Import;
         b.alias = ib.canonical;
         b.at = startOf(ib.node);
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
 
     // Assignments.
+    d->bindings.reserve(d->bindings.size() + m_assignments.size() + d->namedExprs->size() +
+                        d->withItems->size() + m_fors.size() + m_comprehensions.size());
     std::vector<std::pair<TSNode, int>> names;
     for (TSNode a : m_assignments) {
         const bool aug = is(a, Sym::augmented_assignment);
@@ -1010,38 +1013,42 @@ void SemanticModel::buildScopes() {
         while (is(right, Sym::assignment) && guard++ < 64)
             right = field(right, F().right);
         // self.x = value → class attribute facts.
-        if (is(unparen(left), Sym::attribute)) {
-            const TSNode obj = field(unparen(left), F().object);
+        const TSNode target = unparen(left);
+        if (is(target, Sym::attribute)) {
+            const TSNode obj = field(target, F().object);
             if (is(obj, Sym::identifier) && text(obj) == "self") {
                 const int sc = scopeIndexAt(startOf(a));
                 const int fn = d->scopes[size_t(sc)].function;
                 if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                     Data::Binding b;
                     b.scope = -1 - d->classesByName.value(m_functions[size_t(fn)].className);
-                    b.name = text(field(unparen(left), F().attribute));
+                    b.name = text(field(target, F().attribute));
                     b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
                     b.value = right;
                     b.at = startOf(left);
                     b.target = left;
-                    d->bindings.push_back(b);
+                    d->bindings.push_back(std::move(b));
                 }
             }
             continue;
         }
         names.clear();
         targetNames(left, names);
+        if (names.empty())
+            continue;
         const int scope = scopeIndexAt(startOf(a));
+        const TSNode annotation = field(a, F().type);
         for (const auto& [id, pos] : names) {
             Data::Binding b;
             b.scope = scope;
             b.name = text(id);
             b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
             b.value = right;
-            b.annotation = field(a, F().type);
+            b.annotation = annotation;
             b.target = id;
             b.position = pos;
             b.at = startOf(id);
-            d->bindings.push_back(b);
+            d->bindings.push_back(std::move(b));
         }
     }
     for (TSNode ne : *d->namedExprs) {
@@ -1055,7 +1062,7 @@ void SemanticModel::buildScopes() {
         b.value = field(ne, F().value);
         b.target = id;
         b.at = startOf(id);
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
     for (TSNode wi : *d->withItems) {
         const TSNode v = field(wi, F().value);
@@ -1072,7 +1079,7 @@ void SemanticModel::buildScopes() {
         b.value = ts_node_named_child(v, 0);
         b.target = id;
         b.at = startOf(id);
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
     d->sortBindings();
 }
@@ -1231,7 +1238,7 @@ void SemanticModel::buildLoops() {
                 b.position = pos;
                 b.loop = L.index;
                 b.at = startOf(id);
-                d->bindings.push_back(b);
+                d->bindings.push_back(std::move(b));
             }
         };
         if (L.kind == LoopKind::For) {
@@ -1855,13 +1862,15 @@ void SemanticModel::collectParameterHints() {
                     d->paramHints[size_t(slot)] |= Data::H_Veto;
             }
         }
+        int target = -1; // localCallee() is -1 whenever namesDef() is false
         if (namesDef(fn)) {
             bool bound = false;
-            const int target = localCallee(c, &bound);
+            target = localCallee(c, &bound);
             if (target >= 0)
                 d->callSites[size_t(target)].push_back(
                     {c, functionIndexAt(startOf(c), endOf(c)), bound});
         }
+        d->callTargets.push_back(target);
     }
     // A decorator may change what reaches the parameters (`@np.vectorize` hands over single
     // elements); only the two that leave the arguments alone are trusted.
@@ -3052,8 +3061,11 @@ void SemanticModel::buildHotness() {
     // Local call graph.
     std::vector<std::vector<int>> callees(m_functions.size());
     std::vector<int> work;
-    for (TSNode c : m_calls) {
-        const int target = localCallee(c, nullptr);
+    // collectParameterHints() resolved every call already when it ran.
+    const bool known = d->callTargets.size() == m_calls.size();
+    for (size_t i = 0; i < m_calls.size(); ++i) {
+        const TSNode c = m_calls[i];
+        const int target = known ? d->callTargets[i] : localCallee(c, nullptr);
         if (target < 0)
             continue;
         const int caller = functionIndexAt(startOf(c), endOf(c));
