@@ -555,7 +555,26 @@ struct SemanticModel::Data {
         }
         if (sorted)
             return;
-        std::sort(keys.begin(), keys.end()); // (byte, index): ties keep their order
+        // The bindings come in a few runs that are each in document order (definitions,
+        // parameters, imports, assignments, ...): merge the runs of keys instead of sorting.
+        // Keys are unique (byte, index) pairs, so the result is the sorted order either way.
+        std::vector<size_t> runs{0};
+        for (size_t i = 1; i < keys.size(); ++i)
+            if (keys[i].first < keys[i - 1].first)
+                runs.push_back(i);
+        runs.push_back(keys.size());
+        while (runs.size() > 2) {
+            std::vector<size_t> merged{0};
+            for (size_t r = 0; r + 2 < runs.size(); r += 2) {
+                std::inplace_merge(keys.begin() + std::ptrdiff_t(runs[r]),
+                                   keys.begin() + std::ptrdiff_t(runs[r + 1]),
+                                   keys.begin() + std::ptrdiff_t(runs[r + 2]));
+                merged.push_back(runs[r + 2]);
+            }
+            if (runs.size() % 2 == 0) // an odd number of runs: the last one waits
+                merged.push_back(runs.back());
+            runs = std::move(merged);
+        }
         std::vector<Binding> out;
         out.reserve(bindings.size());
         for (const auto& k : keys)
