@@ -690,6 +690,7 @@ struct SemanticModel::Data {
     mutable std::vector<TSNode> argPool;
     mutable NodeMemo<QString> callNameCache;
     mutable NodeMemo<QString> canonicalCache;
+    mutable QHash<QString, quint8> numpyLeaves; // numpyLeafCategory() per NumPy name seen
 };
 
 SemanticModel::~SemanticModel() = default;
@@ -2712,19 +2713,35 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
     return ValueKind::Unknown;
 }
 
-ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int depth,
-                                       QString* type) const {
-    auto object = [&](const QString& t) {
-        if (type)
-            *type = t;
-        return ValueKind::Object;
-    };
+namespace {
+// What numpyCallKind() can tell from the name of a NumPy function alone, in the order of its
+// checks; the argument-dependent rest is decided per call. Computed once per name and file.
+enum NumpyLeaf : quint8 {
+    NL_ScalarType,  // a scalar type used as a conversion: a host scalar
+    NL_Generator,   // numpy.random.Generator factory
+    NL_RandomState, // numpy.random.RandomState
+    NL_NoneResult,  // in-place / output functions returning None
+    NL_RandomDraw,  // other numpy.random.* functions
+    NL_Object,      // an object of type numpy.<leaf>
+    NL_HostScalar,  // host-scalar queries (isscalar, ndim, ...)
+    NL_Shape,       // numpy.shape: a tuple
+    NL_Reduction,   // numpy::isReduction
+    NL_ArrayTuple,  // returns a tuple of arrays
+    NL_Rest,        // + the NLR_* flags below
+};
+enum NumpyRest : quint8 {
+    NLR_Where = 1,
+    NLR_Searchsorted = 2,
+    NLR_DotInner = 4,
+    NLR_Elementwise = 8,
+};
+quint8 numpyLeafCategory(const QString& leaf) {
     if (numpy::isScalarType(leaf))
-        return ValueKind::HostScalar;
+        return NL_ScalarType;
     if (leaf == QLatin1String("random.default_rng") || leaf == QLatin1String("random.Generator"))
-        return object(QStringLiteral("numpy.random.Generator"));
+        return NL_Generator;
     if (leaf == QLatin1String("random.RandomState"))
-        return object(QStringLiteral("numpy.random.RandomState"));
+        return NL_RandomState;
     if (leaf == QLatin1String("random.seed") || leaf == QLatin1String("random.shuffle") ||
         leaf == QLatin1String("copyto") || leaf == QLatin1String("put") ||
         leaf == QLatin1String("place") || leaf == QLatin1String("putmask") ||
@@ -2732,9 +2749,9 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         leaf == QLatin1String("savez") || leaf == QLatin1String("savez_compressed") ||
         leaf == QLatin1String("savetxt") || leaf == QLatin1String("set_printoptions") ||
         leaf == QLatin1String("seterr"))
-        return ValueKind::None;
+        return NL_NoneResult;
     if (leaf.startsWith(QLatin1String("random.")))
-        return randomDrawKind(call, leaf.mid(7));
+        return NL_RandomDraw;
     if (leaf == QLatin1String("dtype") || leaf == QLatin1String("finfo") ||
         leaf == QLatin1String("iinfo") || leaf == QLatin1String("errstate") ||
         leaf == QLatin1String("printoptions") || leaf == QLatin1String("result_type") ||
@@ -2742,16 +2759,70 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         leaf == QLatin1String("frompyfunc") || leaf == QLatin1String("nditer") ||
         leaf == QLatin1String("ndindex") || leaf == QLatin1String("ndenumerate") ||
         leaf == QLatin1String("poly1d"))
-        return object(QStringLiteral("numpy.") + leaf);
+        return NL_Object;
     if (leaf == QLatin1String("isscalar") || leaf == QLatin1String("ndim") ||
         leaf == QLatin1String("size") || leaf == QLatin1String("isrealobj") ||
         leaf == QLatin1String("iscomplexobj") || leaf == QLatin1String("issubdtype") ||
         leaf == QLatin1String("can_cast") || leaf == QLatin1String("shares_memory") ||
         leaf == QLatin1String("may_share_memory") || leaf == QLatin1String("prod_shape"))
-        return ValueKind::HostScalar;
+        return NL_HostScalar;
     if (leaf == QLatin1String("shape"))
+        return NL_Shape;
+    if (numpy::isReduction(leaf))
+        return NL_Reduction;
+    if (numpy::returnsArrayTuple(QStringLiteral("numpy.") + leaf) &&
+        !(leaf == QLatin1String("atleast_1d") || leaf == QLatin1String("atleast_2d") ||
+          leaf == QLatin1String("atleast_3d")))
+        return NL_ArrayTuple;
+    quint8 rest = 0;
+    if (leaf == QLatin1String("where"))
+        rest |= NLR_Where;
+    if (leaf == QLatin1String("searchsorted"))
+        rest |= NLR_Searchsorted;
+    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner"))
+        rest |= NLR_DotInner;
+    if (numpy::isElementwise(leaf))
+        rest |= NLR_Elementwise;
+    return quint8(NL_Rest + rest);
+}
+} // namespace
+
+ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int depth,
+                                       QString* type) const {
+    auto object = [&](const QString& t) {
+        if (type)
+            *type = t;
+        return ValueKind::Object;
+    };
+    quint8 category = 0;
+    if (const auto c = d->numpyLeaves.constFind(leaf); c != d->numpyLeaves.cend())
+        category = *c;
+    else
+        category = *d->numpyLeaves.insert(leaf, numpyLeafCategory(leaf));
+    switch (category) {
+    case NL_ScalarType:
+        return ValueKind::HostScalar;
+    case NL_Generator:
+        return object(QStringLiteral("numpy.random.Generator"));
+    case NL_RandomState:
+        return object(QStringLiteral("numpy.random.RandomState"));
+    case NL_NoneResult:
+        return ValueKind::None;
+    case NL_RandomDraw:
+        return randomDrawKind(call, leaf.mid(7));
+    case NL_Object:
+        return object(QStringLiteral("numpy.") + leaf);
+    case NL_HostScalar:
+        return ValueKind::HostScalar;
+    case NL_Shape:
         return ValueKind::Sequence;
-    if (numpy::isReduction(leaf)) {
+    case NL_ArrayTuple:
+        return ValueKind::Sequence;
+    default:
+        break;
+    }
+    const quint8 rest = category >= NL_Rest ? quint8(category - NL_Rest) : 0;
+    if (category == NL_Reduction) {
         const ValueKind a = kindOf(arg(call, 0), depth + 1, nullptr);
         const bool hasAxis =
             !ts_node_is_null(keywordArgument(call, "axis")) ||
@@ -2768,15 +2839,11 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
             return ValueKind::HostScalar;
         return ValueKind::Unknown;
     }
-    if (numpy::returnsArrayTuple(QStringLiteral("numpy.") + leaf) &&
-        !(leaf == QLatin1String("atleast_1d") || leaf == QLatin1String("atleast_2d") ||
-          leaf == QLatin1String("atleast_3d")))
+    if ((rest & NLR_Where) && argCount(call) == 1)
         return ValueKind::Sequence;
-    if (leaf == QLatin1String("where") && argCount(call) == 1)
-        return ValueKind::Sequence;
-    if (leaf == QLatin1String("searchsorted"))
+    if (rest & NLR_Searchsorted)
         return searchsortedKind(arg(call, 1), depth);
-    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
+    if (rest & NLR_DotInner) {
         // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
         // with an operand of unknown kind the result is unknown too.
         const TSNode a0 = arg(call, 0), a1 = arg(call, 1);
@@ -2828,7 +2895,7 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         };
         return rowLike(a0) && rowLike(a1) ? ValueKind::DeviceScalar : ValueKind::Array;
     }
-    if (numpy::isElementwise(leaf)) {
+    if (rest & NLR_Elementwise) {
         ValueKind k = ValueKind::HostScalar;
         const int n = argCount(call);
         for (int i = 0; i < n; ++i) {
