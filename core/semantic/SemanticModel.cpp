@@ -3266,9 +3266,16 @@ void SemanticModel::exportTo(FileResult& out) const {
             if (callee.isEmpty())
                 callee = callName(c);
         }
+        // inLoop(c) once per call (isHot() would ask again, and for the same caller).
+        int looped = -1;
+        auto loopedNow = [&] {
+            if (looped < 0)
+                looped = inLoop(c) ? 1 : 0;
+            return looped == 1;
+        };
         if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy.")))
-            out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee, inLoop(c),
-                                      SyntaxTree::line(c)});
+            out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee,
+                                      loopedNow(), SyntaxTree::line(c)});
         // API uses: numpy module functions and ndarray methods.
         const QString api = callName(c);
         if (api.startsWith(QLatin1String("numpy."))) {
@@ -3277,7 +3284,7 @@ void SemanticModel::exportTo(FileResult& out) const {
             u.range = SourceRange{out.path, SyntaxTree::line(c), SyntaxTree::column(c),
                                   SyntaxTree::endLine(c), SyntaxTree::endColumn(c)};
             u.function = caller ? caller->name : QString();
-            u.hot = isHot(c);
+            u.hot = loopedNow() || (caller && caller->locallyHot); // isHot(c)
             if (!u.hot && caller)
                 u.requiresHotFunction = caller->qualifiedName;
             out.apiUses.append(u);
