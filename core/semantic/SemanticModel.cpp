@@ -228,6 +228,17 @@ TSNode unparen(TSNode n) {
         n = ts_node_named_child(n, 0);
     return n;
 }
+// unparen(), also giving sym() of the result (one symbol lookup per level, not two).
+TSNode unparen(TSNode n, Sym& kind) {
+    int guard = 0;
+    kind = sym(n);
+    while (kind == Sym::parenthesized_expression && ts_node_named_child_count(n) > 0 &&
+           guard++ < 64) {
+        n = ts_node_named_child(n, 0);
+        kind = sym(n);
+    }
+    return n;
+}
 
 // Collects identifier names of an assignment target pattern (identifier, pattern_list,
 // tuple_pattern, list_pattern, starred). Attributes and subscripts bind no name.
@@ -1869,11 +1880,12 @@ void SemanticModel::collectParameterHints() {
                isDefName(text(field(v, F().attribute)));
     };
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, F().function));
-        const bool ident = is(fn, Sym::identifier);
-        const std::string_view leaf = ident                    ? text(fn)
-                                      : is(fn, Sym::attribute) ? text(field(fn, F().attribute))
-                                                               : std::string_view{};
+        Sym fk = Sym::other;
+        const TSNode fn = unparen(field(c, F().function), fk);
+        const bool ident = fk == Sym::identifier;
+        const std::string_view leaf = ident                  ? text(fn)
+                                      : fk == Sym::attribute ? text(field(fn, F().attribute))
+                                                             : std::string_view{};
         if (typeTest(leaf)) {
             const TSNode a0 = unparen(arg(c, 0));
             if (is(a0, Sym::identifier)) {
@@ -2094,10 +2106,11 @@ QString SemanticModel::canonicalName(TSNode expr) const {
 }
 
 QString SemanticModel::resolveCanonicalName(TSNode expr) const {
-    expr = unparen(expr);
-    if (is(expr, Sym::identifier))
+    Sym kind = Sym::other;
+    expr = unparen(expr, kind);
+    if (kind == Sym::identifier)
         return aliasOf(text(expr), scopeIndexAt(startOf(expr)));
-    if (!is(expr, Sym::attribute))
+    if (kind != Sym::attribute)
         return {};
     // Find the root identifier first: most attribute chains do not start at an import, and
     // then no string needs to be built. The chain's attribute nodes are kept on the way down.
@@ -2105,15 +2118,15 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
     int depth = 0;
     std::array<TSNode, 8> near{};
     std::vector<TSNode> far;
-    while (is(cur, Sym::attribute) && depth < 256) {
+    while (kind == Sym::attribute && depth < 256) {
         if (depth < int(near.size()))
             near[size_t(depth)] = cur;
         else
             far.push_back(cur);
-        cur = unparen(field(cur, F().object));
+        cur = unparen(field(cur, F().object), kind);
         ++depth;
     }
-    if (!is(cur, Sym::identifier))
+    if (kind != Sym::identifier)
         return {};
     const QString base = aliasOf(text(cur), scopeIndexAt(startOf(cur)));
     if (base.isEmpty())
