@@ -546,10 +546,11 @@ struct SemanticModel::Data {
         int function = -1;
         int cls = -1;
     };
-    std::vector<Scope> scopes;         // 0 = module
-    std::vector<int> scopeOrder;       // scope indices sorted by start (excluding 0)
-    std::vector<uint32_t> scopeBounds; // every scope start and end byte, sorted
-    std::vector<int> scopeAtBound;     // innermost scope from each bound on
+    std::vector<Scope> scopes;          // 0 = module
+    std::vector<int> scopeOrder;        // scope indices sorted by start (excluding 0)
+    std::vector<uint32_t> scopeBounds;  // every scope start and end byte, sorted
+    std::vector<int> scopeAtBound;      // innermost scope from each bound on
+    std::vector<uint32_t> boundsBefore; // per 256-byte bucket: bounds <= its first byte
     std::vector<int>
         scopeFunction; // per scope: function index of it or its nearest enclosing function scope
     std::vector<Binding> bindings; // document order
@@ -959,6 +960,15 @@ void SemanticModel::buildScopes() {
     std::sort(d->scopeBounds.begin(), d->scopeBounds.end());
     d->scopeBounds.erase(std::unique(d->scopeBounds.begin(), d->scopeBounds.end()),
                          d->scopeBounds.end());
+    if (!d->scopeBounds.empty()) {
+        d->boundsBefore.resize((d->scopeBounds.back() >> 8) + 1);
+        size_t i = 0;
+        for (size_t b = 0; b < d->boundsBefore.size(); ++b) {
+            while (i < d->scopeBounds.size() && d->scopeBounds[i] <= (b << 8))
+                ++i;
+            d->boundsBefore[b] = uint32_t(i);
+        }
+    }
     d->scopeAtBound.reserve(d->scopeBounds.size());
     for (const uint32_t b : d->scopeBounds)
         d->scopeAtBound.push_back(scopeSearch(b));
@@ -1118,9 +1128,14 @@ void SemanticModel::buildScopes() {
 int SemanticModel::scopeIndexAt(uint32_t byte) const {
     // The innermost scope only changes at a scope's start or end byte: one binary search over
     // those bytes (the table holds the answer of scopeSearch() at each of them).
+    // A 256-byte bucket gives the number of bounds before it; the few bounds inside the
+    // bucket are stepped over.
     const auto& bounds = d->scopeBounds;
-    const auto it = std::upper_bound(bounds.begin(), bounds.end(), byte);
-    return it == bounds.begin() ? 0 : d->scopeAtBound[size_t(it - bounds.begin() - 1)];
+    const size_t bucket = byte >> 8;
+    size_t i = bucket < d->boundsBefore.size() ? d->boundsBefore[bucket] : bounds.size();
+    while (i < bounds.size() && bounds[i] <= byte)
+        ++i;
+    return i == 0 ? 0 : d->scopeAtBound[i - 1];
 }
 
 int SemanticModel::scopeSearch(uint32_t byte) const {
