@@ -551,6 +551,7 @@ struct SemanticModel::Data {
     std::vector<uint32_t> scopeBounds;  // every scope start and end byte, sorted
     std::vector<int> scopeAtBound;      // innermost scope from each bound on
     std::vector<uint32_t> boundsBefore; // per 256-byte bucket: bounds <= its first byte
+    std::vector<uint32_t> loopsBefore;  // per 256-byte bucket: loops starting <= its first byte
     std::vector<int>
         scopeFunction; // per scope: function index of it or its nearest enclosing function scope
     std::vector<Binding> bindings; // document order
@@ -1242,6 +1243,16 @@ void SemanticModel::buildLoops() {
         }
         stack.push_back(L.index);
         m_loops.push_back(L);
+    }
+    // Bucket index for enclosingLoop(): loops starting at or before each 256-byte bucket.
+    if (!m_loops.empty()) {
+        d->loopsBefore.resize((m_loops.back().startByte >> 8) + 1);
+        size_t i = 0;
+        for (size_t b = 0; b < d->loopsBefore.size(); ++b) {
+            while (i < m_loops.size() && m_loops[i].startByte <= (b << 8))
+                ++i;
+            d->loopsBefore[b] = uint32_t(i);
+        }
     }
     // Names bound in each loop (same function), plus header variables.
     d->variableViews.resize(m_loops.size());
@@ -3024,13 +3035,24 @@ const LoopInfo* SemanticModel::enclosingLoop(TSNode n) const {
         return nullptr;
     const uint32_t b = startOf(n);
     const int fn = functionIndexAt(b, endOf(n));
-    auto it = std::upper_bound(m_loops.begin(), m_loops.end(), b,
-                               [](uint32_t x, const LoopInfo& L) { return x < L.startByte; });
-    if (it == m_loops.begin())
+    // The number of loops starting at or before b: from the 256-byte bucket index on.
+    size_t count = 0;
+    if (d->loopsBefore.empty()) {
+        count =
+            size_t(std::upper_bound(m_loops.begin(), m_loops.end(), b,
+                                    [](uint32_t x, const LoopInfo& L) { return x < L.startByte; }) -
+                   m_loops.begin());
+    } else {
+        const size_t bucket = b >> 8;
+        count = bucket < d->loopsBefore.size() ? d->loopsBefore[bucket] : m_loops.size();
+        while (count < m_loops.size() && m_loops[count].startByte <= b)
+            ++count;
+    }
+    if (count == 0)
         return nullptr;
     // The last loop starting at or before b; the loops containing b are it or its ancestors
     // by span (loops nest properly), so climb the span-parent chain: O(nesting depth).
-    int i = int(it - m_loops.begin()) - 1;
+    int i = int(count) - 1;
     while (i >= 0 && !(b >= m_loops[size_t(i)].startByte && b < m_loops[size_t(i)].endByte))
         i = d->loopSpanParent[size_t(i)];
     for (; i >= 0; i = d->loopSpanParent[size_t(i)]) {
