@@ -11,8 +11,8 @@ using namespace rules;
 namespace {
 
 // NumPy ufuncs (and ufunc-like helpers) that work element by element. Leaf names.
-bool isElementwiseFunction(const QString& leaf) {
-    static const QStringList names = {
+bool isElementwiseFunction(QStringView leaf) {
+    static const NameSet names = {
         QStringLiteral("add"),         QStringLiteral("subtract"),
         QStringLiteral("multiply"),    QStringLiteral("divide"),
         QStringLiteral("true_divide"), QStringLiteral("floor_divide"),
@@ -100,9 +100,10 @@ void R001Elementwise::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     RegionGroups groups;
+    ElementLoops elementLoops(m);
     QStringList names;
     auto add = [&](TSNode site) {
-        if (inElementLoop(m, site))
+        if (elementLoops.contains(site))
             return;
         if (names.isEmpty())
             groups.add(m, site, QString());
@@ -112,59 +113,58 @@ void R001Elementwise::check(const RuleContext& ctx, FindingSink& out) const {
     // Document order puts an operator before the ones nested in it: once a site is taken,
     // operators inside its span belong to the same expression and are not looked at again
     // (no ts_node_parent() per operator: that is O(depth) each).
+    const FieldIds& f = fields();
     uint32_t coveredUntil = 0;
     for (TSNode b : m.binaryOperators()) {
         if (ts_node_start_byte(b) < coveredUntil)
             continue;
-        if (!isElementwiseOperator(m.text(SyntaxTree::field(b, "operator"))))
+        if (!isElementwiseOperator(m.text(SyntaxTree::field(b, f.operator_))))
             continue;
         if (!m.isArray(b))
             continue;
         coveredUntil = ts_node_end_byte(b);
         names.clear();
-        arrayOperands(m, {SyntaxTree::field(b, "left"), SyntaxTree::field(b, "right")}, names);
+        arrayOperands(m, {SyntaxTree::field(b, f.left), SyntaxTree::field(b, f.right)}, names);
         add(b);
     }
     for (TSNode c : m.comparisons()) {
+        const auto operands = namedChildren(c);
         bool array = false;
-        const uint32_t n = ts_node_named_child_count(c);
-        for (uint32_t k = 0; k < n && !array; ++k)
-            array = m.isArray(ts_node_named_child(c, k));
+        for (qsizetype k = 0; k < operands.size() && !array; ++k)
+            array = m.isArray(operands[k]);
         if (!array)
             continue;
         names.clear();
-        for (uint32_t k = 0; k < n; ++k)
-            arrayOperands(m, {ts_node_named_child(c, k)}, names);
+        for (TSNode o : operands)
+            arrayOperands(m, {o}, names);
         add(c);
     }
     for (TSNode a : m.augmentedAssignments()) {
-        const auto op = m.text(SyntaxTree::field(a, "operator"));
+        const auto op = m.text(SyntaxTree::field(a, f.operator_));
         if (op == "@=")
             continue;
-        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode left = SyntaxTree::field(a, f.left);
         if (!m.isArray(left))
             continue;
         names.clear();
-        arrayOperands(m, {left, SyntaxTree::field(a, "right")}, names);
+        arrayOperands(m, {left, SyntaxTree::field(a, f.right)}, names);
         add(a);
     }
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);
         if (!isNumpyFunction(name) || name.count(QLatin1Char('.')) != 1 ||
-            !isElementwiseFunction(leafName(name)))
+            !isElementwiseFunction(leafView(name)))
             continue;
-        const int n = SemanticModel::positionalCount(call);
-        bool allHostScalars = n > 0;
-        for (int k = 0; k < n; ++k) {
-            const ValueKind kind = m.valueKind(SemanticModel::argument(call, k));
-            if (kind != ValueKind::HostScalar)
+        const auto args = positionalArguments(call);
+        bool allHostScalars = !args.isEmpty();
+        for (TSNode arg : args)
+            if (m.valueKind(arg) != ValueKind::HostScalar)
                 allHostScalars = false;
-        }
-        if (allHostScalars || n == 0)
+        if (allHostScalars || args.isEmpty())
             continue;
         names.clear();
-        for (int k = 0; k < n; ++k)
-            arrayOperands(m, {SemanticModel::argument(call, k)}, names);
+        for (TSNode arg : args)
+            arrayOperands(m, {arg}, names);
         add(call);
     }
     groups.reportAll(out, [](const QStringList& subjects, const QString& where) {

@@ -10,7 +10,7 @@ using namespace rules;
 
 namespace {
 
-bool isReductionLeaf(const QString& leaf) {
+bool isReductionLeaf(QStringView leaf) {
     static const QStringList names = {
         QStringLiteral("sum"),     QStringLiteral("mean"),   QStringLiteral("max"),
         QStringLiteral("min"),     QStringLiteral("amax"),   QStringLiteral("amin"),
@@ -54,9 +54,12 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     RegionGroups groups;
+    ElementLoops elementLoops(m);
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);
-        const QString leaf = leafName(name);
+        if (name.isEmpty())
+            continue;
+        const QStringView leaf = leafView(name);
         bool reduction = false;
         if (isArrayMethod(name))
             reduction = leaf != QLatin1String("norm") && isReductionLeaf(leaf);
@@ -64,9 +67,9 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
             reduction = true;
         else if (isNumpyFunction(name) && name.count(QLatin1Char('.')) == 1)
             reduction = leaf != QLatin1String("norm") && isReductionLeaf(leaf);
-        if (!reduction || inElementLoop(m, call))
+        if (!reduction || elementLoops.contains(call))
             continue;
-        groups.add(m, call, leaf);
+        groups.add(m, call, leaf.toString());
     }
     groups.reportAll(out, [](const QStringList& subjects, const QString& where) {
         return QStringLiteral("array reductions (%1) %2").arg(quoteList(subjects, 4), where);

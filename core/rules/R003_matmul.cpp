@@ -43,17 +43,17 @@ void R003MatrixProduct::check(const RuleContext& ctx, FindingSink& out) const {
     };
     RegionGroups groups;
     for (TSNode b : m.binaryOperators()) {
-        if (m.text(SyntaxTree::field(b, "operator")) != "@")
+        if (m.text(SyntaxTree::field(b, fields().operator_)) != "@")
             continue;
-        const ValueKind l = m.valueKind(SyntaxTree::field(b, "left"));
-        const ValueKind r = m.valueKind(SyntaxTree::field(b, "right"));
+        const ValueKind l = m.valueKind(SyntaxTree::field(b, fields().left));
+        const ValueKind r = m.valueKind(SyntaxTree::field(b, fields().right));
         if (l == ValueKind::HostScalar || r == ValueKind::HostScalar || l == ValueKind::String ||
             r == ValueKind::String)
             continue;
         groups.add(m, b, QStringLiteral("@"));
     }
     for (TSNode a : m.augmentedAssignments())
-        if (m.text(SyntaxTree::field(a, "operator")) == "@=")
+        if (m.text(SyntaxTree::field(a, fields().operator_)) == "@=")
             groups.add(m, a, QStringLiteral("@="));
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);

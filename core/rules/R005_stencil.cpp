@@ -34,9 +34,9 @@ Bound classifyBound(const SemanticModel& m, TSNode b) {
     if (SyntaxTree::is(b, "identifier") || SyntaxTree::is(b, "attribute"))
         return Bound::Zero;
     if (SyntaxTree::is(b, "binary_operator")) {
-        const auto op = m.text(SyntaxTree::field(b, "operator"));
-        const TSNode l = SyntaxTree::field(b, "left");
-        const TSNode r = SyntaxTree::field(b, "right");
+        const auto op = m.text(SyntaxTree::field(b, fields().operator_));
+        const TSNode l = SyntaxTree::field(b, fields().left);
+        const TSNode r = SyntaxTree::field(b, fields().right);
         if ((op == "+" || op == "-") &&
             (SyntaxTree::is(l, "identifier") || SyntaxTree::is(l, "attribute")) &&
             SyntaxTree::is(r, "integer")) {
@@ -53,17 +53,21 @@ Bound classifyBound(const SemanticModel& m, TSNode b) {
 bool stencilSlice(const SemanticModel& m, TSNode slice, bool& shifted) {
     TSNode parts[3] = {TSNode{}, TSNode{}, TSNode{}};
     int colons = 0;
-    const uint32_t n = ts_node_child_count(slice);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode c = ts_node_child(slice, i);
-        if (!ts_node_is_named(c)) {
-            if (m.text(c) == ":")
-                ++colons;
-            continue;
-        }
-        if (colons < 3)
-            parts[colons] = c;
+    // One cursor pass over the children (ts_node_child(slice, i) rescans from the first).
+    TSTreeCursor cur = ts_tree_cursor_new(slice);
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+        do {
+            const TSNode c = ts_tree_cursor_current_node(&cur);
+            if (!ts_node_is_named(c)) {
+                if (m.text(c) == ":")
+                    ++colons;
+                continue;
+            }
+            if (colons < 3)
+                parts[colons] = c;
+        } while (ts_tree_cursor_goto_next_sibling(&cur));
     }
+    ts_tree_cursor_delete(&cur);
     if (!ts_node_is_null(parts[2])) {
         const auto step = intValue(m, parts[2], 0);
         if (!step || *step != 1)
@@ -107,7 +111,7 @@ QString shiftedIndex(const SemanticModel& m, TSNode sub) {
 // concatenates strings and lists (`s[1:] + s[:1]` is a rotation, not a stencil).
 bool hasArithmetic(const SemanticModel& m, TSNode stmt) {
     for (TSNode b : SemanticModel::within(m.binaryOperators(), stmt)) {
-        const auto op = m.text(SyntaxTree::field(b, "operator"));
+        const auto op = m.text(SyntaxTree::field(b, fields().operator_));
         if (op == "-" || op == "*" || op == "/")
             return true;
     }
@@ -119,7 +123,7 @@ bool hasArithmetic(const SemanticModel& m, TSNode stmt) {
 bool combinedArithmetically(const SemanticModel& m, TSNode stmt,
                             const std::vector<std::pair<TSNode, QString>>& sites) {
     for (TSNode b : SemanticModel::within(m.binaryOperators(), stmt)) {
-        const auto op = m.text(SyntaxTree::field(b, "operator"));
+        const auto op = m.text(SyntaxTree::field(b, fields().operator_));
         if (op != "+" && op != "-" && op != "*" && op != "/")
             continue;
         QString first;
@@ -171,17 +175,23 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
     };
     // statement start byte → array text → distinct shifted subscripts
     std::map<uint32_t, std::map<QString, Use>> perStatement;
+    StatementFinder statementOf(m);
+    ElementLoops elementLoops(m);
     for (TSNode sub : m.subscripts()) {
-        const TSNode value = SyntaxTree::field(sub, "value");
+        const TSNode value = SyntaxTree::field(sub, fields().value);
         if (!(SyntaxTree::is(value, "identifier") || SyntaxTree::is(value, "attribute")))
+            continue;
+        // Every candidate has a slice, and every slice a colon: most subscripts (`a[i]`,
+        // `d["k"]`) are dropped here without asking the model for the value's kind.
+        if (m.text(sub).find(':') == std::string_view::npos)
             continue;
         const ValueKind kind = m.valueKind(value);
         if (kind != ValueKind::Array && kind != ValueKind::Unknown)
             continue;
         const QString key = shiftedIndex(m, sub);
-        if (key.isEmpty() || inElementLoop(m, sub))
+        if (key.isEmpty() || elementLoops.contains(sub))
             continue;
-        const TSNode stmt = enclosingStatement(m, sub);
+        const TSNode stmt = statementOf(sub);
         Use& u = perStatement[ts_node_start_byte(stmt)][m.tree().qtext(value)];
         u.stmt = stmt;
         u.typed = u.typed || kind == ValueKind::Array;

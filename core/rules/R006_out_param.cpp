@@ -12,8 +12,8 @@ namespace {
 
 // `a, b = b, a` (also with parentheses or attributes): returns true and the two names.
 bool isSwap(const SemanticModel& m, TSNode assign, TSNode& first, TSNode& second) {
-    const TSNode left = SyntaxTree::field(assign, "left");
-    const TSNode right = SyntaxTree::field(assign, "right");
+    const TSNode left = SyntaxTree::field(assign, fields().left);
+    const TSNode right = SyntaxTree::field(assign, fields().right);
     const bool leftTuple =
         SyntaxTree::is(left, "pattern_list") || SyntaxTree::is(left, "tuple_pattern");
     const bool rightTuple =
@@ -66,10 +66,15 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
         return;
     RegionGroups groups;
     for (TSNode kw : m.keywordArguments()) {
-        if (m.text(SyntaxTree::field(kw, "name")) != "out")
+        // `name=value` starts with its name: most keywords are dropped on the text alone.
+        if (m.text(kw).substr(0, 3) != "out" ||
+            m.text(SyntaxTree::field(kw, fields().name)) != "out")
             continue;
-        const TSNode args = ts_node_parent(kw);
-        const TSNode call = ts_node_parent(args);
+        // Parent and grandparent from one descent (two ts_node_parent() calls would each
+        // descend from the root).
+        const std::vector<TSNode> up = chainTo(m, kw);
+        const TSNode args = up.size() >= 2 ? up[up.size() - 2] : ts_node_parent(kw);
+        const TSNode call = up.size() >= 3 ? up[up.size() - 3] : ts_node_parent(args);
         if (!SyntaxTree::is(call, "call"))
             continue;
         const QString name = m.callName(call);
@@ -79,7 +84,9 @@ void R006PreallocatedOutput::check(const RuleContext& ctx, FindingSink& out) con
     }
     for (TSNode a : m.assignments()) {
         TSNode x, y;
-        if (!SyntaxTree::is(a, "assignment") || !isSwap(m, a, x, y) || !m.inLoop(a))
+        // A swap's two-name target has a comma: a cheap test before the node lookups.
+        if (!SyntaxTree::is(a, "assignment") || m.text(a).find(',') == std::string_view::npos ||
+            !isSwap(m, a, x, y) || !m.inLoop(a))
             continue;
         if (!m.isArray(x) && !m.isArray(y))
             continue;

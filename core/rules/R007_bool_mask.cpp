@@ -21,7 +21,7 @@ bool maskLikeName(std::string_view n) {
 bool boundToPositions(const SemanticModel& m, TSNode name) {
     for (TSNode rhs : bindingsOf(m, m.text(name), name)) {
         while (SyntaxTree::is(rhs, "subscript"))
-            rhs = SyntaxTree::field(rhs, "value");
+            rhs = SyntaxTree::field(rhs, fields().value);
         if (!SyntaxTree::is(rhs, "call"))
             continue;
         const QString leaf = m.calleeLeaf(rhs);
@@ -31,6 +31,34 @@ bool boundToPositions(const SemanticModel& m, TSNode name) {
             return true;
     }
     return false;
+}
+
+// ts_node_named_child(sub, 1) — the first index item, or a comment before it — or a null
+// node when the subscript has fewer than two named children. Mostly read as the recorded
+// `subscript` field (a hash lookup; ts_node_named_child scans the children): the two agree
+// when only the bracket and blanks separate the value from that field in an error-free node.
+TSNode secondChild(const SemanticModel& m, TSNode sub) {
+    const TSNode value = SyntaxTree::field(sub, fields().value);
+    const TSNode first = SyntaxTree::field(sub, fields().subscript);
+    if (!ts_node_is_null(value) && !ts_node_is_null(first) && !ts_node_has_error(sub) &&
+        ts_node_end_byte(value) <= ts_node_start_byte(first)) {
+        const std::string_view src(m.tree().source().constData(), size_t(m.tree().source().size()));
+        const std::string_view gap = src.substr(
+            ts_node_end_byte(value), ts_node_start_byte(first) - ts_node_end_byte(value));
+        int brackets = 0;
+        bool blank = true;
+        for (const char ch : gap) {
+            if (ch == '[')
+                ++brackets;
+            else if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r' && ch != '\f')
+                blank = false;
+        }
+        if (blank && brackets == 1 && ts_node_end_byte(first) > ts_node_start_byte(first))
+            return first;
+    }
+    if (ts_node_named_child_count(sub) < 2)
+        return TSNode{};
+    return ts_node_named_child(sub, 1);
 }
 
 } // namespace
@@ -62,13 +90,23 @@ void R007BooleanMask::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     RegionGroups groups;
     for (TSNode sub : m.subscripts()) {
-        const TSNode value = SyntaxTree::field(sub, "value");
+        const TSNode index = secondChild(m, sub);
+        if (ts_node_is_null(index))
+            continue;
+        // Only these index shapes can be a mask (see isBooleanArray): integers, slices,
+        // strings and tuples are dropped before the model is asked about the value.
+        TSNode inner = index;
+        while (SyntaxTree::is(inner, "parenthesized_expression") &&
+               ts_node_named_child_count(inner) == 1)
+            inner = ts_node_named_child(inner, 0);
+        const auto t = SyntaxTree::type(inner);
+        if (t != "comparison_operator" && t != "binary_operator" && t != "unary_operator" &&
+            t != "call" && t != "identifier")
+            continue;
+        const TSNode value = SyntaxTree::field(sub, fields().value);
         const ValueKind kind = m.valueKind(value);
         if (kind != ValueKind::Array && kind != ValueKind::Unknown)
             continue;
-        if (ts_node_named_child_count(sub) < 2)
-            continue;
-        const TSNode index = ts_node_named_child(sub, 1);
         bool mask = isBooleanArray(m, index);
         if (!mask && SyntaxTree::is(index, "identifier") && maskLikeName(m.text(index))) {
             const ValueKind k = m.valueKind(index);

@@ -2,9 +2,12 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
 namespace cnready {
+
+using namespace rules;
 
 const RuleInfo& R110BuiltinsOnArrays::info() const {
     static const RuleInfo i{
@@ -33,7 +36,7 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
     static const char* const names[] = {"sum",    "max",  "min",   "any",      "all",
                                         "sorted", "list", "tuple", "reversed", "iter"};
     for (const TSNode c : m.calls()) {
-        const TSNode fn = SyntaxTree::field(c, "function");
+        const TSNode fn = SyntaxTree::field(c, fields().function);
         if (!SyntaxTree::is(fn, "identifier"))
             continue;
         const std::string_view name = m.text(fn);
@@ -42,9 +45,7 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
             match = match || name == n;
         if (!match || !blocks::isBuiltin(m, fn, name))
             continue;
-        const int n = SemanticModel::positionalCount(c);
-        for (int i = 0; i < n; ++i) {
-            const TSNode a = SemanticModel::argument(c, i);
+        for (const TSNode a : positionalArguments(c)) {
             if (!m.isArray(a))
                 continue;
             const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));

@@ -4,6 +4,11 @@
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <vector>
+
 namespace cnready {
 
 using namespace rules;
@@ -14,6 +19,8 @@ enum class AllocKind { None, Shape, Prototype, Values, Draw };
 
 // Which allocation a canonical call name is, and how its shape is given.
 AllocKind allocationKind(const QString& name) {
+    if (!name.startsWith(QLatin1String("numpy.")))
+        return AllocKind::None; // every kind below is a NumPy name: most calls stop here
     static const QStringList shaped = {
         QStringLiteral("numpy.zeros"), QStringLiteral("numpy.ones"),
         QStringLiteral("numpy.empty"), QStringLiteral("numpy.full"),
@@ -49,16 +56,16 @@ AllocKind allocationKind(const QString& name) {
 // Whether an `if`/`elif`/ternary inside the loop guards the allocation so that it does not run
 // on every iteration: lazy initialisation (`if buf is None: buf = np.zeros(n)`) mentions the
 // target; a first-iteration test (`if step == 0:`) compares a loop variable.
-bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
+// `path` is pathTo(loop.node, call).
+bool guardedByName(const SemanticModel& m, const std::vector<TSNode>& path, const LoopInfo& loop,
                    std::string_view name) {
-    const std::vector<TSNode> path = pathTo(loop.node, call);
     for (size_t i = path.size(); i-- > 1;) {
         const TSNode p = path[i];
         if (SyntaxTree::is(p, "if_statement") || SyntaxTree::is(p, "elif_clause") ||
             SyntaxTree::is(p, "conditional_expression")) {
             const TSNode cond = SyntaxTree::is(p, "conditional_expression")
                                     ? ts_node_named_child(p, 1)
-                                    : SyntaxTree::field(p, "condition");
+                                    : SyntaxTree::field(p, fields().condition);
             if (ts_node_is_null(cond))
                 continue;
             if (mentionsName(m, cond, name) || (name.find('.') != std::string_view::npos &&
@@ -74,23 +81,46 @@ bool guardedByName(const SemanticModel& m, TSNode call, const LoopInfo& loop,
     return false;
 }
 
+bool leavesStatement(TSNode s) {
+    const auto t = SyntaxTree::type(s);
+    return t == "break_statement" || t == "return_statement" || t == "raise_statement";
+}
+
 // Whether the allocation's statement is followed in its own block by `break`, `return` or
-// `raise`: it then runs at most once per loop, on the way out.
-bool leavesLoopRightAfter(const SemanticModel& m, TSNode call) {
-    const TSNode stmt = enclosingStatement(m, call);
-    for (TSNode s = ts_node_next_named_sibling(stmt); !ts_node_is_null(s);
-         s = ts_node_next_named_sibling(s)) {
-        const auto t = SyntaxTree::type(s);
-        if (t == "break_statement" || t == "return_statement" || t == "raise_statement")
+// `raise`: it then runs at most once per loop, on the way out. `path` is pathTo(loop.node,
+// call): when it is known, the statement and its parent come from it (ts_node_parent() and
+// ts_node_next_named_sibling() each re-descend from the root in the tree-sitter we use).
+bool leavesLoopRightAfter(const SemanticModel& m, TSNode call, const std::vector<TSNode>& path) {
+    // The loop node is a statement, so enclosingStatement(call) is the lowest node of the
+    // path that ends the climb, found the way StatementFinder does.
+    size_t at = 0;
+    for (size_t i = path.size(); i-- > 1;)
+        if (endsStatementClimb(path[i], path[i - 1])) {
+            at = i;
+            break;
+        }
+    if (at == 0) {
+        const TSNode stmt = enclosingStatement(m, call);
+        for (TSNode s = ts_node_next_named_sibling(stmt); !ts_node_is_null(s);
+             s = ts_node_next_named_sibling(s))
+            if (leavesStatement(s))
+                return true;
+        return false;
+    }
+    const TSNode stmt = path[at];
+    bool after = false;
+    for (TSNode s : namedChildren(path[at - 1])) {
+        if (after && leavesStatement(s))
             return true;
+        after = after || ts_node_eq(s, stmt);
     }
     return false;
 }
 
 // Whether `call` sits under an if/elif/else/try inside the loop: a copy taken only on some
 // iterations (`if f < best: x_best = x.copy()`) is a snapshot, not per-iteration scratch.
-bool conditionalInLoop(TSNode call, const LoopInfo& loop) {
-    const std::vector<TSNode> path = pathTo(loop.node, call);
+// `path` is pathTo(loop.node, call).
+bool conditionalInLoop(const std::vector<TSNode>& path) {
     for (size_t i = path.size(); i-- > 1;) {
         const auto t = SyntaxTree::type(path[i]);
         if (t == "if_statement" || t == "elif_clause" || t == "else_clause" ||
@@ -144,18 +174,25 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
             continue; // a comprehension collects one array per element on purpose
+        // The loop-to-call chain, found once for the three checks that climb it.
+        std::optional<std::vector<TSNode>> loopPath;
+        const auto pathInLoop = [&]() -> const std::vector<TSNode>& {
+            if (!loopPath)
+                loopPath = pathTo(loop->node, call);
+            return *loopPath;
+        };
 
         // What decides the shape, and is it the same on every iteration?
         bool invariant = false;
         QString shapeText;
         if (kind == AllocKind::Values) {
-            const int n = SemanticModel::positionalCount(call);
-            if (n == 0)
+            const auto args = positionalArguments(call);
+            if (args.isEmpty())
                 continue;
             invariant = true;
-            for (int k = 0; k < n && invariant; ++k)
-                invariant = invariantIn(m, SemanticModel::argument(call, k), *loop);
-            const TSNode first = SemanticModel::argument(call, 0);
+            for (qsizetype k = 0; k < args.size() && invariant; ++k)
+                invariant = invariantIn(m, args[k], *loop);
+            const TSNode first = args[0];
             // np.array of a name: a conversion of existing data; only a literal is a plain
             // constant worth hoisting.
             if (name == QLatin1String("numpy.array") && !SyntaxTree::is(first, "list") &&
@@ -169,7 +206,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             if (kind == AllocKind::Prototype) {
                 // a copy of a fresh result (`frombuffer(...).copy()`): its shape is whatever
                 // the call returns this time; a snapshot taken only on some iterations
-                if (SyntaxTree::is(shape, "call") || conditionalInLoop(call, *loop))
+                if (SyntaxTree::is(shape, "call") || conditionalInLoop(pathInLoop()))
                     continue;
                 invariant = !usesLoopVar(m, shape, *loop);
             } else
@@ -180,7 +217,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         if (ts_node_is_null(dtype) && kind != AllocKind::Draw && kind != AllocKind::Values) {
             // positional dtype: zeros/ones/empty(shape, dtype), full(shape, fill, dtype),
             // *_like(proto, dtype)
-            const QString leaf = leafName(name);
+            const QStringView leaf = leafView(name);
             const int at = leaf == QLatin1String("full")                                     ? 2
                            : (leaf == QLatin1String("eye") || leaf == QLatin1String("copy")) ? -1
                            : leaf == QLatin1String("full_like")                              ? 2
@@ -191,14 +228,31 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         }
         if (!invariant || (!ts_node_is_null(dtype) && !invariantIn(m, dtype, *loop)))
             continue;
-        if (leavesLoopRightAfter(m, call))
+        if (leavesLoopRightAfter(m, call, pathInLoop()))
             continue;
 
-        // Where does the new array go?
-        TSNode assign = assignmentOf(call);
+        // Where does the new array go? The parents come from the loop-to-call chain when it is
+        // known (the same nodes ts_node_parent() gives, without a descent from the root each).
+        const std::vector<TSNode>& up = pathInLoop();
+        const auto parentAt = [&](size_t depth) { // depth 1: the call's parent, 2: its parent
+            return up.size() > depth ? up[up.size() - 1 - depth] : TSNode{};
+        };
+        TSNode assign{};
+        if (up.size() >= 2) {
+            size_t d = 1;
+            TSNode cur = call;
+            while (SyntaxTree::is(parentAt(d), "parenthesized_expression"))
+                cur = parentAt(d++);
+            const TSNode p = parentAt(d);
+            if (SyntaxTree::is(p, "assignment") &&
+                ts_node_eq(SyntaxTree::field(p, fields().right), cur))
+                assign = p;
+        } else {
+            assign = assignmentOf(call);
+        }
         QString target;
         if (!ts_node_is_null(assign)) {
-            const TSNode left = SyntaxTree::field(assign, "left");
+            const TSNode left = SyntaxTree::field(assign, fields().left);
             if (SyntaxTree::is(left, "subscript"))
                 continue; // stored into a container / a slot of a bigger array
             if (SyntaxTree::is(left, "identifier") || SyntaxTree::is(left, "attribute"))
@@ -206,36 +260,36 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         } else {
             // Not bound to a name: an argument of a collecting call, an element of a literal,
             // a return value — all keep the array beyond the iteration.
-            const TSNode parent = ts_node_parent(call);
+            const TSNode parent = up.size() >= 2 ? parentAt(1) : ts_node_parent(call);
             if (SyntaxTree::is(parent, "list") || SyntaxTree::is(parent, "tuple") ||
                 SyntaxTree::is(parent, "set") || SyntaxTree::is(parent, "pair") ||
                 SyntaxTree::is(parent, "return_statement") || SyntaxTree::is(parent, "yield") ||
                 SyntaxTree::is(parent, "expression_list"))
                 continue;
             if (SyntaxTree::is(parent, "argument_list")) {
-                const TSNode outer = ts_node_parent(parent);
-                static const QStringList collectors = {
-                    QStringLiteral("append"), QStringLiteral("extend"),
-                    QStringLiteral("insert"), QStringLiteral("add"),
-                    QStringLiteral("put"),    QStringLiteral("setdefault"),
+                const TSNode outer = up.size() >= 3 ? parentAt(2) : ts_node_parent(parent);
+                static constexpr std::string_view collectors[] = {
+                    "append", "extend", "insert", "add", "put", "setdefault",
                 };
-                if (collectors.contains(m.calleeLeaf(outer)))
+                const std::string_view leaf = calleeLeafText(m, outer);
+                if (std::find(std::begin(collectors), std::end(collectors), leaf) !=
+                    std::end(collectors))
                     continue;
             }
         }
         if (!target.isEmpty()) {
-            const std::string_view t = m.text(SyntaxTree::field(assign, "left"));
+            const std::string_view t = m.text(SyntaxTree::field(assign, fields().left));
             if (loop->variables.contains(target))
                 continue;
-            if (!SyntaxTree::is(SyntaxTree::field(assign, "left"), "attribute") &&
+            if (!SyntaxTree::is(SyntaxTree::field(assign, fields().left), "attribute") &&
                 nameEscapes(m, t, *loop))
                 continue;
-            if (guardedByName(m, call, *loop, t))
+            if (guardedByName(m, pathInLoop(), *loop, t))
                 continue;
         }
 
         const QString what =
-            QStringLiteral("`%1`").arg(m.tree().qtext(SyntaxTree::field(call, "function")));
+            QStringLiteral("`%1`").arg(m.tree().qtext(SyntaxTree::field(call, fields().function)));
         QString message;
         if (kind == AllocKind::Draw)
             message = QStringLiteral("%1 draws a new same-size array on every iteration; draw "

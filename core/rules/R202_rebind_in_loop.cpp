@@ -5,6 +5,9 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace cnready {
 
 using namespace rules;
@@ -42,9 +45,9 @@ bool operandOf(const SemanticModel& m, TSNode expr, std::string_view target) {
         while (SyntaxTree::is(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
             n = ts_node_named_child(n, 0);
         if (SyntaxTree::is(n, "binary_operator") &&
-            hasInPlaceForm(m.text(SyntaxTree::field(n, "operator")))) {
-            stack.push_back(SyntaxTree::field(n, "left"));
-            stack.push_back(SyntaxTree::field(n, "right"));
+            hasInPlaceForm(m.text(SyntaxTree::field(n, fields().operator_)))) {
+            stack.push_back(SyntaxTree::field(n, fields().left));
+            stack.push_back(SyntaxTree::field(n, fields().right));
             continue;
         }
         if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
@@ -57,14 +60,34 @@ bool operandOf(const SemanticModel& m, TSNode expr, std::string_view target) {
 // Whether `expr` looks built to broadcast against the target (`v[:, None]`, `np.newaxis`,
 // `np.moveaxis`, `reshape`, `expand_dims`, ...): then `x = x * v` may grow `x`'s shape and has no
 // in-place equivalent. Names are followed to their bindings inside the loop, `depth` levels.
+constexpr std::string_view kHints[] = {
+    "reshape",    "expand_dims",  "moveaxis", "rollaxis", "swapaxes", "atleast_2d",
+    "atleast_3d", "broadcast_to", "meshgrid", "outer",    "ix_",
+};
+
+bool isHint(std::string_view leaf) {
+    return std::find(std::begin(kHints), std::end(kHints), leaf) != std::end(kHints);
+}
+
+bool isHint(QStringView leaf) {
+    for (std::string_view h : kHints)
+        if (leaf == QLatin1String(h.data(), qsizetype(h.size())))
+            return true;
+    return false;
+}
+
+// A callee leaf that names a reshaping helper: a hint itself, a private helper containing one
+// (`_reshape_nd`), or a hint with a suffix (`reshape_like`).
+bool hintLike(std::string_view leaf) {
+    for (std::string_view h : kHints)
+        if (leaf == h || (leaf.substr(0, 1) == "_" && leaf.find(h) != std::string_view::npos) ||
+            (leaf.size() > h.size() && leaf.substr(0, h.size()) == h && leaf[h.size()] == '_'))
+            return true;
+    return false;
+}
+
 bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
                    const LoopInfo& loop, int depth = 2) {
-    static const QStringList hints = {
-        QStringLiteral("reshape"),    QStringLiteral("expand_dims"),  QStringLiteral("moveaxis"),
-        QStringLiteral("rollaxis"),   QStringLiteral("swapaxes"),     QStringLiteral("atleast_2d"),
-        QStringLiteral("atleast_3d"), QStringLiteral("broadcast_to"), QStringLiteral("meshgrid"),
-        QStringLiteral("outer"),      QStringLiteral("ix_"),
-    };
     bool found = false;
     QList<TSNode> names;
     walkSubtree(expr, [&](TSNode n) {
@@ -75,30 +98,30 @@ bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
             found = true; // v[:, None]
             return false;
         }
-        if (t == "attribute" && m.text(SyntaxTree::field(n, "attribute")) == "newaxis") {
+        if (t == "attribute" && m.text(SyntaxTree::field(n, fields().attribute)) == "newaxis") {
             found = true;
             return false;
         }
         if (t == "call") {
             // project helpers count too: `_reshape_nd(w, ndim, axis)`
-            const QString leaf = m.calleeLeaf(n);
-            for (const QString& h : hints)
-                if (leaf == h || (leaf.startsWith(QLatin1Char('_')) && leaf.contains(h)) ||
-                    leaf.startsWith(h + QLatin1Char('_')))
-                    found = true;
-            if (found)
+            const std::string_view leaf = calleeLeafText(m, n);
+            if (hintLike(leaf)) {
+                found = true;
                 return false;
+            }
             // a function of this file that reshapes what it returns
-            if (depth > 0)
+            if (depth > 0) {
+                const QString leafName = QString::fromUtf8(leaf.data(), qsizetype(leaf.size()));
                 for (const FunctionRegion& f : m.functions())
-                    if (f.name == leaf && f.parent < 0 && f.className.isEmpty()) {
+                    if (f.name == leafName && f.parent < 0 && f.className.isEmpty()) {
                         for (TSNode ret : SemanticModel::within(m.returns(), f.node))
                             for (TSNode inner : SemanticModel::within(m.calls(), ret))
-                                if (hints.contains(leafName(m.callName(inner))) ||
-                                    hints.contains(m.calleeLeaf(inner)))
+                                if (isHint(leafView(m.callName(inner))) ||
+                                    isHint(calleeLeafText(m, inner)))
                                     found = true;
                         break;
                     }
+            }
             if (found)
                 return false;
         }
@@ -148,8 +171,8 @@ bool aliased(const SemanticModel& m, std::string_view target, const LoopInfo& lo
     for (TSNode a : SemanticModel::within(m.assignments(), loop.hotStart, loop.hotEnd)) {
         if (!SyntaxTree::is(a, "assignment"))
             continue;
-        const TSNode right = SyntaxTree::field(a, "right");
-        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode right = SyntaxTree::field(a, fields().right);
+        const TSNode left = SyntaxTree::field(a, fields().left);
         if (ts_node_is_null(right) || m.text(left) == target)
             continue;
         if (m.text(right) == target)
@@ -198,41 +221,40 @@ void R202RebindInLoop::check(const RuleContext& ctx, FindingSink& out) const {
     for (TSNode a : m.assignments()) {
         if (!SyntaxTree::is(a, "assignment"))
             continue;
-        const TSNode left = SyntaxTree::field(a, "left");
-        TSNode right = SyntaxTree::field(a, "right");
+        const TSNode left = SyntaxTree::field(a, fields().left);
+        TSNode right = SyntaxTree::field(a, fields().right);
         if (!(SyntaxTree::is(left, "identifier") || SyntaxTree::is(left, "attribute")) ||
             ts_node_is_null(right))
             continue;
-        const LoopInfo* loop = m.enclosingLoop(a);
-        if (!loop || loop->kind == LoopKind::Comprehension)
-            continue;
         const std::string_view target = m.text(left);
-        const QString targetText = m.tree().qtext(left);
         while (SyntaxTree::is(right, "parenthesized_expression") &&
                ts_node_named_child_count(right) == 1)
             right = ts_node_named_child(right, 0);
 
-        QString form;
+        // The shape of the right-hand side first: it needs no model lookup, and most
+        // assignments are not `x = x op y` / `x = np.ufunc(x, y)`.
         if (SyntaxTree::is(right, "binary_operator")) {
-            const auto op = m.text(SyntaxTree::field(right, "operator"));
+            const auto op = m.text(SyntaxTree::field(right, fields().operator_));
             if (!hasInPlaceForm(op) || !operandOf(m, right, target))
                 continue;
-            form = QStringLiteral("`%1`").arg(shortCode(m, a));
         } else if (SyntaxTree::is(right, "call")) {
             const QString name = m.callName(right);
             if (!isBinaryUfunc(name) || hasKeyword(m, right, "out"))
                 continue;
+            const auto args = positionalArguments(right);
             bool direct = false;
-            for (int k = 0; k < 2 && !direct; ++k) {
-                const TSNode arg = SemanticModel::argument(right, k);
-                direct = !ts_node_is_null(arg) && m.text(arg) == target;
-            }
+            for (qsizetype k = 0; k < 2 && k < args.size() && !direct; ++k)
+                direct = !ts_node_is_null(args[k]) && m.text(args[k]) == target;
             if (!direct)
                 continue;
-            form = QStringLiteral("`%1`").arg(shortCode(m, a));
         } else {
             continue;
         }
+        const LoopInfo* loop = m.enclosingLoop(a);
+        if (!loop || loop->kind == LoopKind::Comprehension)
+            continue;
+        const QString targetText = m.tree().qtext(left);
+        const QString form = QStringLiteral("`%1`").arg(shortCode(m, a));
         if (!m.isArray(left) && !m.isArray(right))
             continue;
         if (loop->variables.contains(targetText) || aliased(m, target, *loop) ||

@@ -14,16 +14,17 @@ namespace {
 // Whether an identifier/attribute with exactly the text `target` occurs in `args`.
 bool argumentsMention(const SemanticModel& m, TSNode args, std::string_view target) {
     bool found = false;
-    walkSubtree(args, [&](TSNode n) {
+    walkWithParents(args, [&](TSNode n, TSNode parent) {
         if (found)
             return false;
         if ((SyntaxTree::is(n, "identifier") || SyntaxTree::is(n, "attribute")) &&
             m.text(n) == target) {
-            const TSNode p = ts_node_parent(n);
+            const TSNode p = ts_node_is_null(parent) ? ts_node_parent(n) : parent;
             // `x.shape` / `x[...]` read the accumulator but do not grow it
             if (!(SyntaxTree::is(p, "attribute") &&
-                  ts_node_eq(SyntaxTree::field(p, "object"), n)) &&
-                !(SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), n)))
+                  ts_node_eq(SyntaxTree::field(p, fields().object), n)) &&
+                !(SyntaxTree::is(p, "subscript") &&
+                  ts_node_eq(SyntaxTree::field(p, fields().value), n)))
                 found = true;
             return false;
         }
@@ -49,13 +50,13 @@ bool isStacker(const QString& name) {
 bool padsOrResets(const SemanticModel& m, TSNode call, TSNode assign, std::string_view target,
                   const LoopInfo& loop) {
     for (TSNode sub : SemanticModel::within(m.subscripts(), call))
-        if (m.text(SyntaxTree::field(sub, "value")) == target)
+        if (m.text(SyntaxTree::field(sub, fields().value)) == target)
             return true;
     for (TSNode a : SemanticModel::within(m.assignments(), loop.hotStart, loop.hotEnd)) {
         if (ts_node_eq(a, assign) || !SyntaxTree::is(a, "assignment"))
             continue;
-        const TSNode left = SyntaxTree::field(a, "left");
-        const TSNode right = SyntaxTree::field(a, "right");
+        const TSNode left = SyntaxTree::field(a, fields().left);
+        const TSNode right = SyntaxTree::field(a, fields().right);
         if (SyntaxTree::is(right, "call") && isStacker(m.callName(right)))
             continue; // another branch growing the same accumulator
         if (m.text(left) == target)
@@ -101,21 +102,21 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
             continue;
-        const TSNode assign = assignmentOf(call);
+        const TSNode assign = assignmentOf(m, call);
         if (ts_node_is_null(assign))
             continue;
-        const TSNode left = SyntaxTree::field(assign, "left");
+        const TSNode left = SyntaxTree::field(assign, fields().left);
         if (!SyntaxTree::is(left, "identifier") && !SyntaxTree::is(left, "attribute"))
             continue;
         const std::string_view target = m.text(left);
-        if (!argumentsMention(m, SyntaxTree::field(call, "arguments"), target))
+        if (!argumentsMention(m, SyntaxTree::field(call, fields().arguments), target))
             continue;
         if (padsOrResets(m, call, assign, target, *loop))
             continue;
         out.report(call, QStringLiteral("`%1` grows `%2` by %3 on every iteration, copying "
                                         "everything gathered so far; preallocate it or "
                                         "stack once after the loop")
-                             .arg(m.tree().qtext(SyntaxTree::field(call, "function")),
+                             .arg(m.tree().qtext(SyntaxTree::field(call, fields().function)),
                                   m.tree().qtext(left),
                                   leafName(name) == QLatin1String("append")
                                       ? QStringLiteral("appending")

@@ -54,10 +54,10 @@ int positionsDepth(const SemanticModel& m, TSNode call, QString& shown) {
         return 2;
     }
     // `c.nonzero()` on a receiver the model cannot type (a parameter, a comparison)
-    if (name.isEmpty() && m.calleeLeaf(call) == QLatin1String("nonzero") &&
+    if (name.isEmpty() && calleeLeafText(m, call) == "nonzero" &&
         SemanticModel::positionalCount(call) == 0) {
-        const TSNode fn = SyntaxTree::field(call, "function");
-        TSNode receiver = SyntaxTree::field(fn, "object");
+        const TSNode fn = SyntaxTree::field(call, fields().function);
+        TSNode receiver = SyntaxTree::field(fn, fields().object);
         while (SyntaxTree::is(receiver, "parenthesized_expression") &&
                ts_node_named_child_count(receiver) == 1)
             receiver = ts_node_named_child(receiver, 0);
@@ -90,7 +90,7 @@ bool scalarItem(TSNode sub) {
 
 // Whether `n` lies in the index part of subscript `sub` (not in its value).
 bool inIndexPart(TSNode sub, TSNode n) {
-    const TSNode value = SyntaxTree::field(sub, "value");
+    const TSNode value = SyntaxTree::field(sub, fields().value);
     return !contains(value, n);
 }
 
@@ -100,20 +100,22 @@ TSNode valueTop(const SemanticModel& m, TSNode call, int& depth) {
     TSNode cur = call;
     for (int guard = 0; guard < 8 && depth > 0; ++guard) {
         const TSNode p = ts_node_parent(cur);
-        if (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), cur)) {
+        if (SyntaxTree::is(p, "subscript") &&
+            ts_node_eq(SyntaxTree::field(p, fields().value), cur)) {
             if (scalarItem(p))
                 --depth;
             cur = p;
             continue;
         }
         if (SyntaxTree::is(p, "parenthesized_expression") ||
-            (SyntaxTree::is(p, "attribute") && m.text(SyntaxTree::field(p, "attribute")) == "T")) {
+            (SyntaxTree::is(p, "attribute") &&
+             m.text(SyntaxTree::field(p, fields().attribute)) == "T")) {
             cur = p;
             continue;
         }
         if (SyntaxTree::is(p, "argument_list")) {
             const TSNode outer = ts_node_parent(p);
-            if (m.calleeLeaf(outer) == QLatin1String("tuple")) {
+            if (calleeLeafText(m, outer) == "tuple") {
                 cur = outer;
                 continue;
             }
@@ -165,7 +167,7 @@ bool gathersThrough(const SemanticModel& m, TSNode item, std::string_view name, 
             return false;
         if (scalarItem(item))
             --depth;
-        item = SyntaxTree::field(item, "value");
+        item = SyntaxTree::field(item, fields().value);
     }
     return false;
 }
@@ -185,17 +187,18 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
         const TSNode parent = ts_node_parent(top);
         // Direct: a[np.nonzero(c)] — but not np.r_[...] / np.c_[...], which concatenate
         if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top) &&
-            !isIndexTrick(m, SyntaxTree::field(parent, "value"))) {
-            out.report(call, QStringLiteral("`%1` positions index `%2` directly; index with "
-                                            "the condition itself")
-                                 .arg(shown, shortCode(m, SyntaxTree::field(parent, "value"), 32)));
+            !isIndexTrick(m, SyntaxTree::field(parent, fields().value))) {
+            out.report(
+                call, QStringLiteral("`%1` positions index `%2` directly; index with "
+                                     "the condition itself")
+                          .arg(shown, shortCode(m, SyntaxTree::field(parent, fields().value), 32)));
             continue;
         }
         // Through names: idx = np.nonzero(c) / rows, cols = np.nonzero(c)
-        const TSNode assign = assignmentOf(top);
+        const TSNode assign = assignmentOf(m, top);
         if (ts_node_is_null(assign))
             continue;
-        const TSNode left = SyntaxTree::field(assign, "left");
+        const TSNode left = SyntaxTree::field(assign, fields().left);
         QStringList names;
         int nameDepth = depth;
         if (SyntaxTree::is(left, "identifier")) {
@@ -218,7 +221,7 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
         for (TSNode sub : SemanticModel::within(m.subscripts(), from, to)) {
             if (m.enclosingFunctionRegion(sub) != fn)
                 continue;
-            const TSNode value = SyntaxTree::field(sub, "value");
+            const TSNode value = SyntaxTree::field(sub, fields().value);
             if (isIndexTrick(m, value))
                 continue;
             const uint32_t count = ts_node_named_child_count(sub);

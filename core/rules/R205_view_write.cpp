@@ -28,12 +28,12 @@ QString viewSource(const SemanticModel& m, TSNode call) {
     if (name.isEmpty()) {
         // `x.ravel()` / `x.diagonal()` on a receiver the model cannot type (a parameter):
         // both method names are specific to arrays.
-        const QString leaf = m.calleeLeaf(call);
-        const TSNode fn = SyntaxTree::field(call, "function");
-        if ((leaf == QLatin1String("ravel") || leaf == QLatin1String("diagonal")) &&
-            SyntaxTree::is(fn, "attribute") &&
-            m.valueKind(SyntaxTree::field(fn, "object")) == ValueKind::Unknown)
-            name = QStringLiteral("numpy.ndarray.") + leaf;
+        const std::string_view leaf = calleeLeafText(m, call);
+        const TSNode fn = SyntaxTree::field(call, fields().function);
+        if ((leaf == "ravel" || leaf == "diagonal") && SyntaxTree::is(fn, "attribute") &&
+            m.valueKind(SyntaxTree::field(fn, fields().object)) == ValueKind::Unknown)
+            name = QStringLiteral("numpy.ndarray.") +
+                   QLatin1String(leaf.data(), qsizetype(leaf.size()));
     }
     if (!names.contains(name))
         return {};
@@ -55,7 +55,7 @@ QString viewSource(const SemanticModel& m, TSNode call) {
                 return {};
         }
     }
-    return m.tree().qtext(SyntaxTree::field(call, "function"));
+    return m.tree().qtext(SyntaxTree::field(call, fields().function));
 }
 
 // The written-to node when `n` (a name or the view expression itself) is the target of a write:
@@ -63,19 +63,21 @@ QString viewSource(const SemanticModel& m, TSNode call) {
 bool isWriteTarget(const SemanticModel& m, TSNode n) {
     TSNode p = ts_node_parent(n);
     // n[...] (= | op=) v
-    if (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, "value"), n)) {
+    if (SyntaxTree::is(p, "subscript") && ts_node_eq(SyntaxTree::field(p, fields().value), n)) {
         const TSNode a = ts_node_parent(p);
         if ((SyntaxTree::is(a, "assignment") || SyntaxTree::is(a, "augmented_assignment")) &&
-            ts_node_eq(SyntaxTree::field(a, "left"), p))
+            ts_node_eq(SyntaxTree::field(a, fields().left), p))
             return true;
         return false;
     }
-    if (SyntaxTree::is(p, "augmented_assignment") && ts_node_eq(SyntaxTree::field(p, "left"), n))
+    if (SyntaxTree::is(p, "augmented_assignment") &&
+        ts_node_eq(SyntaxTree::field(p, fields().left), n))
         return true;
-    if (SyntaxTree::is(p, "keyword_argument") && ts_node_eq(SyntaxTree::field(p, "value"), n))
-        return m.text(SyntaxTree::field(p, "name")) == "out";
-    if (SyntaxTree::is(p, "attribute") && ts_node_eq(SyntaxTree::field(p, "object"), n)) {
-        const auto method = m.text(SyntaxTree::field(p, "attribute"));
+    if (SyntaxTree::is(p, "keyword_argument") &&
+        ts_node_eq(SyntaxTree::field(p, fields().value), n))
+        return m.text(SyntaxTree::field(p, fields().name)) == "out";
+    if (SyntaxTree::is(p, "attribute") && ts_node_eq(SyntaxTree::field(p, fields().object), n)) {
+        const auto method = m.text(SyntaxTree::field(p, fields().attribute));
         const TSNode call = ts_node_parent(p);
         if (SyntaxTree::is(call, "call") &&
             (method == "fill" || method == "sort" || method == "put" || method == "itemset" ||
@@ -97,11 +99,11 @@ bool isWriteTarget(const SemanticModel& m, TSNode n) {
 
 // The array a view call reads from: the receiver of a method, else the first argument.
 TSNode originOf(const SemanticModel& m, TSNode call) {
-    const TSNode function = SyntaxTree::field(call, "function");
+    const TSNode function = SyntaxTree::field(call, fields().function);
     if (m.callName(call).startsWith(QLatin1String("numpy.ndarray.")) ||
         (m.callName(call).isEmpty() && SyntaxTree::is(function, "attribute"))) {
-        const TSNode fn = SyntaxTree::field(call, "function");
-        return SyntaxTree::field(fn, "object");
+        const TSNode fn = SyntaxTree::field(call, fields().function);
+        return SyntaxTree::field(fn, fields().object);
     }
     const TSNode a = SemanticModel::argument(call, 0);
     return ts_node_is_null(a) ? m.keywordArgument(call, "a") : a;
@@ -116,7 +118,7 @@ bool readAfter(const SemanticModel& m, TSNode scope, std::string_view name, uint
         if (SyntaxTree::is(n, "identifier") && ts_node_start_byte(n) >= from && m.text(n) == name) {
             const TSNode p = ts_node_parent(n);
             if (!(SyntaxTree::is(p, "attribute") &&
-                  ts_node_eq(SyntaxTree::field(p, "attribute"), n)))
+                  ts_node_eq(SyntaxTree::field(p, fields().attribute), n)))
                 found = true;
         }
         return true;
@@ -146,21 +148,21 @@ bool originObserved(const SemanticModel& m, TSNode origin, uint32_t writeEnd) {
 // that, a write that works means the input was 1-D and diag built a new matrix (a copy in both
 // libraries).
 bool isDiagonal(const SemanticModel& m, TSNode call) {
-    const QString leaf = m.calleeLeaf(call);
-    return leaf == QLatin1String("diag") || leaf == QLatin1String("diagonal");
+    const std::string_view leaf = calleeLeafText(m, call);
+    return leaf == "diag" || leaf == "diagonal";
 }
 
 bool madeWritable(const SemanticModel& m, std::string_view name, uint32_t from, uint32_t to) {
     const std::string flags = std::string(name) + ".flags";
     for (TSNode a : SemanticModel::within(m.assignments(), from, to)) {
-        const auto left = m.text(SyntaxTree::field(a, "left"));
+        const auto left = m.text(SyntaxTree::field(a, fields().left));
         if (left.substr(0, flags.size()) == flags)
             return true;
     }
     for (TSNode c : SemanticModel::within(m.calls(), from, to)) {
-        const TSNode fn = SyntaxTree::field(c, "function");
-        if (m.calleeLeaf(c) == QLatin1String("setflags") && SyntaxTree::is(fn, "attribute") &&
-            m.text(SyntaxTree::field(fn, "object")) == name)
+        const TSNode fn = SyntaxTree::field(c, fields().function);
+        if (calleeLeafText(m, c) == "setflags" && SyntaxTree::is(fn, "attribute") &&
+            m.text(SyntaxTree::field(fn, fields().object)) == name)
             return true;
     }
     return false;
@@ -198,15 +200,18 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     // `.flat` writes: a.flat[k] = v, a.flat = v
     for (TSNode attr : m.attributes()) {
-        if (m.text(SyntaxTree::field(attr, "attribute")) != "flat")
+        // `x.flat` ends with its attribute name: a text test before the field lookup.
+        const std::string_view whole = m.text(attr);
+        if (whole.size() < 4 || whole.substr(whole.size() - 4) != "flat" ||
+            m.text(SyntaxTree::field(attr, fields().attribute)) != "flat")
             continue;
-        const TSNode object = SyntaxTree::field(attr, "object");
+        const TSNode object = SyntaxTree::field(attr, fields().object);
         const ValueKind k = m.valueKind(object);
         if (k != ValueKind::Array && k != ValueKind::Unknown)
             continue;
         const TSNode p = ts_node_parent(attr);
-        const bool wholeAssign =
-            SyntaxTree::is(p, "assignment") && ts_node_eq(SyntaxTree::field(p, "left"), attr);
+        const bool wholeAssign = SyntaxTree::is(p, "assignment") &&
+                                 ts_node_eq(SyntaxTree::field(p, fields().left), attr);
         if ((wholeAssign || isWriteTarget(m, attr)) &&
             originObserved(m, object, ts_node_end_byte(p)))
             out.report(ts_node_parent(attr),
@@ -229,10 +234,10 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
                            .arg(source));
             continue;
         }
-        const TSNode assign = assignmentOf(call);
+        const TSNode assign = assignmentOf(m, call);
         if (ts_node_is_null(assign))
             continue;
-        const TSNode left = SyntaxTree::field(assign, "left");
+        const TSNode left = SyntaxTree::field(assign, fields().left);
         if (!SyntaxTree::is(left, "identifier"))
             continue;
         const std::string_view name = m.text(left);
@@ -259,24 +264,24 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
                 write = candidate;
         };
         for (TSNode s : SemanticModel::within(m.subscripts(), from, to)) {
-            const TSNode v = SyntaxTree::field(s, "value");
+            const TSNode v = SyntaxTree::field(s, fields().value);
             if (SyntaxTree::is(v, "identifier") && m.text(v) == name)
                 consider(v);
         }
         for (TSNode a : SemanticModel::within(m.augmentedAssignments(), from, to)) {
-            const TSNode l = SyntaxTree::field(a, "left");
+            const TSNode l = SyntaxTree::field(a, fields().left);
             if (SyntaxTree::is(l, "identifier") && m.text(l) == name)
                 consider(l);
         }
         for (TSNode kw : SemanticModel::within(m.keywordArguments(), from, to)) {
-            const TSNode v = SyntaxTree::field(kw, "value");
+            const TSNode v = SyntaxTree::field(kw, fields().value);
             if (SyntaxTree::is(v, "identifier") && m.text(v) == name)
                 consider(v);
         }
         for (TSNode c : SemanticModel::within(m.calls(), from, to)) {
-            const TSNode fnNode = SyntaxTree::field(c, "function");
+            const TSNode fnNode = SyntaxTree::field(c, fields().function);
             if (SyntaxTree::is(fnNode, "attribute")) {
-                const TSNode obj = SyntaxTree::field(fnNode, "object");
+                const TSNode obj = SyntaxTree::field(fnNode, fields().object);
                 if (SyntaxTree::is(obj, "identifier") && m.text(obj) == name)
                     consider(obj);
             }

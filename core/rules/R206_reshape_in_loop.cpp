@@ -46,11 +46,11 @@ void R206ReshapeInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             array = SemanticModel::argument(call, 0);
             firstShapeArg = 1;
         } else if (name == QLatin1String("numpy.ndarray.reshape") ||
-                   (name.isEmpty() && m.calleeLeaf(call) == QLatin1String("reshape"))) {
-            const TSNode fn = SyntaxTree::field(call, "function");
+                   (name.isEmpty() && calleeLeafText(m, call) == "reshape")) {
+            const TSNode fn = SyntaxTree::field(call, fields().function);
             if (!SyntaxTree::is(fn, "attribute"))
                 continue;
-            array = SyntaxTree::field(fn, "object");
+            array = SyntaxTree::field(fn, fields().object);
             const ValueKind k = m.valueKind(array);
             if (k != ValueKind::Array && k != ValueKind::Unknown)
                 continue;
@@ -64,8 +64,9 @@ void R206ReshapeInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         // The shape: every positional after the array, or newshape= / shape=.
         QList<TSNode> shape;
-        for (int k = firstShapeArg; k < SemanticModel::positionalCount(call); ++k)
-            shape << SemanticModel::argument(call, k);
+        const auto args = positionalArguments(call);
+        for (qsizetype k = firstShapeArg; k < args.size(); ++k)
+            shape << args[k];
         for (const char* kw : {"newshape", "shape"}) {
             const TSNode v = m.keywordArgument(call, kw);
             if (!ts_node_is_null(v))

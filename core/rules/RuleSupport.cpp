@@ -4,6 +4,8 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -30,7 +32,7 @@ bool isStatementType(std::string_view t) {
 }
 
 // Leaf names of NumPy functions that return a boolean array from array input.
-bool isBooleanUfunc(const QString& leaf) {
+bool isBooleanUfunc(QStringView leaf) {
     static const QStringList names = {
         QStringLiteral("isnan"),       QStringLiteral("isinf"),
         QStringLiteral("isfinite"),    QStringLiteral("isposinf"),
@@ -49,8 +51,66 @@ bool isBooleanUfunc(const QString& leaf) {
 
 } // namespace
 
+NameSet::NameSet(std::initializer_list<QStringView> names) {
+    for (QStringView n : names)
+        m_sorted.push_back(n.toString());
+    std::sort(m_sorted.begin(), m_sorted.end());
+}
+
+bool NameSet::contains(QStringView name) const {
+    const auto it =
+        std::lower_bound(m_sorted.begin(), m_sorted.end(), name,
+                         [](const QString& a, QStringView b) { return QStringView(a) < b; });
+    return it != m_sorted.end() && QStringView(*it) == name;
+}
+
 QString leafName(const QString& canonical) {
-    return canonical.section(QLatin1Char('.'), -1);
+    // The same as canonical.section('.', -1), which splits the whole name on every call.
+    return canonical.mid(canonical.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
+QStringView leafView(const QString& canonical) {
+    return QStringView(canonical).mid(canonical.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
+std::string_view calleeLeafText(const SemanticModel& model, TSNode call) {
+    // Mirrors SemanticModel::calleeLeaf(), including its bounded unwrapping of parentheses.
+    TSNode fn = SyntaxTree::field(call, fields().function);
+    for (int guard = 0;
+         isType(fn, "parenthesized_expression") && ts_node_named_child_count(fn) > 0 && guard < 64;
+         ++guard)
+        fn = ts_node_named_child(fn, 0);
+    if (isType(fn, "identifier"))
+        return model.text(fn);
+    if (isType(fn, "attribute"))
+        return model.text(SyntaxTree::field(fn, fields().attribute));
+    return {};
+}
+
+QVarLengthArray<TSNode, 8> namedChildren(TSNode n) {
+    QVarLengthArray<TSNode, 8> out;
+    if (ts_node_is_null(n))
+        return out;
+    // A cursor costs an allocation and ~500 instructions per step (anonymous children
+    // included) in tree-sitter 0.20, while ts_node_named_child(n, i) costs ~700 plus a little
+    // per skipped child: indexing wins for the short child lists of expressions, the cursor
+    // for long ones (a module's statements).
+    const uint32_t count = ts_node_named_child_count(n);
+    if (count <= 16) {
+        for (uint32_t i = 0; i < count; ++i)
+            out.append(ts_node_named_child(n, i));
+        return out;
+    }
+    TSTreeCursor c = ts_tree_cursor_new(n);
+    if (ts_tree_cursor_goto_first_child(&c)) {
+        do {
+            const TSNode ch = ts_tree_cursor_current_node(&c);
+            if (ts_node_is_named(ch))
+                out.append(ch);
+        } while (ts_tree_cursor_goto_next_sibling(&c));
+    }
+    ts_tree_cursor_delete(&c);
+    return out;
 }
 
 bool isNumpyFunction(const QString& canonical) {
@@ -61,6 +121,23 @@ bool isNumpyFunction(const QString& canonical) {
 
 bool isArrayMethod(const QString& canonical) {
     return canonical.startsWith(QLatin1String("numpy.ndarray."));
+}
+
+QVarLengthArray<TSNode, 8> positionalArguments(TSNode call) {
+    QVarLengthArray<TSNode, 8> out;
+    const TSNode args = SyntaxTree::field(call, fields().arguments);
+    if (ts_node_is_null(args))
+        return out;
+    if (!isType(args, "argument_list")) {
+        if (isType(args, "generator_expression"))
+            out.append(TSNode{});
+        return out;
+    }
+    for (TSNode a : namedChildren(args))
+        if (!isType(a, "keyword_argument") && !isType(a, "dictionary_splat") &&
+            !isType(a, "comment"))
+            out.append(a);
+    return out;
 }
 
 std::vector<TSNode> pathTo(TSNode from, TSNode target) {
@@ -99,10 +176,10 @@ namespace {
 // byte, and long statement lists are balanced hidden subtrees in tree-sitter, so one step costs
 // about log(children): no parent index and no re-descent per level. Empty when the descent
 // does not reach `target` (e.g. a zero-width MISSING node sharing its byte with a neighbour).
-std::vector<TSNode> pathFromRoot(TSNode target) {
+std::vector<TSNode> pathFrom(TSNode from, TSNode target) {
     std::vector<TSNode> path;
     const uint32_t ts = ts_node_start_byte(target), te = ts_node_end_byte(target);
-    TSNode cur = ts_tree_root_node(target.tree);
+    TSNode cur = from;
     for (;;) {
         path.push_back(cur);
         if (ts_node_eq(cur, target))
@@ -117,6 +194,8 @@ std::vector<TSNode> pathFromRoot(TSNode target) {
     }
 }
 
+} // namespace
+
 bool endsStatementClimb(TSNode cur, TSNode parent) {
     const auto t = SyntaxTree::type(cur);
     if (isStatementType(t) && t != "block" && t != "module")
@@ -124,13 +203,56 @@ bool endsStatementClimb(TSNode cur, TSNode parent) {
     const auto pt = SyntaxTree::type(parent);
     return pt == "block" || pt == "module";
 }
+
+namespace {
+// The innermost block the model knows to lie around `n` (the body of its loop, else of its
+// function), or a null node. A descent can start there instead of at the root: the block is
+// an ancestor of `n`, so the chain below it is the tail of the chain from the root.
+TSNode blockAround(const SemanticModel& model, TSNode n) {
+    const auto strictlyInside = [&](TSNode block) {
+        return isType(block, "block") && contains(block, n) && !ts_node_eq(block, n);
+    };
+    if (const LoopInfo* loop = model.enclosingLoop(n); loop && strictlyInside(loop->body))
+        return loop->body;
+    if (const FunctionRegion* fn = model.enclosingFunctionRegion(n); fn && strictlyInside(fn->body))
+        return fn->body;
+    return TSNode{};
+}
 } // namespace
+
+std::vector<TSNode> chainTo(const SemanticModel& model, TSNode n) {
+    if (ts_node_is_null(n))
+        return {};
+    if (const TSNode block = blockAround(model, n); !ts_node_is_null(block)) {
+        std::vector<TSNode> path = pathFrom(block, n);
+        if (!path.empty())
+            return path;
+    }
+    return pathFrom(ts_tree_root_node(n.tree), n);
+}
+
+TSNode ancestorOf(const SemanticModel& model, TSNode n, int levels) {
+    const std::vector<TSNode> path = chainTo(model, n);
+    if (path.size() > size_t(levels))
+        return path[path.size() - 1 - size_t(levels)];
+    for (int i = 0; i < levels && !ts_node_is_null(n); ++i)
+        n = ts_node_parent(n);
+    return n;
+}
 
 TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
     // Neither ts_node_parent() (it re-descends from the root on every call in tree-sitter
     // 0.20, quadratic in a module with many top-level statements) nor the tree's parent index
-    // (building it is a whole extra walk for a file that may need only this).
-    const std::vector<TSNode> path = pathFromRoot(n);
+    // (building it is a whole extra walk for a file that may need only this). Below a block
+    // the climb always ends (a block's child ends it), so a descent from the innermost block
+    // the model knows gives the same answer as one from the root, in fewer steps.
+    if (const TSNode block = blockAround(model, n); !ts_node_is_null(block)) {
+        const std::vector<TSNode> path = pathFrom(block, n);
+        for (size_t i = path.size(); i-- > 1;)
+            if (endsStatementClimb(path[i], path[i - 1]))
+                return path[i];
+    }
+    const std::vector<TSNode> path = pathFrom(ts_tree_root_node(n.tree), n);
     if (!path.empty()) {
         for (size_t i = path.size(); i-- > 1;)
             if (endsStatementClimb(path[i], path[i - 1]))
@@ -147,6 +269,46 @@ TSNode enclosingStatement(const SemanticModel& model, TSNode n) {
     }
 }
 
+TSNode StatementFinder::operator()(TSNode n) {
+    // enclosingStatement() answers with the lowest node of the root-to-`n` chain that ends the
+    // climb. When `n` lies below the last answer S, that chain runs through S and S itself
+    // ends the climb, so only the part below S needs looking at.
+    if (!ts_node_is_null(m_last) && !ts_node_is_null(n) && contains(m_last, n)) {
+        // Inside a simple statement free of syntax errors nothing else ends the climb:
+        // expressions hold no statements and no blocks.
+        const auto t = SyntaxTree::type(m_last);
+        if ((t == "expression_statement" || t == "return_statement" || t == "delete_statement" ||
+             t == "assert_statement" || t == "raise_statement" || t == "print_statement") &&
+            !ts_node_has_error(m_last) && ts_node_end_byte(n) > ts_node_start_byte(n))
+            return m_last;
+        const std::vector<TSNode> path = pathFrom(m_last, n);
+        if (!path.empty()) {
+            for (size_t i = path.size(); i-- > 1;)
+                if (endsStatementClimb(path[i], path[i - 1]))
+                    return path[i];
+            return m_last;
+        }
+    }
+    m_last = enclosingStatement(m_model, n);
+    return m_last;
+}
+
+TSNode assignmentOf(const SemanticModel& model, TSNode expr) {
+    const std::vector<TSNode> path = chainTo(model, expr);
+    if (path.size() < 2)
+        return assignmentOf(expr);
+    // The same climb as assignmentOf(expr), reading the parents off the chain.
+    size_t i = path.size() - 1; // path[i] is `cur`
+    while (i >= 2 && isType(path[i - 1], "parenthesized_expression"))
+        --i;
+    if (isType(path[i - 1], "parenthesized_expression"))
+        return assignmentOf(expr); // the chain ends inside the brackets: climb the long way
+    const TSNode p = path[i - 1];
+    if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, fields().right), path[i]))
+        return p;
+    return TSNode{};
+}
+
 TSNode assignmentOf(TSNode expr) {
     // ts_node_parent() descends from the root through tree-sitter's balanced hidden nodes
     // (about depth x log(siblings)); for a few calls per file that is cheaper than building
@@ -157,7 +319,7 @@ TSNode assignmentOf(TSNode expr) {
         cur = p;
         p = ts_node_parent(p);
     }
-    if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, "right"), cur))
+    if (isType(p, "assignment") && ts_node_eq(SyntaxTree::field(p, fields().right), cur))
         return p;
     return TSNode{};
 }
@@ -183,11 +345,11 @@ bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name
             continue;
         }
         if (t == "attribute") {
-            stack.push_back(SyntaxTree::field(n, "object"));
+            stack.push_back(SyntaxTree::field(n, fields().object));
             continue;
         }
         if (t == "keyword_argument") {
-            stack.push_back(SyntaxTree::field(n, "value"));
+            stack.push_back(SyntaxTree::field(n, fields().value));
             continue;
         }
         TSTreeCursor c = ts_tree_cursor_new(n);
@@ -213,7 +375,7 @@ bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, i
         return model.text(expr) == name;
     const auto t = SyntaxTree::type(expr);
     if (t == "pair")
-        return holdsName(model, SyntaxTree::field(expr, "value"), name, depth - 1);
+        return holdsName(model, SyntaxTree::field(expr, fields().value), name, depth - 1);
     if (t == "list" || t == "tuple" || t == "set" || t == "expression_list" || t == "dictionary" ||
         t == "argument_list") {
         const uint32_t n = ts_node_named_child_count(expr);
@@ -227,22 +389,28 @@ bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, i
 bool nameEscapes(const SemanticModel& model, std::string_view name, const LoopInfo& loop) {
     const uint32_t start = loop.hotStart;
     const uint32_t end = loop.hotEnd;
-    static const QStringList collectors = {
-        QStringLiteral("append"), QStringLiteral("extend"),     QStringLiteral("insert"),
-        QStringLiteral("add"),    QStringLiteral("put"),        QStringLiteral("setdefault"),
-        QStringLiteral("update"), QStringLiteral("appendleft"), QStringLiteral("put_nowait"),
+    static constexpr std::string_view collectors[] = {
+        "append",     "extend", "insert",     "add",        "put",
+        "setdefault", "update", "appendleft", "put_nowait",
+    };
+    // holdsName() is true only for an identifier spelled `name` inside the expression, so an
+    // expression whose text lacks `name` is skipped without walking it.
+    const auto mayHold = [&](TSNode e) {
+        return !ts_node_is_null(e) && model.text(e).find(name) != std::string_view::npos;
     };
     for (TSNode call : SemanticModel::within(model.calls(), start, end)) {
-        if (!collectors.contains(model.calleeLeaf(call)))
+        const std::string_view leaf = calleeLeafText(model, call);
+        if (std::find(std::begin(collectors), std::end(collectors), leaf) == std::end(collectors))
             continue;
-        if (holdsName(model, SyntaxTree::field(call, "arguments"), name))
+        const TSNode args = SyntaxTree::field(call, fields().arguments);
+        if (mayHold(args) && holdsName(model, args, name))
             return true;
     }
     for (TSNode a : SemanticModel::within(model.assignments(), start, end)) {
-        const TSNode left = SyntaxTree::field(a, "left");
-        const TSNode right = SyntaxTree::field(a, "right");
-        if (ts_node_is_null(right))
+        const TSNode right = SyntaxTree::field(a, fields().right);
+        if (!mayHold(right))
             continue;
+        const TSNode left = SyntaxTree::field(a, fields().left);
         // Stored into a container element or an attribute of another object, or bound into a
         // tuple/list/dict that outlives the statement.
         if ((isType(left, "subscript") || isType(left, "attribute")) &&
@@ -250,9 +418,13 @@ bool nameEscapes(const SemanticModel& model, std::string_view name, const LoopIn
             return true;
     }
     for (TSNode r : SemanticModel::within(model.returns(), start, end))
-        if (ts_node_named_child_count(r) > 0 && holdsName(model, ts_node_named_child(r, 0), name))
+        if (mayHold(r) && ts_node_named_child_count(r) > 0 &&
+            holdsName(model, ts_node_named_child(r, 0), name))
             return true;
-    // `yield name` / `yield f, name`: yields are not indexed, so walk the loop body once.
+    // `yield name` / `yield f, name`: yields are not indexed, so walk the loop body once, and
+    // only when its text has a yield at all.
+    if (ts_node_is_null(loop.body) || model.text(loop.body).find("yield") == std::string_view::npos)
+        return false;
     bool yielded = false;
     walkSubtree(loop.body, [&](TSNode n) {
         if (yielded)
@@ -272,27 +444,29 @@ bool nameEscapes(const SemanticModel& model, std::string_view name, const LoopIn
 QList<TSNode> bindingsOf(const SemanticModel& model, std::string_view name, TSNode at) {
     QList<TSNode> out;
     const FunctionRegion* fn = model.enclosingFunctionRegion(at);
+    // An assignment to `name` starts with `name`: a cheap test before the node and region
+    // lookups.
+    const auto startsWithName = [&](TSNode a) {
+        return model.text(a).substr(0, name.size()) == name;
+    };
     auto consider = [&](TSNode a) {
         if (!isType(a, "assignment"))
             return;
-        const TSNode left = SyntaxTree::field(a, "left");
-        const TSNode right = SyntaxTree::field(a, "right");
+        const TSNode left = SyntaxTree::field(a, fields().left);
+        const TSNode right = SyntaxTree::field(a, fields().right);
         if (isType(left, "identifier") && !ts_node_is_null(right) && model.text(left) == name)
             out.append(right);
     };
     if (fn) {
         for (TSNode a : SemanticModel::within(model.assignments(), fn->node))
-            if (model.enclosingFunctionRegion(a) == fn)
+            if (startsWithName(a) && model.enclosingFunctionRegion(a) == fn)
                 consider(a);
         return out;
     }
-    const TSNode root = model.tree().root();
-    const uint32_t n = ts_node_named_child_count(root);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode stmt = ts_node_named_child(root, i);
-        if (isType(stmt, "expression_statement") && ts_node_named_child_count(stmt) == 1)
+    for (TSNode stmt : namedChildren(model.tree().root()))
+        if (isType(stmt, "expression_statement") && startsWithName(stmt) &&
+            ts_node_named_child_count(stmt) == 1)
             consider(ts_node_named_child(stmt, 0));
-    }
     return out;
 }
 
@@ -306,33 +480,30 @@ bool isBooleanArrayImpl(const SemanticModel& model, TSNode expr, int depth, int&
     const auto t = SyntaxTree::type(expr);
     if (t == "comparison_operator") {
         // `a > lo`, `lo < a < hi`: one operand must be an array (not `x is None`).
-        const uint32_t n = ts_node_named_child_count(expr);
-        for (uint32_t i = 0; i < n; ++i) {
-            const TSNode operand = ts_node_named_child(expr, i);
+        for (TSNode operand : namedChildren(expr))
             if (model.isArray(operand))
                 return true;
-        }
         return false;
     }
     if (t == "binary_operator") {
-        const TSNode op = SyntaxTree::field(expr, "operator");
+        const TSNode op = SyntaxTree::field(expr, fields().operator_);
         const auto o = model.text(op);
         if (o != "&" && o != "|" && o != "^")
             return false;
-        return isBooleanArrayImpl(model, SyntaxTree::field(expr, "left"), depth, budget) ||
-               isBooleanArrayImpl(model, SyntaxTree::field(expr, "right"), depth, budget);
+        return isBooleanArrayImpl(model, SyntaxTree::field(expr, fields().left), depth, budget) ||
+               isBooleanArrayImpl(model, SyntaxTree::field(expr, fields().right), depth, budget);
     }
     if (t == "unary_operator") {
-        if (model.text(SyntaxTree::field(expr, "operator")) != "~")
+        if (model.text(SyntaxTree::field(expr, fields().operator_)) != "~")
             return false;
-        return isBooleanArrayImpl(model, SyntaxTree::field(expr, "argument"), depth, budget);
+        return isBooleanArrayImpl(model, SyntaxTree::field(expr, fields().argument), depth, budget);
     }
     if (t == "call") {
         const QString name = model.callName(expr);
-        if (name.startsWith(QLatin1String("numpy.")) && isBooleanUfunc(leafName(name)))
+        if (name.startsWith(QLatin1String("numpy.")) && isBooleanUfunc(leafView(name)))
             return true;
         // `x.astype(bool)` on an array
-        if (model.calleeLeaf(expr) == QLatin1String("astype")) {
+        if (calleeLeafText(model, expr) == "astype") {
             const TSNode arg = SemanticModel::argument(expr, 0);
             const auto a = model.text(arg);
             return a == "bool" || a == "np.bool_" || a == "numpy.bool_" || a == "'bool'" ||
@@ -364,6 +535,18 @@ std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int 
         return std::nullopt;
     const auto t = SyntaxTree::type(expr);
     if (t == "integer") {
+        // Plain decimal literals, the common case, without the QString round trip: the value
+        // toLongLong(&ok, 0) gives (no leading zero, which base 0 reads as octal; at most 18
+        // digits, so no overflow).
+        const std::string_view digits = model.text(expr);
+        if (!digits.empty() && digits.size() <= 18 && (digits.size() == 1 || digits[0] != '0') &&
+            std::all_of(digits.begin(), digits.end(),
+                        [](char ch) { return ch >= '0' && ch <= '9'; })) {
+            qint64 v = 0;
+            for (const char ch : digits)
+                v = v * 10 + (ch - '0');
+            return v;
+        }
         QString s = QString::fromUtf8(model.text(expr).data(), qsizetype(model.text(expr).size()));
         s.remove(QLatin1Char('_'));
         bool ok = false;
@@ -373,10 +556,11 @@ std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int 
         return v;
     }
     if (t == "unary_operator") {
-        const auto v = intValueImpl(model, SyntaxTree::field(expr, "argument"), depth, budget);
+        const auto v =
+            intValueImpl(model, SyntaxTree::field(expr, fields().argument), depth, budget);
         if (!v)
             return std::nullopt;
-        const auto o = model.text(SyntaxTree::field(expr, "operator"));
+        const auto o = model.text(SyntaxTree::field(expr, fields().operator_));
         if (o == "-")
             return -*v;
         if (o == "+")
@@ -384,11 +568,11 @@ std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int 
         return std::nullopt;
     }
     if (t == "binary_operator") {
-        const auto l = intValueImpl(model, SyntaxTree::field(expr, "left"), depth, budget);
-        const auto r = intValueImpl(model, SyntaxTree::field(expr, "right"), depth, budget);
+        const auto l = intValueImpl(model, SyntaxTree::field(expr, fields().left), depth, budget);
+        const auto r = intValueImpl(model, SyntaxTree::field(expr, fields().right), depth, budget);
         if (!l || !r)
             return std::nullopt;
-        const auto o = model.text(SyntaxTree::field(expr, "operator"));
+        const auto o = model.text(SyntaxTree::field(expr, fields().operator_));
         constexpr qint64 lim = std::numeric_limits<qint64>::max() / 4;
         const auto bounded = [&](long double v) -> std::optional<qint64> {
             if (v > lim || v < -lim)
@@ -439,8 +623,8 @@ std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int dept
 TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& canonical) {
     const QString leaf = leafName(canonical);
     if (isArrayMethod(canonical) && leaf == QLatin1String("copy")) {
-        const TSNode fn = SyntaxTree::field(call, "function");
-        return isType(fn, "attribute") ? SyntaxTree::field(fn, "object") : TSNode{};
+        const TSNode fn = SyntaxTree::field(call, fields().function);
+        return isType(fn, "attribute") ? SyntaxTree::field(fn, fields().object) : TSNode{};
     }
     if (leaf.endsWith(QLatin1String("_like")) || leaf == QLatin1String("copy")) {
         const TSNode a = SemanticModel::argument(call, 0);
@@ -491,6 +675,45 @@ TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& can
     return TSNode{};
 }
 
+namespace {
+bool walksElements(const LoopInfo& loop) {
+    return loop.isIndexLoop() || loop.source == LoopSource::Array ||
+           loop.source == LoopSource::EnumerateArray || loop.source == LoopSource::NdIter ||
+           loop.source == LoopSource::NdEnumerate;
+}
+} // namespace
+
+bool ElementLoops::contains(TSNode n) {
+    const auto& loops = m_model.loops();
+    if (m_known.size() != loops.size()) {
+        m_known.assign(loops.size(), false);
+        m_names.assign(loops.size(), {});
+    }
+    for (const LoopInfo* loop = m_model.enclosingLoop(n); loop;
+         loop = loop->parent >= 0 ? &loops[size_t(loop->parent)] : nullptr) {
+        if (!walksElements(*loop))
+            continue;
+        // usesLoopVar(), with the names converted once per loop.
+        if (isType(n, "identifier") && loop->variables.contains(m_model.tree().qtext(n)))
+            return true;
+        const size_t i = size_t(loop->index);
+        if (!m_known[i]) {
+            for (const QString& v : m_model.loopVariableNames(*loop))
+                m_names[i].push_back(v.toUtf8());
+            m_known[i] = true;
+        }
+        const std::string_view text = m_model.text(n);
+        for (const QByteArray& v : m_names[i])
+            if (text.find(std::string_view(v.constData(), size_t(v.size()))) !=
+                std::string_view::npos) {
+                if (m_model.usesLoopVariable(n, *loop))
+                    return true;
+                break;
+            }
+    }
+    return false;
+}
+
 bool inElementLoop(const SemanticModel& model, TSNode n) {
     const auto& loops = model.loops();
     for (const LoopInfo* loop = model.enclosingLoop(n); loop;
@@ -511,10 +734,39 @@ bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop) 
     return model.isLoopInvariant(expr, loop);
 }
 
+namespace {
+// Whether the UTF-8 `text` contains `word` as a substring (no allocation for short ASCII words).
+bool containsWord(std::string_view text, const QString& word) {
+    char buf[64];
+    if (word.size() < qsizetype(sizeof buf)) {
+        bool ascii = true;
+        for (qsizetype i = 0; i < word.size() && ascii; ++i) {
+            const char16_t u = word[i].unicode();
+            ascii = u < 0x80;
+            buf[i] = char(u);
+        }
+        if (ascii)
+            return text.find(std::string_view(buf, size_t(word.size()))) != std::string_view::npos;
+    }
+    const QByteArray u = word.toUtf8();
+    return text.find(std::string_view(u.constData(), size_t(u.size()))) != std::string_view::npos;
+}
+} // namespace
+
 bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
     if (isType(expr, "identifier") && loop.variables.contains(model.tree().qtext(expr)))
         return true;
-    return model.usesLoopVariable(expr, loop);
+    // The model reads every identifier of `expr` into a QString and looks it up; it can only
+    // answer yes when one of the names it looks for occurs in the text, which is cheap to rule
+    // out first (most sites mention no loop variable).
+    const std::string_view text = model.text(expr);
+    bool mentioned = false;
+    for (const QString& v : model.loopVariableNames(loop))
+        if (containsWord(text, v)) {
+            mentioned = true;
+            break;
+        }
+    return mentioned && model.usesLoopVariable(expr, loop);
 }
 
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name) {
@@ -549,16 +801,21 @@ QString shortCode(const SemanticModel& model, TSNode n, int max) {
 }
 
 QString quoteList(const QStringList& names, int max) {
-    QStringList shown;
-    for (int i = 0; i < names.size() && i < max; ++i)
-        shown << QStringLiteral("`%1`").arg(names[i]);
-    const int rest = int(names.size()) - int(shown.size());
+    // "`a`, `b` and `c`", or "`a`, `b` and N more" when names are left out; built in one
+    // string (this runs once per reported region).
+    const int shown = int(std::min<qsizetype>(names.size(), std::max(max, 0)));
+    const int rest = int(names.size()) - shown;
+    QString out;
+    for (int i = 0; i < shown; ++i) {
+        if (i > 0)
+            out += rest == 0 && i == shown - 1 ? QLatin1String(" and ") : QLatin1String(", ");
+        out += QLatin1Char('`');
+        out += names[i];
+        out += QLatin1Char('`');
+    }
     if (rest > 0)
-        return shown.join(QStringLiteral(", ")) + QStringLiteral(" and %1 more").arg(rest);
-    if (shown.size() <= 1)
-        return shown.join(QString());
-    const QString last = shown.takeLast();
-    return shown.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+        out += QStringLiteral(" and %1 more").arg(rest);
+    return out;
 }
 
 } // namespace cnready::rules

@@ -4,12 +4,15 @@
 // span, boolean-mask recognition and a tiny integer evaluator for sizes. Everything here reads
 // the SemanticModel's indexed lists; nothing walks the whole tree.
 
+#include "parse/SyntaxTree.h"
 #include "rules/Rule.h"
 #include "semantic/Loops.h"
 
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QStringView>
+#include <QVarLengthArray>
 #include <tree_sitter/api.h>
 
 #include <cstdint>
@@ -21,17 +24,63 @@
 namespace cnready {
 
 class SemanticModel;
-class SyntaxTree;
 
 namespace rules {
 
+/// Grammar field ids the rules ask for, resolved once: SyntaxTree::field(n, id) gives the same
+/// node as field(n, "name") without hashing the name on every call.
+struct FieldIds {
+    TSFieldId left, right, object, attribute, value, operator_, argument, arguments, function, name,
+        body, condition, alternative, consequence, subscript, type;
+};
+/// The process-wide table (thread-safe static, built on first use). Inline: rules ask for it
+/// per node, and a call into another translation unit per lookup cost more than the lookup.
+inline const FieldIds& fields() {
+    static const FieldIds ids{
+        SyntaxTree::fieldId("left"),        SyntaxTree::fieldId("right"),
+        SyntaxTree::fieldId("object"),      SyntaxTree::fieldId("attribute"),
+        SyntaxTree::fieldId("value"),       SyntaxTree::fieldId("operator"),
+        SyntaxTree::fieldId("argument"),    SyntaxTree::fieldId("arguments"),
+        SyntaxTree::fieldId("function"),    SyntaxTree::fieldId("name"),
+        SyntaxTree::fieldId("body"),        SyntaxTree::fieldId("condition"),
+        SyntaxTree::fieldId("alternative"), SyntaxTree::fieldId("consequence"),
+        SyntaxTree::fieldId("subscript"),   SyntaxTree::fieldId("type"),
+    };
+    return ids;
+}
+
+/// A fixed set of names with a membership test in O(log n) string compares, also for string
+/// views (QStringList::contains compares against every entry; QSet needs a QString).
+class NameSet {
+public:
+    NameSet(std::initializer_list<QStringView> names);
+    bool contains(QStringView name) const;
+
+private:
+    std::vector<QString> m_sorted;
+};
+
 /// Last dotted component: "numpy.linalg.norm" → "norm".
 QString leafName(const QString& canonical);
+/// The same as a view into `canonical` (no copy; valid while `canonical` lives).
+QStringView leafView(const QString& canonical);
+/// SemanticModel::calleeLeaf() as a view into the source (no QString): the callee identifier,
+/// or the attribute name of a dotted callee; empty for calls of other expressions.
+std::string_view calleeLeafText(const SemanticModel& model, TSNode call);
+
+/// The named children of `n` in order, found by one cursor pass (ts_node_named_child(n, i)
+/// rescans the children from the first on every call in the tree-sitter we build against).
+QVarLengthArray<TSNode, 8> namedChildren(TSNode n);
 /// Whether a canonical call name is a NumPy / cuPyNumeric module function (not a method):
 /// "numpy.sum" yes, "numpy.ndarray.sum" no.
 bool isNumpyFunction(const QString& canonical);
 /// Whether a canonical call name is an ndarray method ("numpy.ndarray.<m>").
 bool isArrayMethod(const QString& canonical);
+
+/// The positional arguments of a call in order: SemanticModel::argument(call, k) for k below
+/// SemanticModel::positionalCount(call), from one pass over the argument list. A call whose
+/// only argument is a bare generator (`f(x for x in y)`) has one positional, a null node.
+QVarLengthArray<TSNode, 8> positionalArguments(TSNode call);
 
 /// The chain of nodes from `from` down to `target` (both included), found by one cursor
 /// descent; empty when `target` is not inside `from`. Cheaper than repeated ts_node_parent(),
@@ -41,9 +90,63 @@ std::vector<TSNode> pathTo(TSNode from, TSNode target);
 /// The statement that contains `n` (expression_statement, return_statement, …, or the
 /// for/while/if header it belongs to). Climbs at most to the enclosing block.
 TSNode enclosingStatement(const SemanticModel& model, TSNode n);
+/// Whether the climb of enclosingStatement() stops at `cur`, whose parent is `parent`: `cur` is
+/// a statement (or header like elif_clause), or it sits directly in a block or the module.
+/// enclosingStatement(n) is the lowest node on the chain from the root to `n` for which this
+/// holds (the root when none does).
+bool endsStatementClimb(TSNode cur, TSNode parent);
+
+/// enclosingStatement() for a sequence of nodes in document order, as several rules ask it:
+/// a node inside the statement found last is resolved by a short descent from that statement
+/// instead of one from the root. Same answers as enclosingStatement().
+class StatementFinder {
+public:
+    explicit StatementFinder(const SemanticModel& model) : m_model(model) {}
+    /// enclosingStatement(model, n).
+    TSNode operator()(TSNode n);
+
+private:
+    const SemanticModel& m_model;
+    TSNode m_last{}; ///< the statement found last (null before the first call)
+};
 /// When `expr` is the whole right-hand side of an `assignment` (possibly through parentheses),
 /// that assignment node; otherwise a null node.
 TSNode assignmentOf(TSNode expr);
+/// The same, with the parents read off chainTo() (cheaper than ts_node_parent() per level).
+TSNode assignmentOf(const SemanticModel& model, TSNode expr);
+/// The chain of visible nodes from an ancestor of `n` down to `n` (both included): from the
+/// innermost block the model knows around `n` (loop or function body) when there is one, else
+/// from the root. Empty when the descent does not reach `n` (e.g. a zero-width MISSING node).
+std::vector<TSNode> chainTo(const SemanticModel& model, TSNode n);
+/// The ancestor `levels` steps above `n` (1: the parent), as ts_node_parent() applied `levels`
+/// times gives it, mostly read off chainTo().
+TSNode ancestorOf(const SemanticModel& model, TSNode n, int levels = 1);
+/// walkSubtree() (pre-order, `visit` returns whether to descend) that also passes each node's
+/// parent: the same node as ts_node_parent(), kept on a stack instead of searched for. The
+/// parent passed for `root` itself is a null node.
+template <class Visit> void walkWithParents(TSNode root, Visit&& visit) {
+    if (ts_node_is_null(root))
+        return;
+    std::vector<TSNode> up; // ancestors of the cursor's node, below `root` included
+    TSTreeCursor c = ts_tree_cursor_new(root);
+    for (;;) {
+        const TSNode n = ts_tree_cursor_current_node(&c);
+        if (visit(n, up.empty() ? TSNode{} : up.back()) && ts_tree_cursor_goto_first_child(&c)) {
+            up.push_back(n);
+            continue;
+        }
+        for (;;) {
+            if (ts_tree_cursor_goto_next_sibling(&c))
+                break;
+            if (!ts_tree_cursor_goto_parent(&c)) {
+                ts_tree_cursor_delete(&c);
+                return;
+            }
+            up.pop_back();
+        }
+    }
+}
+
 /// Whether `n` lies inside [start, end) of `container`.
 bool contains(TSNode container, TSNode n);
 
@@ -109,6 +212,21 @@ private:
 /// over range/len/shape/product/ndindex, or a loop over an array, nditer, ndenumerate) and
 /// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
 bool inElementLoop(const SemanticModel& model, TSNode n);
+
+/// inElementLoop() for the many sites of one file that a rule asks about: each loop's variable
+/// names are read out of the model's set once (iterating a QSet visits all its buckets), not
+/// once per site. Same answers as inElementLoop().
+class ElementLoops {
+public:
+    explicit ElementLoops(const SemanticModel& model) : m_model(model) {}
+    /// inElementLoop(model, n).
+    bool contains(TSNode n);
+
+private:
+    const SemanticModel& m_model;
+    std::vector<std::vector<QByteArray>> m_names; ///< per loop index: UTF-8 variable names
+    std::vector<bool> m_known;                    ///< per loop index: m_names filled
+};
 
 /// SemanticModel::isLoopInvariant / usesLoopVariable, but also right when `expr` itself is a
 /// soft-keyword identifier (`type`, `match`, `print`): a tree cursor started on such an

@@ -3134,6 +3134,10 @@ bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
     return inv;
 }
 
+const QSet<QString>& SemanticModel::loopVariableNames(const LoopInfo& loop) const {
+    return d->derivedLoopVars[size_t(loop.index)];
+}
+
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
     const Data::NameSet& vars = d->derivedLoopVars[size_t(loop.index)];
     if (!mentionsAnyText(text(expr), vars))

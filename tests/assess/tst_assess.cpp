@@ -473,6 +473,26 @@ private slots:
         std::sort(sizes.begin(), sizes.end());
         QCOMPARE(sizes, (QList<qint64>{1'000'000, 16384LL * 16384}));
     }
+    void sizeOriginsKeepTheirOrderAcrossFunctions() {
+        // `q` comes from the caller's environment, which an earlier NumPy call (`np.sum` in
+        // X, called from G) already needed; `m` is F's own default. The expression lists the
+        // definitions in the order the collector first met them, whichever environment it
+        // builds first now.
+        const FileResult r = analyzeSource(QStringLiteral("order.py"),
+                                           QByteArrayLiteral("import numpy as np\n"
+                                                             "def X(a):\n"
+                                                             "    return np.sum(a)\n"
+                                                             "def G():\n"
+                                                             "    q = 300\n"
+                                                             "    X(q)\n"
+                                                             "    F(n=q)\n"
+                                                             "def F(m=5, *, n):\n"
+                                                             "    return np.zeros((m, n))\n"));
+        QCOMPARE(r.sizeHints.size(), 1);
+        QCOMPARE(r.sizeHints[0].elements, 1500);
+        QCOMPARE(r.sizeHints[0].expression,
+                 QStringLiteral("np.zeros((m, n)) with q = 300 (line 5); m=5 (line 8)"));
+    }
     void frameConstant() {
         const FileResult r =
             analyzeSource(QStringLiteral("frames.py"),
