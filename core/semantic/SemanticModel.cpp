@@ -1174,6 +1174,7 @@ void SemanticModel::buildLoops() {
     m_loops.reserve(all.size());
     std::vector<int> stack;
     std::vector<std::pair<TSNode, int>> names;
+    std::vector<std::pair<int, TSNode>> clauses; // (loop, for_in_clause) of comprehensions
     for (TSNode n : all) {
         LoopInfo L;
         L.index = int(m_loops.size());
@@ -1212,6 +1213,7 @@ void SemanticModel::buildLoops() {
                 const TSNode cl = ts_node_named_child(n, i);
                 if (!is(cl, Sym::for_in_clause))
                     continue;
+                clauses.emplace_back(L.index, cl); // for the target bindings below
                 names.clear();
                 targetNames(field(cl, F().left), names);
                 for (const auto& [id, pos] : names) {
@@ -1302,12 +1304,12 @@ void SemanticModel::buildLoops() {
         if (L.kind == LoopKind::For) {
             addTargets(field(L.node, F().left), L.iterable);
         } else {
-            const uint32_t k = ts_node_named_child_count(L.node);
-            for (uint32_t i = 0; i < k; ++i) {
-                const TSNode cl = ts_node_named_child(L.node, i);
-                if (is(cl, Sym::for_in_clause))
-                    addTargets(field(cl, F().left), field(cl, F().right));
-            }
+            // The loop's for_in_clause children, in order, as collected above.
+            const auto from = std::lower_bound(
+                clauses.begin(), clauses.end(), L.index,
+                [](const std::pair<int, TSNode>& c, int loop) { return c.first < loop; });
+            for (auto it = from; it != clauses.end() && it->first == L.index; ++it)
+                addTargets(field(it->second, F().left), field(it->second, F().right));
         }
     }
     d->sortBindings();
@@ -1537,6 +1539,8 @@ void SemanticModel::buildLoops() {
             v.push_back(f.returnsArray ? 1 : 0);
         return v;
     };
+    std::vector<TSNode> returnValues(m_returns.size()); // unparen(value) per return statement
+    std::vector<char> returnKnown(m_returns.size(), 0);
     for (int pass = 0; pass < 5; ++pass) {
         d->prevFacts = d->facts;
         const std::vector<LoopState> loopsBefore = loopStates();
@@ -1738,11 +1742,17 @@ void SemanticModel::buildLoops() {
         bool dirty = d->snapConflict;
         for (bool grew = true; grew;) {
             grew = false;
-            for (TSNode r : m_returns) {
+            for (size_t ri = 0; ri < m_returns.size(); ++ri) {
+                const TSNode r = m_returns[ri];
                 const int fn = functionIndexAt(startOf(r), endOf(r));
                 if (fn < 0 || m_functions[size_t(fn)].returnsArray)
                     continue;
-                const TSNode v = unparen(ts_node_named_child(r, 0));
+                // A return's value, read once for every round and pass.
+                if (!returnKnown[ri]) {
+                    returnValues[ri] = unparen(ts_node_named_child(r, 0));
+                    returnKnown[ri] = 1;
+                }
+                const TSNode v = returnValues[ri];
                 if (ts_node_is_null(v) || is(v, Sym::expression_list) || is(v, Sym::tuple))
                     continue; // a tuple of arrays is a tuple
                 if (kindOf(v, 0, nullptr) == ValueKind::Array) {
