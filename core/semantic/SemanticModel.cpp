@@ -16,8 +16,161 @@ namespace cnready {
 
 namespace {
 
-inline bool is(TSNode n, std::string_view t) {
-    return SyntaxTree::is(n, t);
+// Node types the model tells apart, classified once per grammar symbol: is() by name costs
+// ts_node_type() plus a string compare (~110 instructions), a symbol lookup a fifth of that.
+// The table goes by symbol name, so every symbol (and alias) of a name maps like the name.
+enum class Sym : uint8_t {
+    other,
+    aliased_import,
+    argument_list,
+    as_pattern,
+    assignment,
+    attribute,
+    augmented_assignment,
+    await,
+    binary_operator,
+    boolean_operator,
+    call,
+    comment,
+    comparison_operator,
+    concatenated_string,
+    conditional_expression,
+    default_parameter,
+    dictionary,
+    dictionary_comprehension,
+    dictionary_splat,
+    dotted_name,
+    ellipsis,
+    expression_list,
+    false_,
+    float_,
+    for_in_clause,
+    for_statement,
+    function_definition,
+    generator_expression,
+    identifier,
+    import_statement,
+    integer,
+    keyword_argument,
+    keyword_separator,
+    list,
+    list_comprehension,
+    list_pattern,
+    list_splat,
+    list_splat_pattern,
+    named_expression,
+    none,
+    not_operator,
+    parenthesized_expression,
+    pattern_list,
+    relative_import,
+    set,
+    set_comprehension,
+    slice,
+    string,
+    subscript,
+    true_,
+    tuple,
+    tuple_pattern,
+    typed_default_parameter,
+    typed_parameter,
+    unary_operator,
+    while_statement,
+    wildcard_import,
+    op_is,     // anonymous `is`
+    op_in,     // anonymous `in`
+    op_not_in, // anonymous `not in`
+    op_is_not, // anonymous `is not`
+};
+const std::vector<Sym>& symbolKinds() {
+    static const std::vector<Sym> table = [] {
+        static constexpr std::pair<std::string_view, Sym> names[] = {
+            {"aliased_import", Sym::aliased_import},
+            {"argument_list", Sym::argument_list},
+            {"as_pattern", Sym::as_pattern},
+            {"assignment", Sym::assignment},
+            {"attribute", Sym::attribute},
+            {"augmented_assignment", Sym::augmented_assignment},
+            {"await", Sym::await},
+            {"binary_operator", Sym::binary_operator},
+            {"boolean_operator", Sym::boolean_operator},
+            {"call", Sym::call},
+            {"comment", Sym::comment},
+            {"comparison_operator", Sym::comparison_operator},
+            {"concatenated_string", Sym::concatenated_string},
+            {"conditional_expression", Sym::conditional_expression},
+            {"default_parameter", Sym::default_parameter},
+            {"dictionary", Sym::dictionary},
+            {"dictionary_comprehension", Sym::dictionary_comprehension},
+            {"dictionary_splat", Sym::dictionary_splat},
+            {"dotted_name", Sym::dotted_name},
+            {"ellipsis", Sym::ellipsis},
+            {"expression_list", Sym::expression_list},
+            {"false", Sym::false_},
+            {"float", Sym::float_},
+            {"for_in_clause", Sym::for_in_clause},
+            {"for_statement", Sym::for_statement},
+            {"function_definition", Sym::function_definition},
+            {"generator_expression", Sym::generator_expression},
+            {"identifier", Sym::identifier},
+            {"import_statement", Sym::import_statement},
+            {"integer", Sym::integer},
+            {"keyword_argument", Sym::keyword_argument},
+            {"keyword_separator", Sym::keyword_separator},
+            {"list", Sym::list},
+            {"list_comprehension", Sym::list_comprehension},
+            {"list_pattern", Sym::list_pattern},
+            {"list_splat", Sym::list_splat},
+            {"list_splat_pattern", Sym::list_splat_pattern},
+            {"named_expression", Sym::named_expression},
+            {"none", Sym::none},
+            {"not_operator", Sym::not_operator},
+            {"parenthesized_expression", Sym::parenthesized_expression},
+            {"pattern_list", Sym::pattern_list},
+            {"relative_import", Sym::relative_import},
+            {"set", Sym::set},
+            {"set_comprehension", Sym::set_comprehension},
+            {"slice", Sym::slice},
+            {"string", Sym::string},
+            {"subscript", Sym::subscript},
+            {"true", Sym::true_},
+            {"tuple", Sym::tuple},
+            {"tuple_pattern", Sym::tuple_pattern},
+            {"typed_default_parameter", Sym::typed_default_parameter},
+            {"typed_parameter", Sym::typed_parameter},
+            {"unary_operator", Sym::unary_operator},
+            {"while_statement", Sym::while_statement},
+            {"wildcard_import", Sym::wildcard_import},
+            {"is", Sym::op_is},
+            {"in", Sym::op_in},
+            {"not in", Sym::op_not_in},
+            {"is not", Sym::op_is_not},
+        };
+        const TSLanguage* lang = pythonLanguage();
+        const uint32_t count = ts_language_symbol_count(lang);
+        std::vector<Sym> t(count, Sym::other);
+        for (uint32_t s = 0; s < count; ++s) {
+            const char* nm = ts_language_symbol_name(lang, TSSymbol(s));
+            if (!nm)
+                continue;
+            for (const auto& [name, id] : names)
+                if (name == nm)
+                    t[s] = id;
+        }
+        return t;
+    }();
+    return table;
+}
+// The model's kind of a node: Sym::other for a null node, an ERROR node and unlisted types.
+inline Sym sym(TSNode n) {
+    if (n.id == nullptr)
+        return Sym::other;
+    static const std::vector<Sym>& table = symbolKinds();
+    const TSSymbol s = ts_node_symbol(n);
+    return s < table.size() ? table[s] : Sym::other;
+}
+inline bool is(TSNode n, Sym t) {
+    return sym(n) == t;
 }
 // Field ids resolved once: ts_node_child_by_field_name() compares the name against every
 // field of the grammar on each call, which showed up in profiles.
@@ -71,8 +224,19 @@ QString canonicalModule(QString name) {
 // Unwraps parentheses.
 TSNode unparen(TSNode n) {
     int guard = 0;
-    while (is(n, "parenthesized_expression") && ts_node_named_child_count(n) > 0 && guard++ < 64)
+    while (is(n, Sym::parenthesized_expression) && ts_node_named_child_count(n) > 0 && guard++ < 64)
         n = ts_node_named_child(n, 0);
+    return n;
+}
+// unparen(), also giving sym() of the result (one symbol lookup per level, not two).
+TSNode unparen(TSNode n, Sym& kind) {
+    int guard = 0;
+    kind = sym(n);
+    while (kind == Sym::parenthesized_expression && ts_node_named_child_count(n) > 0 &&
+           guard++ < 64) {
+        n = ts_node_named_child(n, 0);
+        kind = sym(n);
+    }
     return n;
 }
 
@@ -81,25 +245,25 @@ TSNode unparen(TSNode n) {
 void targetNames(TSNode pattern, std::vector<std::pair<TSNode, int>>& out) {
     // (identifier, position in a flat tuple target or -1)
     pattern = unparen(pattern);
-    if (is(pattern, "identifier")) {
+    if (is(pattern, Sym::identifier)) {
         out.push_back({pattern, -1});
         return;
     }
-    if (is(pattern, "pattern_list") || is(pattern, "tuple_pattern") ||
-        is(pattern, "list_pattern") || is(pattern, "expression_list") || is(pattern, "tuple") ||
-        is(pattern, "list")) {
+    if (is(pattern, Sym::pattern_list) || is(pattern, Sym::tuple_pattern) ||
+        is(pattern, Sym::list_pattern) || is(pattern, Sym::expression_list) ||
+        is(pattern, Sym::tuple) || is(pattern, Sym::list)) {
         const uint32_t k = ts_node_named_child_count(pattern);
         for (uint32_t i = 0; i < k; ++i) {
             TSNode c = unparen(ts_node_named_child(pattern, i));
-            if (is(c, "identifier"))
+            if (is(c, Sym::identifier))
                 out.push_back({c, int(i)});
-            else if (is(c, "list_splat_pattern") || is(c, "list_splat"))
+            else if (is(c, Sym::list_splat_pattern) || is(c, Sym::list_splat))
                 ; // starred targets: a list, not tracked
             else
                 walkSubtree(c, [&](TSNode x) {
-                    if (is(x, "identifier"))
+                    if (is(x, Sym::identifier))
                         out.push_back({x, -2}); // nested pattern: unknown element
-                    return !is(x, "attribute") && !is(x, "subscript");
+                    return !is(x, Sym::attribute) && !is(x, Sym::subscript);
                 });
         }
     }
@@ -202,11 +366,156 @@ ValueKind kindOfBits(quint16 b) {
 
 } // namespace
 
+namespace {
+// Facts slots by (scope, name): one open-addressing table for the whole file, keyed by views
+// of the source text, so a lookup neither builds a QString nor hashes one. Scope is a scope
+// index, or -1 - class index for a class's `self.<name>` attributes (keyed by <name>).
+class SlotTable {
+public:
+    static uint64_t hash(std::string_view v) {
+        uint64_t h = 1469598103934665603ull;
+        for (const char ch : v)
+            h = (h ^ uint8_t(ch)) * 1099511628211ull;
+        return h;
+    }
+    /// The slot of `name` (hashed with hash()) in `scope`, or -1.
+    int find(int scope, std::string_view name, uint64_t h) const {
+        if (m_cells.empty())
+            return -1;
+        for (size_t i = start(scope, h);; i = (i + 1) & m_mask) {
+            const Cell& c = m_cells[i];
+            if (c.slot < 0)
+                return -1;
+            if (c.scope == scope && c.name == name)
+                return c.slot;
+        }
+    }
+    /// The slot of (scope, name), inserting `slot` when there is none yet.
+    int insert(int scope, std::string_view name, int slot) {
+        if (2 * (m_count + 1) > m_cells.size())
+            grow();
+        const uint64_t h = hash(name);
+        for (size_t i = start(scope, h);; i = (i + 1) & m_mask) {
+            Cell& c = m_cells[i];
+            if (c.slot < 0) {
+                c = Cell{name, h, scope, slot};
+                ++m_count;
+                return slot;
+            }
+            if (c.scope == scope && c.name == name)
+                return c.slot;
+        }
+    }
+
+private:
+    struct Cell {
+        std::string_view name;
+        uint64_t hash = 0;
+        int scope = 0;
+        int slot = -1;
+    };
+    size_t start(int scope, uint64_t h) const {
+        h ^= uint64_t(uint32_t(scope)) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+        return size_t(h) & m_mask;
+    }
+    void grow() {
+        std::vector<Cell> old = std::move(m_cells);
+        const size_t size = old.empty() ? 64 : 2 * old.size();
+        m_cells.assign(size, Cell{});
+        m_mask = size - 1;
+        for (const Cell& c : old) {
+            if (c.slot < 0)
+                continue;
+            size_t i = start(c.scope, c.hash);
+            while (m_cells[i].slot >= 0)
+                i = (i + 1) & m_mask;
+            m_cells[i] = c;
+        }
+    }
+    std::vector<Cell> m_cells;
+    size_t m_mask = 0;
+    size_t m_count = 0;
+};
+} // namespace
+
+namespace {
+// Memo tables keyed by node id (TSNode::id): open addressing with a multiplicative hash,
+// a few instructions per probe where QHash's seeded hashing and spans cost ~150.
+// A null key is never stored (callers compute those directly).
+template <class V> class NodeMemo {
+public:
+    const V* find(const void* key) const {
+        if (m_count == 0)
+            return nullptr;
+        for (size_t i = slot(key);; i = (i + 1) & m_mask) {
+            const Cell& c = m_cells[i];
+            if (c.key == key)
+                return &c.value;
+            if (c.key == nullptr)
+                return nullptr;
+        }
+    }
+    /// Stores `value` for a key not stored yet; the reference is valid until the next insert.
+    const V& insert(const void* key, V value) {
+        if (2 * (m_count + 1) > m_cells.size())
+            grow();
+        size_t i = slot(key);
+        while (m_cells[i].key != nullptr)
+            i = (i + 1) & m_mask;
+        m_cells[i] = Cell{key, std::move(value)};
+        ++m_count;
+        return m_cells[i].value;
+    }
+    void clear() {
+        if (m_count == 0)
+            return;
+        for (Cell& c : m_cells)
+            c = Cell{};
+        m_count = 0;
+    }
+
+private:
+    struct Cell {
+        const void* key = nullptr;
+        V value{};
+    };
+    size_t slot(const void* key) const {
+        return size_t((uint64_t(reinterpret_cast<uintptr_t>(key)) * 0x9E3779B97F4A7C15ull) >>
+                      m_shift) &
+               m_mask;
+    }
+    void grow() {
+        std::vector<Cell> old = std::move(m_cells);
+        size_t size = old.empty() ? 64 : 2 * old.size();
+        m_cells.assign(size, Cell{});
+        m_mask = size - 1;
+        m_shift = 64;
+        while (size > 1) {
+            size >>= 1;
+            --m_shift;
+        }
+        for (Cell& c : old) {
+            if (c.key == nullptr)
+                continue;
+            size_t i = slot(c.key);
+            while (m_cells[i].key != nullptr)
+                i = (i + 1) & m_mask;
+            m_cells[i] = std::move(c);
+        }
+    }
+    std::vector<Cell> m_cells;
+    size_t m_mask = 0;
+    size_t m_count = 0;
+    int m_shift = 58;
+};
+} // namespace
+
 struct SemanticModel::Data {
     enum class BindKind { Assign, Augment, ForTarget, Param, Import, Def, Walrus, WithAs };
     struct Binding {
         int scope = 0;
-        QString name;
+        std::string_view name; // view of the source (class attributes: the name after `self.`)
         BindKind kind = BindKind::Assign;
         TSNode value{};      // assigned value / iterable / annotation
         TSNode annotation{}; // parameter or assignment annotation
@@ -236,13 +545,67 @@ struct SemanticModel::Data {
         uint32_t start = 0, end = 0;
         int function = -1;
         int cls = -1;
-        QHash<QString, int> names; // name → slot in facts
     };
-    std::vector<Scope> scopes;                   // 0 = module
-    std::vector<int> scopeOrder;                 // scope indices sorted by start (excluding 0)
-    std::vector<Binding> bindings;               // document order
-    std::vector<QHash<QString, int>> classAttrs; // per class: "self.x" → slot in facts
-    std::vector<Facts> facts;                    // one per (scope, name), see slots
+    std::vector<Scope> scopes;          // 0 = module
+    std::vector<int> scopeOrder;        // scope indices sorted by start (excluding 0)
+    std::vector<uint32_t> scopeBounds;  // every scope start and end byte, sorted
+    std::vector<int> scopeAtBound;      // innermost scope from each bound on
+    std::vector<uint32_t> boundsBefore; // per 256-byte bucket: bounds <= its first byte
+    std::vector<uint32_t> loopsBefore;  // per 256-byte bucket: loops starting <= its first byte
+    std::vector<int>
+        scopeFunction; // per scope: function index of it or its nearest enclosing function scope
+    std::vector<Binding> bindings; // document order
+    /// Stable sort of `bindings` by start byte: sorts (byte, index) keys and moves each
+    /// binding once (a Binding is ~170 bytes with a QString; std::stable_sort moves it
+    /// log n times).
+    void sortBindings() {
+        std::vector<std::pair<uint32_t, uint32_t>> keys;
+        keys.reserve(bindings.size());
+        bool sorted = true;
+        for (size_t i = 0; i < bindings.size(); ++i) {
+            keys.emplace_back(bindings[i].at, uint32_t(i));
+            sorted = sorted && (i == 0 || bindings[i - 1].at <= bindings[i].at);
+        }
+        if (sorted)
+            return;
+        // The bindings come in a few runs that are each in document order (definitions,
+        // parameters, imports, assignments, ...): merge the runs of keys instead of sorting.
+        // Keys are unique (byte, index) pairs, so the result is the sorted order either way.
+        std::vector<size_t> runs{0};
+        for (size_t i = 1; i < keys.size(); ++i)
+            if (keys[i].first < keys[i - 1].first)
+                runs.push_back(i);
+        runs.push_back(keys.size());
+        while (runs.size() > 2) {
+            std::vector<size_t> merged{0};
+            for (size_t r = 0; r + 2 < runs.size(); r += 2) {
+                std::inplace_merge(keys.begin() + std::ptrdiff_t(runs[r]),
+                                   keys.begin() + std::ptrdiff_t(runs[r + 1]),
+                                   keys.begin() + std::ptrdiff_t(runs[r + 2]));
+                merged.push_back(runs[r + 2]);
+            }
+            if (runs.size() % 2 == 0) // an odd number of runs: the last one waits
+                merged.push_back(runs.back());
+            runs = std::move(merged);
+        }
+        std::vector<Binding> out;
+        out.reserve(bindings.size());
+        for (const auto& k : keys)
+            out.push_back(std::move(bindings[k.second]));
+        bindings = std::move(out);
+    }
+    int classCount = 0;
+    SlotTable slotTable;      // (scope, name) → slot in facts
+    std::vector<Facts> facts; // one per (scope, name), see slots
+    /// The facts slot of `name` seen from `scope` (its lookup chain), or -1.
+    int lookup(std::string_view name, int scope) const {
+        const uint64_t h = SlotTable::hash(name);
+        for (int s = scope; s >= 0; s = scopes[size_t(s)].lookupParent)
+            if (const int slot = slotTable.find(s, name, h); slot >= 0)
+                return slot;
+        return -1;
+    }
+    std::vector<std::string_view> importLocals; // per import binding: the local name
     // Provenance passes (see buildLoops): reads of a name whose bindings are not all
     // evaluated yet in the current pass see the previous pass's facts and are remembered.
     struct Snap {
@@ -302,16 +665,46 @@ struct SemanticModel::Data {
     };
     std::vector<std::vector<ParsedCall>> parsedCalls; // per function, filled on first need
     int scans = 0;                                    // onlyCalled() scans made for this file
-    std::vector<char> argState;                 // per binding: 0 not known, 1 none, 2 argCache
-    std::vector<std::vector<TSNode>> argCache;  // per binding: what each local call passes
-    std::vector<QSet<QString>> derivedLoopVars; // per loop
-    QSet<QString> importedModules;              // canonical modules and parents
+    std::vector<char> argState;                // per binding: 0 not known, 1 none, 2 argCache
+    std::vector<std::vector<TSNode>> argCache; // per binding: what each local call passes
+    /// Last components of the names of the file's functions and classes, sorted: a name that
+    /// is none of them cannot resolve to a local function or class (no QString needed).
+    std::vector<std::string_view> defNames;
+    std::vector<int> callTargets; // per call of the file: localCallee(), when computed
+    bool isDefName(std::string_view n) const {
+        return std::binary_search(defNames.begin(), defNames.end(), n);
+    }
+    /// Sorted, duplicate-free name views: membership by binary search, no QString.
+    using NameSet = std::vector<std::string_view>;
+    static bool contains(const NameSet& set, std::string_view n) {
+        return std::binary_search(set.begin(), set.end(), n);
+    }
+    static void insert(NameSet& set, std::string_view n) {
+        const auto it = std::lower_bound(set.begin(), set.end(), n);
+        if (it == set.end() || *it != n)
+            set.insert(it, n);
+    }
+    std::vector<NameSet> derivedLoopVars;                                 // per loop
+    mutable std::vector<std::unique_ptr<QSet<QString>>> loopVariableSets; // loopVariableNames()
+    std::vector<NameSet> boundViews;    // per loop: LoopInfo::boundInLoop as views
+    std::vector<NameSet> variableViews; // per loop: LoopInfo::variables as views
+    QSet<QString> importedModules;      // canonical modules and parents
     QStringList starModules;
     QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
     QHash<QString, int> classesByName;
-    mutable QHash<const void*, quint8> kindCache;
-    mutable QHash<const void*, QString> callNameCache;
-    mutable QHash<const void*, QString> canonicalCache;
+    mutable NodeMemo<quint8> kindCache;
+    /// Positional arguments per call node (see SemanticModel::arg): `count` is what
+    /// positionalCount() says, the nodes are argPool[offset, offset + stored).
+    struct ArgSpan {
+        uint32_t offset = 0;
+        uint32_t stored = 0;
+        int count = 0;
+    };
+    mutable NodeMemo<ArgSpan> argSpans;
+    mutable std::vector<TSNode> argPool;
+    mutable NodeMemo<QString> callNameCache;
+    mutable NodeMemo<QString> canonicalCache;
+    mutable QHash<QString, quint8> numpyLeaves; // numpyLeafCategory() per NumPy name seen
 };
 
 SemanticModel::~SemanticModel() = default;
@@ -361,7 +754,7 @@ void SemanticModel::index() {
     for (TSNode n : m_tree.nodes(SyntaxTree::NodeList::ModuleIf)) {
         // `if __name__ == "__main__":` at module level: a boundary block.
         const TSNode cond = field(n, F().condition);
-        if (is(cond, "comparison_operator") &&
+        if (is(cond, Sym::comparison_operator) &&
             text(cond).find("__name__") != std::string_view::npos &&
             text(cond).find("__main__") != std::string_view::npos)
             d->mainBlocks.push_back(n);
@@ -401,26 +794,28 @@ void SemanticModel::buildImports() {
         }
     };
     for (TSNode stmt : m_importNodes) {
-        if (is(stmt, "import_statement")) {
+        if (is(stmt, Sym::import_statement)) {
             const uint32_t k = ts_node_named_child_count(stmt);
             for (uint32_t j = 0; j < k; ++j) {
                 const TSNode c = ts_node_named_child(stmt, j);
-                if (is(c, "aliased_import")) {
+                if (is(c, Sym::aliased_import)) {
                     const QString target = canonicalModule(m_tree.qtext(field(c, F().name)));
                     m_importBindings.push_back(
                         {m_tree.qtext(field(c, F().alias)), target, stmt, false});
+                    d->importLocals.push_back(text(field(c, F().alias)));
                     addModule(target);
-                } else if (is(c, "dotted_name")) {
+                } else if (is(c, Sym::dotted_name)) {
                     const QString full = canonicalModule(m_tree.qtext(c));
                     const QString head = m_tree.qtext(ts_node_named_child(c, 0));
                     m_importBindings.push_back({head, canonicalModule(head), stmt, false});
+                    d->importLocals.push_back(text(ts_node_named_child(c, 0)));
                     addModule(full);
                 }
             }
         } else {
             const TSNode modNode = field(stmt, F().module_name);
             QString module;
-            if (is(modNode, "relative_import")) {
+            if (is(modNode, Sym::relative_import)) {
                 const std::string_view t = text(modNode);
                 size_t dots = 0;
                 while (dots < t.size() && t[dots] == '.')
@@ -443,27 +838,30 @@ void SemanticModel::buildImports() {
                 const TSNode c = ts_node_named_child(stmt, j);
                 if (ts_node_eq(c, modNode))
                     continue;
-                if (is(c, "wildcard_import")) {
+                if (is(c, Sym::wildcard_import)) {
                     star = true;
-                } else if (is(c, "aliased_import")) {
+                } else if (is(c, Sym::aliased_import)) {
                     const QString nm = m_tree.qtext(field(c, F().name));
                     m_importBindings.push_back({m_tree.qtext(field(c, F().alias)),
                                                 module + QLatin1Char('.') + nm, stmt, false});
-                } else if (is(c, "dotted_name")) {
+                    d->importLocals.push_back(text(field(c, F().alias)));
+                } else if (is(c, Sym::dotted_name)) {
                     const QString nm = m_tree.qtext(c);
                     m_importBindings.push_back({nm, module + QLatin1Char('.') + nm, stmt, false});
+                    d->importLocals.push_back(text(c));
                 }
             }
             // tree-sitter-python exposes `*` as an unnamed child in some versions.
             if (!star && text(stmt).find('*') != std::string_view::npos) {
                 const uint32_t all = ts_node_child_count(stmt);
                 for (uint32_t j = 0; j < all; ++j)
-                    if (is(ts_node_child(stmt, j), "wildcard_import") ||
+                    if (is(ts_node_child(stmt, j), Sym::wildcard_import) ||
                         SyntaxTree::type(ts_node_child(stmt, j)) == "*")
                         star = true;
             }
             if (star) {
                 m_importBindings.push_back({QStringLiteral("*"), module, stmt, true});
+                d->importLocals.push_back("*");
                 d->starModules.append(module);
             }
         }
@@ -478,7 +876,7 @@ bool SemanticModel::importsModule(const QString& module) const {
 
 void SemanticModel::buildScopes() {
     // Functions and classes, in document order.
-    d->scopes.push_back({-1, -1, 0, endOf(m_tree.root()), -1, -1, {}});
+    d->scopes.push_back({-1, -1, 0, endOf(m_tree.root()), -1, -1});
     struct Open {
         uint32_t end;
         int scope;
@@ -490,7 +888,7 @@ void SemanticModel::buildScopes() {
                [](TSNode a, TSNode b) { return startOf(a) < startOf(b); });
     std::vector<Open> stack;
     for (TSNode def : defs) {
-        const bool isFunc = is(def, "function_definition");
+        const bool isFunc = is(def, Sym::function_definition);
         const TSNode body = field(def, F().body);
         const TSNode params = field(def, F().parameters);
         const uint32_t s = isFunc ? (ts_node_is_null(params) ? startOf(def) : startOf(params))
@@ -507,7 +905,8 @@ void SemanticModel::buildScopes() {
         sc.lookupParent = lp;
         sc.start = s;
         sc.end = endOf(def);
-        const QString name = m_tree.qtext(field(def, F().name));
+        const std::string_view nameView = text(field(def, F().name));
+        const QString name = QString::fromUtf8(nameView.data(), qsizetype(nameView.size()));
         // Relative name: path through enclosing functions/classes.
         QString prefix;
         const Data::Scope& ps = d->scopes[size_t(parentScope)];
@@ -535,7 +934,7 @@ void SemanticModel::buildScopes() {
             sc.cls = int(m_classes.size());
             d->classesByName.insert(rel, sc.cls);
             m_classes.push_back(c);
-            d->classAttrs.emplace_back();
+            ++d->classCount;
         }
         const int idx = int(d->scopes.size());
         d->scopes.push_back(sc);
@@ -544,17 +943,48 @@ void SemanticModel::buildScopes() {
         // The def/class name is bound in the parent scope.
         Data::Binding b;
         b.scope = parentScope;
-        b.name = name;
+        b.name = nameView;
         b.kind = Data::BindKind::Def;
         b.target = field(def, F().name);
         b.at = startOf(def);
         b.alias = isFunc ? QStringLiteral("function") : QStringLiteral("class");
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
     // scopeOrder is already sorted by start (document order of defs; starts differ).
     std::stable_sort(d->scopeOrder.begin(), d->scopeOrder.end(), [&](int a, int b) {
         return d->scopes[size_t(a)].start < d->scopes[size_t(b)].start;
     });
+    // scopeIndexAt() as a step function: its answer changes only at scope starts and ends.
+    for (size_t i = 1; i < d->scopes.size(); ++i) {
+        d->scopeBounds.push_back(d->scopes[i].start);
+        d->scopeBounds.push_back(d->scopes[i].end);
+    }
+    std::sort(d->scopeBounds.begin(), d->scopeBounds.end());
+    d->scopeBounds.erase(std::unique(d->scopeBounds.begin(), d->scopeBounds.end()),
+                         d->scopeBounds.end());
+    if (!d->scopeBounds.empty()) {
+        d->boundsBefore.resize((d->scopeBounds.back() >> 8) + 1);
+        size_t i = 0;
+        for (size_t b = 0; b < d->boundsBefore.size(); ++b) {
+            while (i < d->scopeBounds.size() && d->scopeBounds[i] <= (b << 8))
+                ++i;
+            d->boundsBefore[b] = uint32_t(i);
+        }
+    }
+    d->scopeAtBound.reserve(d->scopeBounds.size());
+    for (const uint32_t b : d->scopeBounds)
+        d->scopeAtBound.push_back(scopeSearch(b));
+    d->scopeFunction.reserve(d->scopes.size());
+    for (size_t i = 0; i < d->scopes.size(); ++i) {
+        int s = int(i);
+        while (s > 0 && d->scopes[size_t(s)].function < 0)
+            s = d->scopes[size_t(s)].structuralParent;
+        d->scopeFunction.push_back(s > 0 ? d->scopes[size_t(s)].function : -1);
+    }
+    d->defNames.reserve(defs.size());
+    for (TSNode def : defs)
+        d->defNames.push_back(text(field(def, F().name)));
+    std::sort(d->defNames.begin(), d->defNames.end());
 
     // Parameters.
     for (const FunctionRegion& f : m_functions) {
@@ -564,134 +994,153 @@ void SemanticModel::buildScopes() {
         int positional = 0; // -1 once `*` or `*args` closed the positional parameters
         for (uint32_t i = 0; i < k; ++i) {
             const TSNode p = ts_node_named_child(params, i);
-            if (is(p, "keyword_separator") || is(p, "list_splat_pattern") ||
-                (is(p, "typed_parameter") && is(ts_node_named_child(p, 0), "list_splat_pattern")))
+            if (is(p, Sym::keyword_separator) || is(p, Sym::list_splat_pattern) ||
+                (is(p, Sym::typed_parameter) &&
+                 is(ts_node_named_child(p, 0), Sym::list_splat_pattern)))
                 positional = -1;
             Data::Binding b;
             b.scope = scope;
             b.kind = Data::BindKind::Param;
             TSNode id;
-            if (is(p, "identifier")) {
+            if (is(p, Sym::identifier)) {
                 id = p;
-            } else if (is(p, "typed_parameter")) {
+            } else if (is(p, Sym::typed_parameter)) {
                 id = ts_node_named_child(p, 0);
                 b.annotation = field(p, F().type);
-            } else if (is(p, "default_parameter") || is(p, "typed_default_parameter")) {
+            } else if (is(p, Sym::default_parameter) || is(p, Sym::typed_default_parameter)) {
                 id = field(p, F().name);
                 b.annotation = field(p, F().type);
                 b.value = field(p, F().value);
             } else {
                 continue; // *args, **kwargs, separators
             }
-            if (!is(id, "identifier"))
+            if (!is(id, Sym::identifier))
                 continue;
-            b.name = m_tree.qtext(id);
+            b.name = text(id);
             b.target = id;
             b.at = startOf(id);
             b.position = int(i);
             b.argIndex = positional >= 0 ? positional++ : -1;
-            if (i == 0 && !f.className.isEmpty() &&
-                (b.name == QLatin1String("self") || b.name == QLatin1String("cls")))
+            if (i == 0 && !f.className.isEmpty() && (b.name == "self" || b.name == "cls"))
                 b.alias = QStringLiteral("self");
-            d->bindings.push_back(b);
-            m_functions[size_t(f.index)].parameters.append(b.name);
+            d->bindings.push_back(std::move(b));
+            m_functions[size_t(f.index)].parameters.append(
+                QString::fromUtf8(b.name.data(), qsizetype(b.name.size())));
         }
     }
 
     // Imports.
-    for (const ImportBinding& ib : m_importBindings) {
+    for (size_t i = 0; i < m_importBindings.size(); ++i) {
+        const ImportBinding& ib = m_importBindings[i];
         if (ib.star)
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(ib.node));
-        b.name = ib.local;
+        b.name = d->importLocals[i];
         b.kind = Data::BindKind::Import;
         b.alias = ib.canonical;
         b.at = startOf(ib.node);
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
 
     // Assignments.
+    d->bindings.reserve(d->bindings.size() + m_assignments.size() + d->namedExprs->size() +
+                        d->withItems->size() + m_fors.size() + m_comprehensions.size());
     std::vector<std::pair<TSNode, int>> names;
     for (TSNode a : m_assignments) {
-        const bool aug = is(a, "augmented_assignment");
+        const bool aug = is(a, Sym::augmented_assignment);
         TSNode left = field(a, F().left);
         TSNode right = field(a, F().right);
         // `a = b = expr`: the right side is itself an assignment; use its final value.
         int guard = 0;
-        while (is(right, "assignment") && guard++ < 64)
+        while (is(right, Sym::assignment) && guard++ < 64)
             right = field(right, F().right);
         // self.x = value → class attribute facts.
-        if (is(unparen(left), "attribute")) {
-            const TSNode obj = field(unparen(left), F().object);
-            if (is(obj, "identifier") && text(obj) == "self") {
+        const TSNode target = unparen(left);
+        if (is(target, Sym::attribute)) {
+            const TSNode obj = field(target, F().object);
+            if (is(obj, Sym::identifier) && text(obj) == "self") {
                 const int sc = scopeIndexAt(startOf(a));
                 const int fn = d->scopes[size_t(sc)].function;
                 if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                     Data::Binding b;
                     b.scope = -1 - d->classesByName.value(m_functions[size_t(fn)].className);
-                    b.name =
-                        QStringLiteral("self.") + m_tree.qtext(field(unparen(left), F().attribute));
+                    b.name = text(field(target, F().attribute));
                     b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
                     b.value = right;
                     b.at = startOf(left);
                     b.target = left;
-                    d->bindings.push_back(b);
+                    d->bindings.push_back(std::move(b));
                 }
             }
             continue;
         }
         names.clear();
         targetNames(left, names);
+        if (names.empty())
+            continue;
         const int scope = scopeIndexAt(startOf(a));
+        const TSNode annotation = field(a, F().type);
         for (const auto& [id, pos] : names) {
             Data::Binding b;
             b.scope = scope;
-            b.name = m_tree.qtext(id);
+            b.name = text(id);
             b.kind = aug ? Data::BindKind::Augment : Data::BindKind::Assign;
             b.value = right;
-            b.annotation = field(a, F().type);
+            b.annotation = annotation;
             b.target = id;
             b.position = pos;
             b.at = startOf(id);
-            d->bindings.push_back(b);
+            d->bindings.push_back(std::move(b));
         }
     }
     for (TSNode ne : *d->namedExprs) {
         const TSNode id = field(ne, F().name);
-        if (!is(id, "identifier"))
+        if (!is(id, Sym::identifier))
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(ne));
-        b.name = m_tree.qtext(id);
+        b.name = text(id);
         b.kind = Data::BindKind::Walrus;
         b.value = field(ne, F().value);
         b.target = id;
         b.at = startOf(id);
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
     for (TSNode wi : *d->withItems) {
         const TSNode v = field(wi, F().value);
-        if (!is(v, "as_pattern"))
+        if (!is(v, Sym::as_pattern))
             continue;
         const TSNode alias = field(v, F().alias);
         TSNode id = ts_node_named_child_count(alias) > 0 ? ts_node_named_child(alias, 0) : alias;
-        if (!is(id, "identifier"))
+        if (!is(id, Sym::identifier))
             continue;
         Data::Binding b;
         b.scope = scopeIndexAt(startOf(wi));
-        b.name = m_tree.qtext(id);
+        b.name = text(id);
         b.kind = Data::BindKind::WithAs;
         b.value = ts_node_named_child(v, 0);
         b.target = id;
         b.at = startOf(id);
-        d->bindings.push_back(b);
+        d->bindings.push_back(std::move(b));
     }
-    std::stable_sort(d->bindings.begin(), d->bindings.end(),
-                     [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
+    d->sortBindings();
 }
 
 int SemanticModel::scopeIndexAt(uint32_t byte) const {
+    // The innermost scope only changes at a scope's start or end byte: one binary search over
+    // those bytes (the table holds the answer of scopeSearch() at each of them).
+    // A 256-byte bucket gives the number of bounds before it; the few bounds inside the
+    // bucket are stepped over.
+    const auto& bounds = d->scopeBounds;
+    const size_t bucket = byte >> 8;
+    size_t i = bucket < d->boundsBefore.size() ? d->boundsBefore[bucket] : bounds.size();
+    while (i < bounds.size() && bounds[i] <= byte)
+        ++i;
+    return i == 0 ? 0 : d->scopeAtBound[i - 1];
+}
+
+int SemanticModel::scopeSearch(uint32_t byte) const {
     const auto& order = d->scopeOrder;
     auto it = std::upper_bound(order.begin(), order.end(), byte,
                                [&](uint32_t b, int s) { return b < d->scopes[size_t(s)].start; });
@@ -708,10 +1157,7 @@ int SemanticModel::scopeIndexAt(uint32_t byte) const {
 }
 
 int SemanticModel::functionIndexAt(uint32_t start, uint32_t) const {
-    int s = scopeIndexAt(start);
-    while (s > 0 && d->scopes[size_t(s)].function < 0)
-        s = d->scopes[size_t(s)].structuralParent;
-    return s > 0 ? d->scopes[size_t(s)].function : -1;
+    return d->scopeFunction[size_t(scopeIndexAt(start))];
 }
 
 // ---- Loops --------------------------------------------------------------------------------
@@ -728,6 +1174,7 @@ void SemanticModel::buildLoops() {
     m_loops.reserve(all.size());
     std::vector<int> stack;
     std::vector<std::pair<TSNode, int>> names;
+    std::vector<std::pair<int, TSNode>> clauses; // (loop, for_in_clause) of comprehensions
     for (TSNode n : all) {
         LoopInfo L;
         L.index = int(m_loops.size());
@@ -735,7 +1182,7 @@ void SemanticModel::buildLoops() {
         L.startByte = startOf(n);
         L.endByte = endOf(n);
         L.function = functionIndexAt(L.startByte, L.endByte);
-        if (is(n, "for_statement")) {
+        if (is(n, Sym::for_statement)) {
             L.kind = LoopKind::For;
             L.iterable = field(n, F().right);
             L.body = field(n, F().body);
@@ -743,9 +1190,12 @@ void SemanticModel::buildLoops() {
             L.hotEnd = ts_node_is_null(L.body) ? L.endByte : endOf(L.body);
             names.clear();
             targetNames(field(n, F().left), names);
-            for (const auto& [id, pos] : names)
+            for (const auto& [id, pos] : names) {
                 L.variables.append(m_tree.qtext(id));
-        } else if (is(n, "while_statement")) {
+                d->variableViews.resize(m_loops.size() + 1);
+                Data::insert(d->variableViews.back(), text(id));
+            }
+        } else if (is(n, Sym::while_statement)) {
             L.kind = LoopKind::While;
             L.source = LoopSource::None;
             L.condition = field(n, F().condition);
@@ -761,12 +1211,16 @@ void SemanticModel::buildLoops() {
             bool first = true;
             for (uint32_t i = 0; i < k; ++i) {
                 const TSNode cl = ts_node_named_child(n, i);
-                if (!is(cl, "for_in_clause"))
+                if (!is(cl, Sym::for_in_clause))
                     continue;
+                clauses.emplace_back(L.index, cl); // for the target bindings below
                 names.clear();
                 targetNames(field(cl, F().left), names);
-                for (const auto& [id, pos] : names)
+                for (const auto& [id, pos] : names) {
                     L.variables.append(m_tree.qtext(id));
+                    d->variableViews.resize(m_loops.size() + 1);
+                    Data::insert(d->variableViews.back(), text(id));
+                }
                 if (first) {
                     L.iterable = field(cl, F().right);
                     first = false;
@@ -793,10 +1247,24 @@ void SemanticModel::buildLoops() {
         stack.push_back(L.index);
         m_loops.push_back(L);
     }
+    // Bucket index for enclosingLoop(): loops starting at or before each 256-byte bucket.
+    if (!m_loops.empty()) {
+        d->loopsBefore.resize((m_loops.back().startByte >> 8) + 1);
+        size_t i = 0;
+        for (size_t b = 0; b < d->loopsBefore.size(); ++b) {
+            while (i < m_loops.size() && m_loops[i].startByte <= (b << 8))
+                ++i;
+            d->loopsBefore[b] = uint32_t(i);
+        }
+    }
     // Names bound in each loop (same function), plus header variables.
+    d->variableViews.resize(m_loops.size());
+    d->boundViews.resize(m_loops.size());
     for (LoopInfo& L : m_loops) {
         for (const QString& v : L.variables)
             L.boundInLoop.insert(v);
+        Data::NameSet& views = d->boundViews[size_t(L.index)];
+        views = d->variableViews[size_t(L.index)];
         auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
                                    [](const Data::Binding& b, uint32_t x) { return b.at < x; });
         for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
@@ -805,7 +1273,11 @@ void SemanticModel::buildLoops() {
                 continue;
             if (d->scopes[size_t(it->scope)].function != L.function)
                 continue;
-            L.boundInLoop.insert(it->name);
+            if (!Data::contains(views, it->name)) {
+                Data::insert(views, it->name);
+                L.boundInLoop.insert(
+                    QString::fromUtf8(it->name.data(), qsizetype(it->name.size())));
+            }
         }
     }
     // For-target bindings (after loops exist, so their kinds can use the loop source).
@@ -819,41 +1291,35 @@ void SemanticModel::buildLoops() {
             for (const auto& [id, pos] : names) {
                 Data::Binding b;
                 b.scope = scope;
-                b.name = m_tree.qtext(id);
+                b.name = text(id);
                 b.kind = Data::BindKind::ForTarget;
                 b.value = iterable;
                 b.target = id;
                 b.position = pos;
                 b.loop = L.index;
                 b.at = startOf(id);
-                d->bindings.push_back(b);
+                d->bindings.push_back(std::move(b));
             }
         };
         if (L.kind == LoopKind::For) {
             addTargets(field(L.node, F().left), L.iterable);
         } else {
-            const uint32_t k = ts_node_named_child_count(L.node);
-            for (uint32_t i = 0; i < k; ++i) {
-                const TSNode cl = ts_node_named_child(L.node, i);
-                if (is(cl, "for_in_clause"))
-                    addTargets(field(cl, F().left), field(cl, F().right));
-            }
+            // The loop's for_in_clause children, in order, as collected above.
+            const auto from = std::lower_bound(
+                clauses.begin(), clauses.end(), L.index,
+                [](const std::pair<int, TSNode>& c, int loop) { return c.first < loop; });
+            for (auto it = from; it != clauses.end() && it->first == L.index; ++it)
+                addTargets(field(it->second, F().left), field(it->second, F().right));
         }
     }
-    std::stable_sort(d->bindings.begin(), d->bindings.end(),
-                     [](const Data::Binding& a, const Data::Binding& b) { return a.at < b.at; });
+    d->sortBindings();
 
     // Provenance fixpoint: a few passes so that names defined later in the text are seen.
     // One facts slot per (scope, name), so that the passes below index a flat vector.
     for (Data::Binding& b : d->bindings) {
-        QHash<QString, int>& map =
-            b.scope >= 0 ? d->scopes[size_t(b.scope)].names : d->classAttrs[size_t(-1 - b.scope)];
-        auto it = map.constFind(b.name);
-        if (it == map.cend()) {
-            it = map.insert(b.name, int(d->facts.size()));
+        b.slot = d->slotTable.insert(b.scope, b.name, int(d->facts.size()));
+        if (b.slot == int(d->facts.size()))
             d->facts.emplace_back();
-        }
-        b.slot = *it;
     }
     // Import aliases are known before any pass, so that the first pass already resolves `np.*`.
     for (const Data::Binding& b : d->bindings) {
@@ -883,37 +1349,32 @@ void SemanticModel::buildLoops() {
         L.source = LoopSource::Unknown;
         if (ts_node_is_null(it)) {
             // nothing
-        } else if (is(it, "call")) {
+        } else if (is(it, Sym::call)) {
             const TSNode fn = field(it, F().function);
             const QString cn = canonicalName(fn);
             const std::string_view ft = text(fn);
-            const bool builtin = cn.isEmpty() && is(fn, "identifier");
+            const bool builtin = cn.isEmpty() && is(fn, Sym::identifier);
             if (builtin && ft == "range") {
-                const int n = positionalCount(it);
+                const int n = argCount(it);
                 auto lit = [&](TSNode x, long long& v) {
                     x = unparen(x);
                     bool neg = false;
-                    if (is(x, "unary_operator") && text(x).starts_with("-")) {
+                    if (is(x, Sym::unary_operator) && text(x).starts_with("-")) {
                         neg = true;
                         x = field(x, F().argument);
                     }
-                    if (is(x, "identifier")) {
+                    if (is(x, Sym::identifier)) {
                         // A name bound once to an integer literal (`nt = 2`).
-                        const QString nm = m_tree.qtext(x);
-                        for (int sc = scopeIndexAt(startOf(x)); sc >= 0;
-                             sc = d->scopes[size_t(sc)].lookupParent) {
-                            const auto fs = d->scopes[size_t(sc)].names.constFind(nm);
-                            if (fs == d->scopes[size_t(sc)].names.cend())
-                                continue;
-                            const Data::Facts* f = &d->read(*fs);
-                            if (!f->hasInt)
-                                return false;
-                            v = neg ? -f->intValue : f->intValue;
-                            return true;
-                        }
-                        return false;
+                        const int slot = d->lookup(text(x), scopeIndexAt(startOf(x)));
+                        if (slot < 0)
+                            return false;
+                        const Data::Facts* f = &d->read(slot);
+                        if (!f->hasInt)
+                            return false;
+                        v = neg ? -f->intValue : f->intValue;
+                        return true;
                     }
-                    if (!is(x, "integer"))
+                    if (!is(x, Sym::integer))
                         return false;
                     bool ok = false;
                     v = QString::fromUtf8(text(x).data(), qsizetype(text(x).size()))
@@ -926,10 +1387,10 @@ void SemanticModel::buildLoops() {
                 long long a = 0, bnd = 0, step = 1;
                 bool literal = false;
                 if (n == 1)
-                    literal = lit(argument(it, 0), bnd);
+                    literal = lit(arg(it, 0), bnd);
                 else if (n >= 2)
-                    literal = lit(argument(it, 0), a) && lit(argument(it, 1), bnd) &&
-                              (n < 3 || lit(argument(it, 2), step));
+                    literal = lit(arg(it, 0), a) && lit(arg(it, 1), bnd) &&
+                              (n < 3 || lit(arg(it, 2), step));
                 if (literal && step != 0) {
                     const long long cnt = step > 0 ? (bnd > a ? (bnd - a + step - 1) / step : 0)
                                                    : (a > bnd ? (a - bnd - step - 1) / -step : 0);
@@ -937,17 +1398,17 @@ void SemanticModel::buildLoops() {
                     L.source = cnt <= 8 ? LoopSource::SmallLiteralRange : LoopSource::Range;
                 } else {
                     L.source = LoopSource::Range;
-                    const TSNode bound = argument(it, n >= 2 ? 1 : 0);
+                    const TSNode bound = arg(it, n >= 2 ? 1 : 0);
                     // Look for len(X), X.shape, X.size or a name bound from X.shape.
                     walkSubtree(bound, [&](TSNode x) {
                         if (L.source != LoopSource::Range)
                             return false;
-                        if (is(x, "call") && text(field(x, F().function)) == "len") {
+                        if (is(x, Sym::call) && text(field(x, F().function)) == "len") {
                             L.source = LoopSource::RangeLen;
-                            L.iteratedArray = m_tree.qtext(unparen(argument(x, 0)));
+                            L.iteratedArray = m_tree.qtext(unparen(arg(x, 0)));
                             return false;
                         }
-                        if (is(x, "attribute")) {
+                        if (is(x, Sym::attribute)) {
                             const std::string_view a2 = text(field(x, F().attribute));
                             if (a2 == "shape" || a2 == "size") {
                                 L.source = LoopSource::RangeShape;
@@ -955,18 +1416,13 @@ void SemanticModel::buildLoops() {
                                 return false;
                             }
                         }
-                        if (is(x, "identifier")) {
-                            const int sc = scopeIndexAt(startOf(x));
-                            const QString nm = m_tree.qtext(x);
-                            for (int s = sc; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-                                const auto fs = d->scopes[size_t(s)].names.constFind(nm);
-                                if (fs != d->scopes[size_t(s)].names.cend()) {
-                                    const Data::Facts* f = &d->read(*fs);
-                                    if (!f->shapeOf.isEmpty()) {
-                                        L.source = LoopSource::RangeShape;
-                                        L.iteratedArray = f->shapeOf;
-                                    }
-                                    break;
+                        if (is(x, Sym::identifier)) {
+                            const int slot = d->lookup(text(x), scopeIndexAt(startOf(x)));
+                            if (slot >= 0) {
+                                const Data::Facts* f = &d->read(slot);
+                                if (!f->shapeOf.isEmpty()) {
+                                    L.source = LoopSource::RangeShape;
+                                    L.iteratedArray = f->shapeOf;
                                 }
                             }
                         }
@@ -979,15 +1435,15 @@ void SemanticModel::buildLoops() {
                 L.source = LoopSource::NdIndex;
             } else if (cn == QLatin1String("numpy.nditer")) {
                 L.source = LoopSource::NdIter;
-                L.iteratedArray = m_tree.qtext(argument(it, 0));
+                L.iteratedArray = m_tree.qtext(arg(it, 0));
             } else if (cn == QLatin1String("numpy.ndenumerate")) {
                 L.source = LoopSource::NdEnumerate;
-                L.iteratedArray = m_tree.qtext(argument(it, 0));
+                L.iteratedArray = m_tree.qtext(arg(it, 0));
             } else if (builtin && (ft == "enumerate" || ft == "zip" || ft == "reversed")) {
                 L.source = LoopSource::Collection;
-                const int n = positionalCount(it);
+                const int n = argCount(it);
                 for (int i = 0; i < n; ++i) {
-                    const TSNode a = argument(it, i);
+                    const TSNode a = arg(it, i);
                     if (isArray(a)) {
                         L.source =
                             ft == "reversed" ? LoopSource::Array : LoopSource::EnumerateArray;
@@ -996,7 +1452,7 @@ void SemanticModel::buildLoops() {
                     }
                     if (ft == "enumerate" || ft == "reversed") {
                         const TSNode ua = unparen(a);
-                        if (is(ua, "call") && text(field(ua, F().function)) == "range")
+                        if (is(ua, Sym::call) && text(field(ua, F().function)) == "range")
                             L.source = LoopSource::Range;
                         break;
                     }
@@ -1004,19 +1460,21 @@ void SemanticModel::buildLoops() {
             } else if (cn == QLatin1String("os.listdir") || cn == QLatin1String("os.scandir") ||
                        cn == QLatin1String("os.walk") || cn == QLatin1String("glob.glob") ||
                        cn == QLatin1String("glob.iglob") || (builtin && ft == "open") ||
-                       (is(fn, "attribute") && (text(field(fn, F().attribute)) == "glob" ||
-                                                text(field(fn, F().attribute)) == "rglob" ||
-                                                text(field(fn, F().attribute)) == "iterdir" ||
-                                                text(field(fn, F().attribute)) == "readlines"))) {
+                       (is(fn, Sym::attribute) &&
+                        (text(field(fn, F().attribute)) == "glob" ||
+                         text(field(fn, F().attribute)) == "rglob" ||
+                         text(field(fn, F().attribute)) == "iterdir" ||
+                         text(field(fn, F().attribute)) == "readlines"))) {
                 L.source = LoopSource::Files;
             } else if ((builtin &&
                         (ft == "sorted" || ft == "list" || ft == "set" || ft == "tuple" ||
                          ft == "dict" || ft == "map" || ft == "filter")) ||
-                       (is(fn, "attribute") && (text(field(fn, F().attribute)) == "items" ||
-                                                text(field(fn, F().attribute)) == "keys" ||
-                                                text(field(fn, F().attribute)) == "values" ||
-                                                text(field(fn, F().attribute)) == "split" ||
-                                                text(field(fn, F().attribute)) == "splitlines"))) {
+                       (is(fn, Sym::attribute) &&
+                        (text(field(fn, F().attribute)) == "items" ||
+                         text(field(fn, F().attribute)) == "keys" ||
+                         text(field(fn, F().attribute)) == "values" ||
+                         text(field(fn, F().attribute)) == "split" ||
+                         text(field(fn, F().attribute)) == "splitlines"))) {
                 L.source = LoopSource::Collection;
             } else if (isArray(it)) {
                 L.source = LoopSource::Array;
@@ -1026,13 +1484,13 @@ void SemanticModel::buildLoops() {
             ValueKind k = valueKind(it);
             // `x = np.array([f(v) for v in x])`: the comprehension reads the value `x` had
             // before this conversion; trust it as an array only if every binding is one.
-            if (k == ValueKind::Array && is(it, "identifier")) {
+            if (k == ValueKind::Array && is(it, Sym::identifier)) {
                 TSNode p = ts_node_parent(L.node);
                 for (int up = 0; up < 6 && !ts_node_is_null(p); ++up, p = ts_node_parent(p)) {
-                    if (!is(p, "assignment"))
+                    if (!is(p, Sym::assignment))
                         continue;
                     if (text(field(p, F().left)) == text(it) &&
-                        lookupBits(m_tree.qtext(it), scopeIndexAt(startOf(it))) != B_Array)
+                        lookupBits(text(it), scopeIndexAt(startOf(it))) != B_Array)
                         k = ValueKind::Unknown;
                     break;
                 }
@@ -1040,8 +1498,8 @@ void SemanticModel::buildLoops() {
             if (k == ValueKind::Array) {
                 L.source = LoopSource::Array;
                 L.iteratedArray = m_tree.qtext(it);
-            } else if (k == ValueKind::Sequence || k == ValueKind::String || is(it, "list") ||
-                       is(it, "tuple") || is(it, "dictionary") || is(it, "set")) {
+            } else if (k == ValueKind::Sequence || k == ValueKind::String || is(it, Sym::list) ||
+                       is(it, Sym::tuple) || is(it, Sym::dictionary) || is(it, Sym::set)) {
                 L.source = LoopSource::Collection;
             } else if (k == ValueKind::Object && typeName(it) == QLatin1String("file")) {
                 L.source = LoopSource::Files;
@@ -1081,6 +1539,8 @@ void SemanticModel::buildLoops() {
             v.push_back(f.returnsArray ? 1 : 0);
         return v;
     };
+    std::vector<TSNode> returnValues(m_returns.size()); // unparen(value) per return statement
+    std::vector<char> returnKnown(m_returns.size(), 0);
     for (int pass = 0; pass < 5; ++pass) {
         d->prevFacts = d->facts;
         const std::vector<LoopState> loopsBefore = loopStates();
@@ -1148,21 +1608,21 @@ void SemanticModel::buildLoops() {
                     break;
                 }
                 TSNode v = unparen(b.value);
-                if (b.position >= 0 && (is(v, "expression_list") || is(v, "tuple") ||
-                                        is(v, "list") || is(v, "pattern_list"))) {
+                if (b.position >= 0 && (is(v, Sym::expression_list) || is(v, Sym::tuple) ||
+                                        is(v, Sym::list) || is(v, Sym::pattern_list))) {
                     const TSNode e = ts_node_named_child(v, uint32_t(b.position));
                     k = ts_node_is_null(e) ? ValueKind::Unknown : kindOf(e, 0, &type);
-                    if (is(unparen(e), "attribute") || is(unparen(e), "identifier")) {
+                    if (is(unparen(e), Sym::attribute) || is(unparen(e), Sym::identifier)) {
                         const QString c = canonicalName(e);
                         if (!c.isEmpty())
                             alias = c;
                     }
                 } else if (b.position != -1) {
                     // Unpacking a single value: shapes give host ints, numpy calls arrays.
-                    if (is(v, "attribute") && text(field(v, F().attribute)) == "shape") {
+                    if (is(v, Sym::attribute) && text(field(v, F().attribute)) == "shape") {
                         k = ValueKind::HostScalar;
                         f.shapeOf = m_tree.qtext(field(v, F().object));
-                    } else if (is(v, "call")) {
+                    } else if (is(v, Sym::call)) {
                         const QString cn = callName(v);
                         QString t;
                         const ValueKind ck = kindOf(v, 0, &t);
@@ -1174,7 +1634,7 @@ void SemanticModel::buildLoops() {
                     }
                 } else {
                     k = kindOf(v, 0, &type);
-                    if (is(v, "integer") && f.bindings == 1) {
+                    if (is(v, Sym::integer) && f.bindings == 1) {
                         bool ok = false;
                         const qint64 iv =
                             m_tree.qtext(v).remove(QLatin1Char('_')).toLongLong(&ok, 0);
@@ -1183,14 +1643,14 @@ void SemanticModel::buildLoops() {
                     } else {
                         f.hasInt = false;
                     }
-                    if (is(v, "attribute") && text(field(v, F().attribute)) == "shape")
+                    if (is(v, Sym::attribute) && text(field(v, F().attribute)) == "shape")
                         f.shapeOf = m_tree.qtext(field(v, F().object));
-                    if (is(v, "subscript")) {
+                    if (is(v, Sym::subscript)) {
                         const TSNode base = unparen(field(v, F().value));
-                        if (is(base, "attribute") && text(field(base, F().attribute)) == "shape")
+                        if (is(base, Sym::attribute) && text(field(base, F().attribute)) == "shape")
                             f.shapeOf = m_tree.qtext(field(base, F().object));
                     }
-                    if (is(v, "attribute") || is(v, "identifier")) {
+                    if (is(v, Sym::attribute) || is(v, Sym::identifier)) {
                         const QString c = canonicalName(v);
                         if (!c.isEmpty())
                             alias = c;
@@ -1237,7 +1697,7 @@ void SemanticModel::buildLoops() {
             }
             case Data::BindKind::WithAs: {
                 const TSNode v = unparen(b.value);
-                if (is(v, "call") && text(field(v, F().function)) == "open") {
+                if (is(v, Sym::call) && text(field(v, F().function)) == "open") {
                     k = ValueKind::Object;
                     type = QStringLiteral("file");
                 }
@@ -1256,7 +1716,8 @@ void SemanticModel::buildLoops() {
             // A name is an alias only when every binding binds the same imported object
             // (`try: import cupynumeric as np / except: import numpy as np`); a fallback
             // `np = None` is neutral.
-            const bool neutral = b.kind == Data::BindKind::Assign && is(unparen(b.value), "none");
+            const bool neutral =
+                b.kind == Data::BindKind::Assign && is(unparen(b.value), Sym::none);
             if (!neutral) {
                 if (alias.isEmpty()) {
                     f.aliasConflict = true;
@@ -1281,12 +1742,18 @@ void SemanticModel::buildLoops() {
         bool dirty = d->snapConflict;
         for (bool grew = true; grew;) {
             grew = false;
-            for (TSNode r : m_returns) {
+            for (size_t ri = 0; ri < m_returns.size(); ++ri) {
+                const TSNode r = m_returns[ri];
                 const int fn = functionIndexAt(startOf(r), endOf(r));
                 if (fn < 0 || m_functions[size_t(fn)].returnsArray)
                     continue;
-                const TSNode v = unparen(ts_node_named_child(r, 0));
-                if (ts_node_is_null(v) || is(v, "expression_list") || is(v, "tuple"))
+                // A return's value, read once for every round and pass.
+                if (!returnKnown[ri]) {
+                    returnValues[ri] = unparen(ts_node_named_child(r, 0));
+                    returnKnown[ri] = 1;
+                }
+                const TSNode v = returnValues[ri];
+                if (ts_node_is_null(v) || is(v, Sym::expression_list) || is(v, Sym::tuple))
                     continue; // a tuple of arrays is a tuple
                 if (kindOf(v, 0, nullptr) == ValueKind::Array) {
                     m_functions[size_t(fn)].returnsArray = true;
@@ -1320,28 +1787,49 @@ void SemanticModel::buildLoops() {
     }
 
     // Names derived from loop variables inside each loop (k = i + 1).
+    // Each assigned value is walked once for the identifiers it mentions (attribute and
+    // keyword names included), however many loops nest around it.
     d->derivedLoopVars.resize(m_loops.size());
+    std::vector<std::pair<uint32_t, uint32_t>> mentionSpan(d->bindings.size(), {0, UINT32_MAX});
+    std::vector<std::string_view> mentions;
+    auto mentionsOf = [&](size_t bi) {
+        auto& span = mentionSpan[bi];
+        if (span.second == UINT32_MAX) {
+            span.first = uint32_t(mentions.size());
+            walkSubtree(d->bindings[bi].value, [&](TSNode x) {
+                if (is(x, Sym::identifier))
+                    mentions.push_back(text(x));
+                return true;
+            });
+            span.second = uint32_t(mentions.size());
+        }
+        return span;
+    };
     for (const LoopInfo& L : m_loops) {
-        QSet<QString> vars(L.variables.begin(), L.variables.end());
-        auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
-                                   [](const Data::Binding& b, uint32_t x) { return b.at < x; });
+        Data::NameSet vars = d->variableViews[size_t(L.index)];
+        const auto lo =
+            std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
+                             [](const Data::Binding& b, uint32_t x) { return b.at < x; });
         for (int pass = 0; pass < 2; ++pass)
             for (auto it = lo; it != d->bindings.end() && it->at < L.endByte; ++it) {
                 if ((it->kind != Data::BindKind::Assign && it->kind != Data::BindKind::Walrus) ||
-                    vars.contains(it->name) || ts_node_is_null(it->value))
+                    Data::contains(vars, it->name) || ts_node_is_null(it->value))
                     continue;
-                bool uses = false;
-                walkSubtree(it->value, [&](TSNode x) {
-                    if (uses)
-                        return false;
-                    if (is(x, "identifier") && vars.contains(m_tree.qtext(x)))
-                        uses = true;
-                    return !is(x, "keyword_argument") || true;
-                });
-                if (uses)
-                    vars.insert(it->name);
+                // An identifier of the value is a piece of its text: most values mention no
+                // variable of the set even as a substring and need no walk.
+                const std::string_view valueText = m_tree.text(it->value);
+                if (std::none_of(vars.begin(), vars.end(), [&](std::string_view v) {
+                        return valueText.find(v) != std::string_view::npos;
+                    }))
+                    continue;
+                const auto [from, to] = mentionsOf(size_t(it - d->bindings.begin()));
+                for (uint32_t k = from; k < to; ++k)
+                    if (Data::contains(vars, mentions[k])) {
+                        Data::insert(vars, it->name);
+                        break;
+                    }
             }
-        d->derivedLoopVars[size_t(L.index)] = vars;
+        d->derivedLoopVars[size_t(L.index)] = std::move(vars);
     }
 }
 
@@ -1392,15 +1880,7 @@ void SemanticModel::collectParameterHints() {
         !importsModule(QStringLiteral("dask")) && !importsModule(QStringLiteral("xarray")) &&
         !importsModule(QStringLiteral("cupy"));
     // The facts slot a bare name at `id` reads.
-    auto slotAt = [&](TSNode id) {
-        const QString nm = m_tree.qtext(id);
-        for (int s = scopeIndexAt(startOf(id)); s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-            const auto it = d->scopes[size_t(s)].names.constFind(nm);
-            if (it != d->scopes[size_t(s)].names.cend())
-                return *it;
-        }
-        return -1;
-    };
+    auto slotAt = [&](TSNode id) { return d->lookup(text(id), scopeIndexAt(startOf(id))); };
     for (TSNode a : m_attributes) {
         // The attribute name ends the node's text (cheaper than the field lookup).
         std::string_view at = text(a);
@@ -1417,7 +1897,7 @@ void SemanticModel::collectParameterHints() {
         if (!bit)
             continue;
         const TSNode obj = field(a, F().object);
-        if (!is(obj, "identifier"))
+        if (!is(obj, Sym::identifier))
             continue;
         const int slot = slotAt(obj);
         if (slot >= 0)
@@ -1425,46 +1905,41 @@ void SemanticModel::collectParameterHints() {
     }
     // Names of the functions and classes of this file (last component), so that most callees
     // and arguments are dismissed without building a string.
-    std::vector<std::string_view> defNames;
-    defNames.reserve(m_functionDefs.size() + m_classDefs.size());
-    for (const std::vector<TSNode>* list : {&m_functionDefs, &m_classDefs})
-        for (TSNode def : *list)
-            defNames.push_back(text(field(def, F().name)));
-    std::sort(defNames.begin(), defNames.end());
-    auto isDefName = [&](std::string_view n) {
-        return std::binary_search(defNames.begin(), defNames.end(), n);
-    };
+    auto isDefName = [&](std::string_view n) { return d->isDefName(n); };
     // Whether `v` may name a local function as a value (`f`, `self.f`).
     auto namesDef = [&](TSNode v) {
-        if (is(v, "identifier"))
+        if (is(v, Sym::identifier))
             return isDefName(text(v));
-        if (!is(v, "attribute"))
+        if (!is(v, Sym::attribute))
             return false;
         const TSNode obj = field(v, F().object);
-        return is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") &&
+        return is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") &&
                isDefName(text(field(v, F().attribute)));
     };
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, F().function));
-        const bool ident = is(fn, "identifier");
-        const std::string_view leaf = ident                 ? text(fn)
-                                      : is(fn, "attribute") ? text(field(fn, F().attribute))
-                                                            : std::string_view{};
+        Sym fk = Sym::other;
+        const TSNode fn = unparen(field(c, F().function), fk);
+        const bool ident = fk == Sym::identifier;
+        const std::string_view leaf = ident                  ? text(fn)
+                                      : fk == Sym::attribute ? text(field(fn, F().attribute))
+                                                             : std::string_view{};
         if (typeTest(leaf)) {
-            const TSNode a0 = unparen(argument(c, 0));
-            if (is(a0, "identifier")) {
+            const TSNode a0 = unparen(arg(c, 0));
+            if (is(a0, Sym::identifier)) {
                 const int slot = slotAt(a0);
                 if (slot >= 0)
                     d->paramHints[size_t(slot)] |= Data::H_Veto;
             }
         }
+        int target = -1; // localCallee() is -1 whenever namesDef() is false
         if (namesDef(fn)) {
             bool bound = false;
-            const int target = localCallee(c, &bound);
+            target = localCallee(c, &bound);
             if (target >= 0)
                 d->callSites[size_t(target)].push_back(
                     {c, functionIndexAt(startOf(c), endOf(c)), bound});
         }
+        d->callTargets.push_back(target);
     }
     // A decorator may change what reaches the parameters (`@np.vectorize` hands over single
     // elements); only the two that leave the arguments alone are trusted.
@@ -1473,7 +1948,7 @@ void SemanticModel::collectParameterHints() {
         if (t == "@staticmethod" || t == "@classmethod")
             continue;
         const TSNode def = field(ts_node_parent(dec), F().definition);
-        if (!is(def, "function_definition"))
+        if (!is(def, Sym::function_definition))
             continue;
         const int f = functionIndexAt(startOf(field(def, F().body)), endOf(def));
         if (f >= 0)
@@ -1510,8 +1985,8 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         // A name that is a number somewhere in its scope (`n = n_samples // 2`, later
         // `n = np.full(...)`) is an array only for the flow-insensitive provenance.
         const TSNode ua = unparen(arg);
-        if (is(ua, "identifier") &&
-            (lookupBits(m_tree.qtext(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
+        if (is(ua, Sym::identifier) &&
+            (lookupBits(text(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
             return ValueKind::Unknown;
         ++seen;
     }
@@ -1545,17 +2020,17 @@ const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) con
             Data::ParsedCall pc;
             pc.bound = cs.bound;
             const TSNode argList = field(cs.call, F().arguments);
-            pc.readable = is(argList, "argument_list");
+            pc.readable = is(argList, Sym::argument_list);
             if (pc.readable) {
                 TSTreeCursor cur = ts_tree_cursor_new(argList);
                 for (bool more = ts_tree_cursor_goto_first_child(&cur); more;
                      more = ts_tree_cursor_goto_next_sibling(&cur)) {
                     const TSNode a = ts_tree_cursor_current_node(&cur);
-                    if (!ts_node_is_named(a) || is(a, "comment"))
+                    if (!ts_node_is_named(a) || is(a, Sym::comment))
                         continue;
-                    if (is(a, "keyword_argument"))
+                    if (is(a, Sym::keyword_argument))
                         pc.keywords.push_back({text(field(a, F().name)), field(a, F().value)});
-                    else if (is(a, "list_splat") || is(a, "dictionary_splat"))
+                    else if (is(a, Sym::list_splat) || is(a, Sym::dictionary_splat))
                         pc.splat = true;
                     else
                         pc.positional.push_back(a);
@@ -1639,34 +2114,28 @@ bool SemanticModel::onlyCalled(int fn) const {
 
 // ---- Names and provenance -----------------------------------------------------------------
 
-QString SemanticModel::aliasOf(const QString& name, int scope) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto it = d->scopes[size_t(s)].names.constFind(name);
-        if (it != d->scopes[size_t(s)].names.cend())
-            return d->read(*it).alias;
-    }
+QString SemanticModel::aliasOf(std::string_view name, int scope) const {
+    if (const int slot = d->lookup(name, scope); slot >= 0)
+        return d->read(slot).alias;
     // Star imports: a bare name that numpy provides.
     if (!d->starModules.isEmpty()) {
+        const QString qname = QString::fromUtf8(name.data(), qsizetype(name.size()));
         for (const QString& m : d->starModules)
-            if (m == QLatin1String("numpy") && isKnownNumpyFunction(name))
-                return QStringLiteral("numpy.") + name;
+            if (m == QLatin1String("numpy") && isKnownNumpyFunction(qname))
+                return QStringLiteral("numpy.") + qname;
     }
     return {};
 }
 
-bool SemanticModel::boundLocally(const QString& name, int scope) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent)
-        if (d->scopes[size_t(s)].names.contains(name))
-            return true;
-    return false;
+bool SemanticModel::boundLocally(std::string_view name, int scope) const {
+    return d->lookup(name, scope) >= 0;
 }
 
 QString SemanticModel::canonicalName(TSNode expr) const {
     // Memoized per node: rules, the evidence collector and exportTo() ask for the same names.
     if (ts_node_is_null(expr))
         return {};
-    const auto hit = d->canonicalCache.constFind(expr.id);
-    if (hit != d->canonicalCache.cend())
+    if (const QString* hit = d->canonicalCache.find(expr.id))
         return *hit;
     const QString name = resolveCanonicalName(expr);
     d->canonicalCache.insert(expr.id, name);
@@ -1674,45 +2143,75 @@ QString SemanticModel::canonicalName(TSNode expr) const {
 }
 
 QString SemanticModel::resolveCanonicalName(TSNode expr) const {
-    expr = unparen(expr);
-    if (is(expr, "identifier"))
-        return aliasOf(m_tree.qtext(expr), scopeIndexAt(startOf(expr)));
-    if (!is(expr, "attribute"))
+    Sym kind = Sym::other;
+    expr = unparen(expr, kind);
+    if (kind == Sym::identifier)
+        return aliasOf(text(expr), scopeIndexAt(startOf(expr)));
+    if (kind != Sym::attribute)
         return {};
     // Find the root identifier first: most attribute chains do not start at an import, and
-    // then no string needs to be built.
+    // then no string needs to be built. The chain's attribute nodes are kept on the way down.
     TSNode cur = expr;
     int depth = 0;
-    while (is(cur, "attribute") && depth < 256) {
-        cur = unparen(field(cur, F().object));
+    std::array<TSNode, 8> near{};
+    std::vector<TSNode> far;
+    while (kind == Sym::attribute && depth < 256) {
+        if (depth < int(near.size()))
+            near[size_t(depth)] = cur;
+        else
+            far.push_back(cur);
+        cur = unparen(field(cur, F().object), kind);
         ++depth;
     }
-    if (!is(cur, "identifier"))
+    if (kind != Sym::identifier)
         return {};
-    const QString base = aliasOf(m_tree.qtext(cur), scopeIndexAt(startOf(cur)));
+    const QString base = aliasOf(text(cur), scopeIndexAt(startOf(cur)));
     if (base.isEmpty())
         return {};
-    // base + ".a.b.c": the attribute names in source order.
-    QStringList parts;
-    parts.reserve(depth);
-    for (TSNode a = expr; is(a, "attribute"); a = unparen(field(a, F().object)))
-        parts.prepend(m_tree.qtext(field(a, F().attribute)));
-    return base + QLatin1Char('.') + parts.join(QLatin1Char('.'));
+    // base + ".a.b.c": the attribute names in source order, appended to one buffer
+    // (ASCII names, nearly all of them, without a conversion).
+    std::array<std::string_view, 8> nearNames{};
+    std::vector<std::string_view> farNames;
+    qsizetype size = base.size();
+    for (int i = 0; i < depth; ++i) {
+        const TSNode a = i < int(near.size()) ? near[size_t(i)] : far[size_t(i) - near.size()];
+        const std::string_view nm = text(field(a, F().attribute));
+        size += qsizetype(nm.size()) + 1;
+        if (i < int(nearNames.size()))
+            nearNames[size_t(i)] = nm;
+        else
+            farNames.push_back(nm);
+    }
+    QString out;
+    out.reserve(size);
+    out.append(base);
+    for (int i = depth - 1; i >= 0; --i) {
+        const std::string_view nm = i < int(nearNames.size())
+                                        ? nearNames[size_t(i)]
+                                        : farNames[size_t(i) - nearNames.size()];
+        out.append(QLatin1Char('.'));
+        if (std::all_of(nm.begin(), nm.end(), [](char c) { return uchar(c) < 0x80; }))
+            out.append(QLatin1String(nm.data(), qsizetype(nm.size())));
+        else
+            out.append(QString::fromUtf8(nm.data(), qsizetype(nm.size())));
+    }
+    return out;
 }
 
 QString SemanticModel::calleeLeaf(TSNode call) const {
     const TSNode fn = unparen(field(call, F().function));
-    if (is(fn, "identifier"))
+    if (is(fn, Sym::identifier))
         return m_tree.qtext(fn);
-    if (is(fn, "attribute"))
+    if (is(fn, Sym::attribute))
         return m_tree.qtext(field(fn, F().attribute));
     return {};
 }
 
 QString SemanticModel::callName(TSNode call) const {
     // Memoized: several rules and exportTo() ask for the same calls.
-    const auto hit = d->callNameCache.constFind(call.id);
-    if (hit != d->callNameCache.cend())
+    if (call.id == nullptr)
+        return resolveCallName(call);
+    if (const QString* hit = d->callNameCache.find(call.id))
         return *hit;
     const QString name = resolveCallName(call);
     d->callNameCache.insert(call.id, name);
@@ -1724,7 +2223,7 @@ QString SemanticModel::resolveCallName(TSNode call) const {
     const QString cn = canonicalName(fn);
     if (!cn.isEmpty())
         return cn;
-    if (is(fn, "attribute")) {
+    if (is(fn, Sym::attribute)) {
         const TSNode obj = field(fn, F().object);
         QString type;
         const ValueKind k = kindOf(obj, 0, &type);
@@ -1740,13 +2239,14 @@ QString SemanticModel::resolveCallName(TSNode call) const {
 
 TSNode SemanticModel::argument(TSNode call, int i) {
     const TSNode args = field(call, F().arguments);
-    if (ts_node_is_null(args) || !is(args, "argument_list"))
+    if (ts_node_is_null(args) || !is(args, Sym::argument_list))
         return TSNode{};
     const uint32_t k = ts_node_named_child_count(args);
     int pos = 0;
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (is(a, "keyword_argument") || is(a, "dictionary_splat") || is(a, "comment"))
+        const Sym t = sym(a);
+        if (t == Sym::keyword_argument || t == Sym::dictionary_splat || t == Sym::comment)
             continue;
         if (pos++ == i)
             return a;
@@ -1754,15 +2254,59 @@ TSNode SemanticModel::argument(TSNode call, int i) {
     return TSNode{};
 }
 
+std::span<const TSNode> SemanticModel::positionalArgs(TSNode call, int* count) const {
+    // The model asks the same calls for their arguments again and again (every pass, every
+    // rule), and each ts_node_named_child(args, j) rescans the children from the first.
+    auto span = [&](const Data::ArgSpan& a) {
+        *count = a.count;
+        return std::span<const TSNode>(d->argPool.data() + a.offset, a.stored);
+    };
+    if (const Data::ArgSpan* hit = d->argSpans.find(call.id))
+        return span(*hit);
+    Data::ArgSpan made;
+    made.offset = uint32_t(d->argPool.size());
+    const TSNode args = field(call, F().arguments);
+    if (is(args, Sym::argument_list)) {
+        const uint32_t k = ts_node_named_child_count(args);
+        for (uint32_t j = 0; j < k; ++j) {
+            const TSNode a = ts_node_named_child(args, j);
+            const Sym t = sym(a);
+            if (t != Sym::keyword_argument && t != Sym::dictionary_splat && t != Sym::comment)
+                d->argPool.push_back(a);
+        }
+        made.stored = uint32_t(d->argPool.size()) - made.offset;
+        made.count = int(made.stored);
+    } else {
+        made.count = is(args, Sym::generator_expression) ? 1 : 0;
+    }
+    return span(d->argSpans.insert(call.id, made));
+}
+
+TSNode SemanticModel::arg(TSNode call, int i) const {
+    if (ts_node_is_null(call))
+        return argument(call, i);
+    int count = 0;
+    const std::span<const TSNode> args = positionalArgs(call, &count);
+    return i >= 0 && size_t(i) < args.size() ? args[size_t(i)] : TSNode{};
+}
+
+int SemanticModel::argCount(TSNode call) const {
+    if (ts_node_is_null(call))
+        return positionalCount(call);
+    int count = 0;
+    positionalArgs(call, &count);
+    return count;
+}
+
 int SemanticModel::positionalCount(TSNode call) {
     const TSNode args = field(call, F().arguments);
-    if (ts_node_is_null(args) || !is(args, "argument_list"))
-        return is(args, "generator_expression") ? 1 : 0;
+    if (ts_node_is_null(args) || !is(args, Sym::argument_list))
+        return is(args, Sym::generator_expression) ? 1 : 0;
     const uint32_t k = ts_node_named_child_count(args);
     int pos = 0;
     for (uint32_t j = 0; j < k; ++j) {
-        const TSNode a = ts_node_named_child(args, j);
-        if (!is(a, "keyword_argument") && !is(a, "dictionary_splat") && !is(a, "comment"))
+        const Sym t = sym(ts_node_named_child(args, j));
+        if (t != Sym::keyword_argument && t != Sym::dictionary_splat && t != Sym::comment)
             ++pos;
     }
     return pos;
@@ -1779,17 +2323,16 @@ TSNode SemanticModel::keywordArgument(TSNode call, std::string_view name) const 
     const uint32_t k = ts_node_named_child_count(args);
     for (uint32_t j = 0; j < k; ++j) {
         const TSNode a = ts_node_named_child(args, j);
-        if (is(a, "keyword_argument") && text(field(a, F().name)) == name)
+        if (is(a, Sym::keyword_argument) && text(field(a, F().name)) == name)
             return field(a, F().value);
     }
     return TSNode{};
 }
 
-ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* type) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto slot = d->scopes[size_t(s)].names.constFind(name);
-        if (slot != d->scopes[size_t(s)].names.cend()) {
-            const Data::Facts* it = &d->read(*slot);
+ValueKind SemanticModel::lookupName(std::string_view name, int scope, QString* type) const {
+    {
+        if (const int slot = d->lookup(name, scope); slot >= 0) {
+            const Data::Facts* it = &d->read(slot);
             const ValueKind k = kindOfBits(it->bits);
             if (type) {
                 if (k == ValueKind::Object)
@@ -1803,26 +2346,26 @@ ValueKind SemanticModel::lookupName(const QString& name, int scope, QString* typ
             return k;
         }
     }
-    if (name == QLatin1String("True") || name == QLatin1String("False"))
+    if (name == "True" || name == "False")
         return ValueKind::HostScalar;
     return ValueKind::Unknown;
 }
 
-quint16 SemanticModel::lookupBits(const QString& name, int scope) const {
-    for (int s = scope; s >= 0; s = d->scopes[size_t(s)].lookupParent) {
-        const auto slot = d->scopes[size_t(s)].names.constFind(name);
-        if (slot != d->scopes[size_t(s)].names.cend())
-            return d->read(*slot).bits;
-    }
-    return 0;
+quint16 SemanticModel::lookupBits(std::string_view name, int scope) const {
+    const int slot = d->lookup(name, scope);
+    return slot >= 0 ? d->read(slot).bits : 0;
 }
 
 bool SemanticModel::isNameBound(const QString& name, TSNode at) const {
-    return boundLocally(name, scopeIndexAt(startOf(at)));
+    const QByteArray u = name.toUtf8();
+    return boundLocally(std::string_view(u.constData(), size_t(u.size())),
+                        scopeIndexAt(startOf(at)));
 }
 
 ValueKind SemanticModel::nameKind(const QString& name, TSNode at) const {
-    return lookupName(name, scopeIndexAt(startOf(at)), nullptr);
+    const QByteArray u = name.toUtf8();
+    return lookupName(std::string_view(u.constData(), size_t(u.size())), scopeIndexAt(startOf(at)),
+                      nullptr);
 }
 
 namespace {
@@ -1841,9 +2384,8 @@ ValueKind SemanticModel::valueKind(TSNode expr) const {
     if (ts_node_is_null(expr))
         return ValueKind::Unknown;
     const void* key = expr.id;
-    const auto it = d->kindCache.constFind(key);
-    if (it != d->kindCache.cend())
-        return ValueKind(*it);
+    if (const quint8* hit = d->kindCache.find(key))
+        return ValueKind(*hit);
     const ValueKind k = kindOf(expr, 0, nullptr);
     d->kindCache.insert(key, quint8(k));
     return k;
@@ -1868,20 +2410,20 @@ bool SemanticModel::isDeviceValue(TSNode expr) const {
 
 bool SemanticModel::isArrayReduction(TSNode expr) const {
     expr = unparen(expr);
-    if (!is(expr, "call"))
+    if (!is(expr, Sym::call))
         return false;
     const QString cn = callName(expr);
     if (cn.startsWith(QLatin1String("numpy.ndarray."))) {
         if (!numpy::isReduction(cn.mid(14)))
             return false;
-        return ts_node_is_null(keywordArgument(expr, "axis")) && positionalCount(expr) == 0;
+        return ts_node_is_null(keywordArgument(expr, "axis")) && argCount(expr) == 0;
     }
-    return isNumpyFullReduction(expr) && isArray(argument(expr, 0));
+    return isNumpyFullReduction(expr) && isArray(arg(expr, 0));
 }
 
 bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
     expr = unparen(expr);
-    if (!is(expr, "call"))
+    if (!is(expr, Sym::call))
         return false;
     const QString cn = callName(expr);
     if (!cn.startsWith(QLatin1String("numpy.")) || cn.startsWith(QLatin1String("numpy.ndarray.")) ||
@@ -1889,13 +2431,13 @@ bool SemanticModel::isNumpyFullReduction(TSNode expr) const {
         return false;
     if (!ts_node_is_null(keywordArgument(expr, "axis")))
         return false;
-    return positionalCount(expr) < 2 || cn == QLatin1String("numpy.linalg.norm") ||
+    return argCount(expr) < 2 || cn == QLatin1String("numpy.linalg.norm") ||
            cn.endsWith(QLatin1String("percentile")) || cn.endsWith(QLatin1String("quantile"));
 }
 
 bool SemanticModel::isScalarElementRead(TSNode expr) const {
     expr = unparen(expr);
-    if (!is(expr, "subscript"))
+    if (!is(expr, Sym::subscript))
         return false;
     return isArray(field(expr, F().value)) && valueKind(expr) == ValueKind::DeviceScalar;
 }
@@ -1903,31 +2445,31 @@ bool SemanticModel::isScalarElementRead(TSNode expr) const {
 ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
     if (ts_node_is_null(expr) || depth > 48)
         return ValueKind::Unknown;
-    const std::string_view t = SyntaxTree::type(expr);
-    if (t == "parenthesized_expression")
+    const Sym t = sym(expr);
+    if (t == Sym::parenthesized_expression)
         return ts_node_named_child_count(expr)
                    ? kindOf(ts_node_named_child(expr, 0), depth + 1, type)
                    : ValueKind::Sequence;
-    if (t == "identifier")
-        return lookupName(m_tree.qtext(expr), scopeIndexAt(startOf(expr)), type);
-    if (t == "integer" || t == "float" || t == "true" || t == "false")
+    if (t == Sym::identifier)
+        return lookupName(text(expr), scopeIndexAt(startOf(expr)), type);
+    if (t == Sym::integer || t == Sym::float_ || t == Sym::true_ || t == Sym::false_)
         return ValueKind::HostScalar;
-    if (t == "none")
+    if (t == Sym::none)
         return ValueKind::None;
-    if (t == "string" || t == "concatenated_string")
+    if (t == Sym::string || t == Sym::concatenated_string)
         return ValueKind::String;
-    if (t == "list" || t == "tuple" || t == "dictionary" || t == "set" ||
-        t == "list_comprehension" || t == "dictionary_comprehension" || t == "set_comprehension" ||
-        t == "generator_expression" || t == "expression_list")
+    if (t == Sym::list || t == Sym::tuple || t == Sym::dictionary || t == Sym::set ||
+        t == Sym::list_comprehension || t == Sym::dictionary_comprehension ||
+        t == Sym::set_comprehension || t == Sym::generator_expression || t == Sym::expression_list)
         return ValueKind::Sequence;
-    if (t == "unary_operator")
+    if (t == Sym::unary_operator)
         return kindOf(field(expr, F().argument), depth + 1, type);
-    if (t == "not_operator") {
+    if (t == Sym::not_operator) {
         const ValueKind a = kindOf(field(expr, F().argument), depth + 1, nullptr);
         return (a == ValueKind::DeviceScalar || a == ValueKind::Array) ? ValueKind::DeviceScalar
                                                                        : ValueKind::HostScalar;
     }
-    if (t == "binary_operator") {
+    if (t == Sym::binary_operator) {
         const ValueKind l = kindOf(field(expr, F().left), depth + 1, nullptr);
         if (l == ValueKind::String)
             return ValueKind::String;
@@ -1943,17 +2485,18 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         // numpyCallKind): a 0-d device value, not an array.
         if (l == ValueKind::Array && r == ValueKind::Array && text(field(expr, F().op)) == "@") {
             const TSNode a = unparen(field(expr, F().left)), b = unparen(field(expr, F().right));
-            if (is(a, "identifier") && is(b, "identifier") && text(a) == text(b))
+            if (is(a, Sym::identifier) && is(b, Sym::identifier) && text(a) == text(b))
                 return ValueKind::DeviceScalar;
         }
         return combine(l, r);
     }
-    if (t == "comparison_operator") {
+    if (t == Sym::comparison_operator) {
         // `x is None`, `k in d`: host booleans.
         const uint32_t n = ts_node_child_count(expr);
         for (uint32_t i = 0; i < n; ++i) {
-            const std::string_view op = SyntaxTree::type(ts_node_child(expr, i));
-            if (op == "is" || op == "in" || op == "not in" || op == "is not")
+            const Sym op = sym(ts_node_child(expr, i));
+            if (op == Sym::op_is || op == Sym::op_in || op == Sym::op_not_in ||
+                op == Sym::op_is_not)
                 return ValueKind::HostScalar;
         }
         ValueKind k = ValueKind::HostScalar;
@@ -1967,7 +2510,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         }
         return k;
     }
-    if (t == "boolean_operator") {
+    if (t == Sym::boolean_operator) {
         const ValueKind l = kindOf(field(expr, F().left), depth + 1, nullptr);
         const ValueKind r = kindOf(field(expr, F().right), depth + 1, nullptr);
         if (l == ValueKind::DeviceScalar || r == ValueKind::DeviceScalar || l == ValueKind::Array ||
@@ -1976,31 +2519,29 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         return (l == ValueKind::HostScalar && r == ValueKind::HostScalar) ? ValueKind::HostScalar
                                                                           : ValueKind::Unknown;
     }
-    if (t == "conditional_expression") {
+    if (t == Sym::conditional_expression) {
         const ValueKind a = kindOf(ts_node_named_child(expr, 0), depth + 1, type);
         const ValueKind b = kindOf(ts_node_named_child(expr, 2), depth + 1, nullptr);
         if (a == ValueKind::Array || b == ValueKind::Array)
             return ValueKind::Array;
         return a == b ? a : ValueKind::Unknown;
     }
-    if (t == "named_expression")
+    if (t == Sym::named_expression)
         return kindOf(field(expr, F().value), depth + 1, type);
-    if (t == "await")
+    if (t == Sym::await)
         return ValueKind::Unknown;
-    if (t == "attribute") {
+    if (t == Sym::attribute) {
         const std::string_view attr = text(field(expr, F().attribute));
         const TSNode obj = field(expr, F().object);
         // self.x: class attribute facts.
-        if (is(obj, "identifier") && text(obj) == "self") {
+        if (is(obj, Sym::identifier) && text(obj) == "self") {
             const int fn = functionIndexAt(startOf(expr), endOf(expr));
             if (fn >= 0 && !m_functions[size_t(fn)].className.isEmpty()) {
                 const int c = d->classesByName.value(m_functions[size_t(fn)].className, -1);
                 if (c >= 0) {
-                    const auto slot = d->classAttrs[size_t(c)].constFind(
-                        QStringLiteral("self.") +
-                        QString::fromUtf8(attr.data(), qsizetype(attr.size())));
-                    if (slot != d->classAttrs[size_t(c)].cend()) {
-                        const Data::Facts* it = &d->read(*slot);
+                    const int slot = d->slotTable.find(-1 - c, attr, SlotTable::hash(attr));
+                    if (slot >= 0) {
+                        const Data::Facts* it = &d->read(slot);
                         const ValueKind k = kindOfBits(it->bits);
                         if (type && k == ValueKind::Object)
                             *type = it->type;
@@ -2042,11 +2583,11 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         }
         return ValueKind::Unknown;
     }
-    if (t == "subscript") {
+    if (t == Sym::subscript) {
         const TSNode base = field(expr, F().value);
         const TSNode ub = unparen(base);
-        if (is(ub, "attribute") && (text(field(ub, F().attribute)) == "shape" ||
-                                    text(field(ub, F().attribute)) == "strides"))
+        if (is(ub, Sym::attribute) && (text(field(ub, F().attribute)) == "shape" ||
+                                       text(field(ub, F().attribute)) == "strides"))
             return ValueKind::HostScalar;
         const ValueKind bk = kindOf(base, depth + 1, nullptr);
         if (bk == ValueKind::String)
@@ -2058,19 +2599,19 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         bool any = false;
         for (uint32_t i = 0; i < n; ++i) {
             const TSNode ix = ts_node_named_child(expr, i);
-            if (ts_node_eq(ix, base) || is(ix, "comment"))
+            if (ts_node_eq(ix, base) || is(ix, Sym::comment))
                 continue;
             any = true;
-            const std::string_view it = SyntaxTree::type(ix);
-            if (it == "slice" || it == "ellipsis" || it == "none" || it == "string" ||
-                it == "list" || it == "list_comprehension")
+            const Sym it = sym(ix);
+            if (it == Sym::slice || it == Sym::ellipsis || it == Sym::none || it == Sym::string ||
+                it == Sym::list || it == Sym::list_comprehension)
                 return ValueKind::Array;
-            if (it == "tuple" || it == "expression_list") {
+            if (it == Sym::tuple || it == Sym::expression_list) {
                 const uint32_t m = ts_node_named_child_count(ix);
                 for (uint32_t j = 0; j < m; ++j) {
                     const TSNode e = ts_node_named_child(ix, j);
-                    const std::string_view et = SyntaxTree::type(e);
-                    if (et == "slice" || et == "ellipsis" || et == "none" ||
+                    const Sym et = sym(e);
+                    if (et == Sym::slice || et == Sym::ellipsis || et == Sym::none ||
                         kindOf(e, depth + 1, nullptr) == ValueKind::Array ||
                         kindOf(e, depth + 1, nullptr) == ValueKind::Sequence ||
                         canonicalName(e) == QLatin1String("numpy.newaxis"))
@@ -2085,14 +2626,13 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         }
         return any ? ValueKind::DeviceScalar : ValueKind::Unknown;
     }
-    if (t == "call") {
+    if (t == Sym::call) {
         const TSNode fn = unparen(field(expr, F().function));
         const QString cn = canonicalName(fn);
-        if (cn.isEmpty() && is(fn, "identifier")) {
+        if (cn.isEmpty() && is(fn, Sym::identifier)) {
             const std::string_view b = text(fn);
             const int scope = scopeIndexAt(startOf(fn));
-            const QString qb = m_tree.qtext(fn);
-            if (!boundLocally(qb, scope)) {
+            if (!boundLocally(b, scope)) {
                 if (b == "len" || b == "int" || b == "float" || b == "bool" || b == "complex" ||
                     b == "round" || b == "isinstance" || b == "hasattr" || b == "callable" ||
                     b == "id" || b == "hash" || b == "ord")
@@ -2104,14 +2644,14 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                     b == "frozenset")
                     return ValueKind::Sequence;
                 if (b == "abs") {
-                    const ValueKind a = kindOf(argument(expr, 0), depth + 1, nullptr);
+                    const ValueKind a = kindOf(arg(expr, 0), depth + 1, nullptr);
                     return a;
                 }
                 if (b == "sum" || b == "max" || b == "min") {
                     ValueKind k = ValueKind::HostScalar;
-                    const int n = positionalCount(expr);
+                    const int n = argCount(expr);
                     for (int i = 0; i < n; ++i) {
-                        const ValueKind a = kindOf(argument(expr, i), depth + 1, nullptr);
+                        const ValueKind a = kindOf(arg(expr, i), depth + 1, nullptr);
                         if (a == ValueKind::Array || a == ValueKind::DeviceScalar)
                             k = ValueKind::DeviceScalar;
                         else if (a == ValueKind::Unknown && k == ValueKind::HostScalar)
@@ -2127,6 +2667,9 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                 return ValueKind::Unknown;
             }
             // A function of this file that returns arrays; a class of this file.
+            if (!d->isDefName(b))
+                return ValueKind::Unknown;
+            const QString qb = m_tree.qtext(fn);
             const auto fIt = d->localFunctionsByName.constFind(qb);
             if (fIt != d->localFunctionsByName.cend()) {
                 if (m_functions[size_t(*fIt)].returnsArray)
@@ -2161,10 +2704,10 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             }
             return ValueKind::Unknown;
         }
-        if (is(fn, "attribute")) {
+        if (is(fn, Sym::attribute)) {
             const TSNode obj = field(fn, F().object);
             // self.method() of this class.
-            if (is(obj, "identifier") && text(obj) == "self") {
+            if (is(obj, Sym::identifier) && text(obj) == "self") {
                 const int f = functionIndexAt(startOf(expr), endOf(expr));
                 if (f >= 0 && !m_functions[size_t(f)].className.isEmpty()) {
                     const auto fIt = d->localFunctionsByName.constFind(
@@ -2184,7 +2727,7 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             const std::string_view m = text(field(fn, F().attribute));
             if (ok == ValueKind::Array) {
                 if (m == "searchsorted")
-                    return searchsortedKind(argument(expr, 0), depth);
+                    return searchsortedKind(arg(expr, 0), depth);
                 return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
             }
             if (ok == ValueKind::Object) {
@@ -2220,19 +2763,35 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
     return ValueKind::Unknown;
 }
 
-ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int depth,
-                                       QString* type) const {
-    auto object = [&](const QString& t) {
-        if (type)
-            *type = t;
-        return ValueKind::Object;
-    };
+namespace {
+// What numpyCallKind() can tell from the name of a NumPy function alone, in the order of its
+// checks; the argument-dependent rest is decided per call. Computed once per name and file.
+enum NumpyLeaf : quint8 {
+    NL_ScalarType,  // a scalar type used as a conversion: a host scalar
+    NL_Generator,   // numpy.random.Generator factory
+    NL_RandomState, // numpy.random.RandomState
+    NL_NoneResult,  // in-place / output functions returning None
+    NL_RandomDraw,  // other numpy.random.* functions
+    NL_Object,      // an object of type numpy.<leaf>
+    NL_HostScalar,  // host-scalar queries (isscalar, ndim, ...)
+    NL_Shape,       // numpy.shape: a tuple
+    NL_Reduction,   // numpy::isReduction
+    NL_ArrayTuple,  // returns a tuple of arrays
+    NL_Rest,        // + the NLR_* flags below
+};
+enum NumpyRest : quint8 {
+    NLR_Where = 1,
+    NLR_Searchsorted = 2,
+    NLR_DotInner = 4,
+    NLR_Elementwise = 8,
+};
+quint8 numpyLeafCategory(const QString& leaf) {
     if (numpy::isScalarType(leaf))
-        return ValueKind::HostScalar;
+        return NL_ScalarType;
     if (leaf == QLatin1String("random.default_rng") || leaf == QLatin1String("random.Generator"))
-        return object(QStringLiteral("numpy.random.Generator"));
+        return NL_Generator;
     if (leaf == QLatin1String("random.RandomState"))
-        return object(QStringLiteral("numpy.random.RandomState"));
+        return NL_RandomState;
     if (leaf == QLatin1String("random.seed") || leaf == QLatin1String("random.shuffle") ||
         leaf == QLatin1String("copyto") || leaf == QLatin1String("put") ||
         leaf == QLatin1String("place") || leaf == QLatin1String("putmask") ||
@@ -2240,9 +2799,9 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         leaf == QLatin1String("savez") || leaf == QLatin1String("savez_compressed") ||
         leaf == QLatin1String("savetxt") || leaf == QLatin1String("set_printoptions") ||
         leaf == QLatin1String("seterr"))
-        return ValueKind::None;
+        return NL_NoneResult;
     if (leaf.startsWith(QLatin1String("random.")))
-        return randomDrawKind(call, leaf.mid(7));
+        return NL_RandomDraw;
     if (leaf == QLatin1String("dtype") || leaf == QLatin1String("finfo") ||
         leaf == QLatin1String("iinfo") || leaf == QLatin1String("errstate") ||
         leaf == QLatin1String("printoptions") || leaf == QLatin1String("result_type") ||
@@ -2250,20 +2809,74 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         leaf == QLatin1String("frompyfunc") || leaf == QLatin1String("nditer") ||
         leaf == QLatin1String("ndindex") || leaf == QLatin1String("ndenumerate") ||
         leaf == QLatin1String("poly1d"))
-        return object(QStringLiteral("numpy.") + leaf);
+        return NL_Object;
     if (leaf == QLatin1String("isscalar") || leaf == QLatin1String("ndim") ||
         leaf == QLatin1String("size") || leaf == QLatin1String("isrealobj") ||
         leaf == QLatin1String("iscomplexobj") || leaf == QLatin1String("issubdtype") ||
         leaf == QLatin1String("can_cast") || leaf == QLatin1String("shares_memory") ||
         leaf == QLatin1String("may_share_memory") || leaf == QLatin1String("prod_shape"))
-        return ValueKind::HostScalar;
+        return NL_HostScalar;
     if (leaf == QLatin1String("shape"))
+        return NL_Shape;
+    if (numpy::isReduction(leaf))
+        return NL_Reduction;
+    if (numpy::returnsArrayTuple(QStringLiteral("numpy.") + leaf) &&
+        !(leaf == QLatin1String("atleast_1d") || leaf == QLatin1String("atleast_2d") ||
+          leaf == QLatin1String("atleast_3d")))
+        return NL_ArrayTuple;
+    quint8 rest = 0;
+    if (leaf == QLatin1String("where"))
+        rest |= NLR_Where;
+    if (leaf == QLatin1String("searchsorted"))
+        rest |= NLR_Searchsorted;
+    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner"))
+        rest |= NLR_DotInner;
+    if (numpy::isElementwise(leaf))
+        rest |= NLR_Elementwise;
+    return quint8(NL_Rest + rest);
+}
+} // namespace
+
+ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int depth,
+                                       QString* type) const {
+    auto object = [&](const QString& t) {
+        if (type)
+            *type = t;
+        return ValueKind::Object;
+    };
+    quint8 category = 0;
+    if (const auto c = d->numpyLeaves.constFind(leaf); c != d->numpyLeaves.cend())
+        category = *c;
+    else
+        category = *d->numpyLeaves.insert(leaf, numpyLeafCategory(leaf));
+    switch (category) {
+    case NL_ScalarType:
+        return ValueKind::HostScalar;
+    case NL_Generator:
+        return object(QStringLiteral("numpy.random.Generator"));
+    case NL_RandomState:
+        return object(QStringLiteral("numpy.random.RandomState"));
+    case NL_NoneResult:
+        return ValueKind::None;
+    case NL_RandomDraw:
+        return randomDrawKind(call, leaf.mid(7));
+    case NL_Object:
+        return object(QStringLiteral("numpy.") + leaf);
+    case NL_HostScalar:
+        return ValueKind::HostScalar;
+    case NL_Shape:
         return ValueKind::Sequence;
-    if (numpy::isReduction(leaf)) {
-        const ValueKind a = kindOf(argument(call, 0), depth + 1, nullptr);
+    case NL_ArrayTuple:
+        return ValueKind::Sequence;
+    default:
+        break;
+    }
+    const quint8 rest = category >= NL_Rest ? quint8(category - NL_Rest) : 0;
+    if (category == NL_Reduction) {
+        const ValueKind a = kindOf(arg(call, 0), depth + 1, nullptr);
         const bool hasAxis =
             !ts_node_is_null(keywordArgument(call, "axis")) ||
-            (positionalCount(call) >= 2 && leaf != QLatin1String("linalg.norm") &&
+            (argCount(call) >= 2 && leaf != QLatin1String("linalg.norm") &&
              !leaf.endsWith(QLatin1String("percentile")) &&
              !leaf.endsWith(QLatin1String("quantile")) && leaf != QLatin1String("allclose") &&
              leaf != QLatin1String("array_equal") && leaf != QLatin1String("array_equiv") &&
@@ -2276,18 +2889,14 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
             return ValueKind::HostScalar;
         return ValueKind::Unknown;
     }
-    if (numpy::returnsArrayTuple(QStringLiteral("numpy.") + leaf) &&
-        !(leaf == QLatin1String("atleast_1d") || leaf == QLatin1String("atleast_2d") ||
-          leaf == QLatin1String("atleast_3d")))
+    if ((rest & NLR_Where) && argCount(call) == 1)
         return ValueKind::Sequence;
-    if (leaf == QLatin1String("where") && positionalCount(call) == 1)
-        return ValueKind::Sequence;
-    if (leaf == QLatin1String("searchsorted"))
-        return searchsortedKind(argument(call, 1), depth);
-    if (leaf == QLatin1String("dot") || leaf == QLatin1String("inner")) {
+    if (rest & NLR_Searchsorted)
+        return searchsortedKind(arg(call, 1), depth);
+    if (rest & NLR_DotInner) {
         // A product of two rows (`np.dot(x[i], w)`, `np.dot(L[k, :k], L[k, :k])`) is a number;
         // with an operand of unknown kind the result is unknown too.
-        const TSNode a0 = argument(call, 0), a1 = argument(call, 1);
+        const TSNode a0 = arg(call, 0), a1 = arg(call, 1);
         const ValueKind k0 = kindOf(a0, depth + 1, nullptr), k1 = kindOf(a1, depth + 1, nullptr);
         auto isArr = [](ValueKind k) { return k == ValueKind::Array || k == ValueKind::Sequence; };
         if (!isArr(k0) || !isArr(k1))
@@ -2302,32 +2911,32 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
             x = unparen(x);
             // `v[:k]`, `v.conj()`, `v.T`: the name underneath counts.
             for (int guard = 0; guard < 8; ++guard) {
-                if (is(x, "subscript"))
+                if (is(x, Sym::subscript))
                     x = unparen(field(x, F().value));
-                else if (is(x, "call") && is(field(x, F().function), "attribute"))
+                else if (is(x, Sym::call) && is(field(x, F().function), Sym::attribute))
                     x = unparen(field(field(x, F().function), F().object));
-                else if (is(x, "attribute"))
+                else if (is(x, Sym::attribute))
                     x = unparen(field(x, F().object));
                 else
                     break;
             }
             const std::string_view t = text(x);
-            return is(x, "identifier") && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
+            return is(x, Sym::identifier) && !t.empty() && t[0] >= 'a' && t[0] <= 'z';
         };
         if (k0 == ValueKind::Array && k1 == ValueKind::Array && vectorName(a0) && vectorName(a1) &&
             (leaf == QLatin1String("inner") ||
-             (is(unparen(a0), "identifier") && text(unparen(a0)) == text(unparen(a1)))))
+             (is(unparen(a0), Sym::identifier) && text(unparen(a0)) == text(unparen(a1)))))
             return ValueKind::DeviceScalar;
         auto rowLike = [&](TSNode x) {
             x = unparen(x);
-            if (!is(x, "subscript"))
+            if (!is(x, Sym::subscript))
                 return false;
             const uint32_t n = ts_node_named_child_count(x);
             for (uint32_t i = 1; i < n; ++i) {
                 const TSNode ix = ts_node_named_child(x, i);
-                const uint32_t m = is(ix, "tuple") ? ts_node_named_child_count(ix) : 1;
+                const uint32_t m = is(ix, Sym::tuple) ? ts_node_named_child_count(ix) : 1;
                 for (uint32_t j = 0; j < m; ++j) {
-                    const TSNode e = is(ix, "tuple") ? ts_node_named_child(ix, j) : ix;
+                    const TSNode e = is(ix, Sym::tuple) ? ts_node_named_child(ix, j) : ix;
                     if (kindOf(e, depth + 1, nullptr) == ValueKind::HostScalar)
                         return true;
                 }
@@ -2336,11 +2945,11 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         };
         return rowLike(a0) && rowLike(a1) ? ValueKind::DeviceScalar : ValueKind::Array;
     }
-    if (numpy::isElementwise(leaf)) {
+    if (rest & NLR_Elementwise) {
         ValueKind k = ValueKind::HostScalar;
-        const int n = positionalCount(call);
+        const int n = argCount(call);
         for (int i = 0; i < n; ++i) {
-            const ValueKind a = kindOf(argument(call, i), depth + 1, nullptr);
+            const ValueKind a = kindOf(arg(call, i), depth + 1, nullptr);
             if (a == ValueKind::Array)
                 return ValueKind::Array;
             if (a == ValueKind::DeviceScalar)
@@ -2386,7 +2995,7 @@ ValueKind SemanticModel::randomDrawKind(TSNode call, const QString& method) cons
     const auto it = sizeAt.constFind(method);
     if (it == sizeAt.cend())
         return ValueKind::Unknown;
-    return positionalCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
+    return argCount(call) > *it ? ValueKind::Array : ValueKind::HostScalar;
 }
 
 ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
@@ -2398,7 +3007,7 @@ ValueKind SemanticModel::searchsortedKind(TSNode v, int depth) const {
         return ValueKind::DeviceScalar;
     if (k != ValueKind::DeviceScalar)
         return ValueKind::Array;
-    if (is(v, "binary_operator"))
+    if (is(v, Sym::binary_operator))
         for (const TSNode side : {field(v, F().left), field(v, F().right)}) {
             const ValueKind sk = kindOf(side, depth + 1, nullptr);
             if (sk != ValueKind::HostScalar && sk != ValueKind::DeviceScalar)
@@ -2415,7 +3024,7 @@ ValueKind SemanticModel::arrayMethodKind(TSNode call, const QString& m) const {
     if (m == QLatin1String("tobytes") || m == QLatin1String("tostring"))
         return ValueKind::String;
     if (numpy::isReductionMethod(m))
-        return (positionalCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "axis")))
+        return (argCount(call) > 0 || !ts_node_is_null(keywordArgument(call, "axis")))
                    ? ValueKind::Array
                    : ValueKind::DeviceScalar;
     if (m == QLatin1String("nonzero"))
@@ -2437,13 +3046,24 @@ const LoopInfo* SemanticModel::enclosingLoop(TSNode n) const {
         return nullptr;
     const uint32_t b = startOf(n);
     const int fn = functionIndexAt(b, endOf(n));
-    auto it = std::upper_bound(m_loops.begin(), m_loops.end(), b,
-                               [](uint32_t x, const LoopInfo& L) { return x < L.startByte; });
-    if (it == m_loops.begin())
+    // The number of loops starting at or before b: from the 256-byte bucket index on.
+    size_t count = 0;
+    if (d->loopsBefore.empty()) {
+        count =
+            size_t(std::upper_bound(m_loops.begin(), m_loops.end(), b,
+                                    [](uint32_t x, const LoopInfo& L) { return x < L.startByte; }) -
+                   m_loops.begin());
+    } else {
+        const size_t bucket = b >> 8;
+        count = bucket < d->loopsBefore.size() ? d->loopsBefore[bucket] : m_loops.size();
+        while (count < m_loops.size() && m_loops[count].startByte <= b)
+            ++count;
+    }
+    if (count == 0)
         return nullptr;
     // The last loop starting at or before b; the loops containing b are it or its ancestors
     // by span (loops nest properly), so climb the span-parent chain: O(nesting depth).
-    int i = int(it - m_loops.begin()) - 1;
+    int i = int(count) - 1;
     while (i >= 0 && !(b >= m_loops[size_t(i)].startByte && b < m_loops[size_t(i)].endByte))
         i = d->loopSpanParent[size_t(i)];
     for (; i >= 0; i = d->loopSpanParent[size_t(i)]) {
@@ -2476,8 +3096,15 @@ int SemanticModel::loopDepth(TSNode n) const {
 }
 
 namespace {
+// Whether some name of `names` occurs in `text` as a substring: an identifier inside an
+// expression is a piece of its text, so when this is false no identifier can match.
+bool mentionsAnyText(std::string_view text, const std::vector<std::string_view>& names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](std::string_view n) { return text.find(n) != std::string_view::npos; });
+}
+
 // Identifiers read by an expression: skips attribute names and keyword names. Explicit
-// stack (no recursion, no ts_node_parent()).
+// stack (no recursion, no ts_node_parent()). Stops as soon as `f` returns true.
 template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f) {
     if (ts_node_is_null(expr))
         return;
@@ -2485,15 +3112,16 @@ template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f
     while (!stack.empty()) {
         const TSNode x = stack.back();
         stack.pop_back();
-        if (is(x, "identifier")) {
-            f(tree.qtext(x));
+        if (is(x, Sym::identifier)) {
+            if (f(tree.text(x)))
+                return;
             continue;
         }
-        if (is(x, "attribute")) {
+        if (is(x, Sym::attribute)) {
             stack.push_back(field(x, F().object));
             continue;
         }
-        if (is(x, "keyword_argument")) {
+        if (is(x, Sym::keyword_argument)) {
             stack.push_back(field(x, F().value));
             continue;
         }
@@ -2505,24 +3133,41 @@ template <class Fn> void forEachName(const SyntaxTree& tree, TSNode expr, Fn&& f
 } // namespace
 
 bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
+    const Data::NameSet& bound = d->boundViews[size_t(loop.index)];
+    if (!mentionsAnyText(text(expr), bound))
+        return true; // no name of the set occurs in the text at all: no walk needed
     bool inv = true;
-    forEachName(m_tree, expr, [&](const QString& nm) {
-        if (loop.boundInLoop.contains(nm))
+    forEachName(m_tree, expr, [&](std::string_view nm) {
+        if (Data::contains(bound, nm))
             inv = false;
+        return !inv;
     });
     return inv;
 }
 
 const QSet<QString>& SemanticModel::loopVariableNames(const LoopInfo& loop) const {
-    return d->derivedLoopVars[size_t(loop.index)];
+    // The model keeps the names as views of the source; the QSet is made on first request.
+    auto& sets = d->loopVariableSets;
+    if (sets.empty())
+        sets.resize(m_loops.size());
+    std::unique_ptr<QSet<QString>>& set = sets[size_t(loop.index)];
+    if (!set) {
+        set = std::make_unique<QSet<QString>>();
+        for (const std::string_view v : d->derivedLoopVars[size_t(loop.index)])
+            set->insert(QString::fromUtf8(v.data(), qsizetype(v.size())));
+    }
+    return *set;
 }
 
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
-    const QSet<QString>& vars = d->derivedLoopVars[size_t(loop.index)];
+    const Data::NameSet& vars = d->derivedLoopVars[size_t(loop.index)];
+    if (!mentionsAnyText(text(expr), vars))
+        return false; // no name of the set occurs in the text at all: no walk needed
     bool uses = false;
-    forEachName(m_tree, expr, [&](const QString& nm) {
-        if (vars.contains(nm))
+    forEachName(m_tree, expr, [&](std::string_view nm) {
+        if (Data::contains(vars, nm))
             uses = true;
+        return uses;
     });
     return uses;
 }
@@ -2537,7 +3182,9 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
     const TSNode fn = unparen(field(c, F().function));
     int target = -1;
     bool viaInstance = false;
-    if (is(fn, "identifier")) {
+    // Every lookup below needs the callee's name to be the last component of a def or class
+    // name of this file: most calls are dismissed before any string is built.
+    if (is(fn, Sym::identifier) && d->isDefName(text(fn))) {
         const QString nm = m_tree.qtext(fn);
         // Nested function of an enclosing function, then module-level function, then class.
         const int caller = functionIndexAt(startOf(c), endOf(c));
@@ -2553,11 +3200,12 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
             target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
             viaInstance = true;
         }
-    } else if (is(fn, "attribute")) {
+    } else if (is(fn, Sym::attribute)) {
         const TSNode obj = field(fn, F().object);
-        if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls")) {
+        if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls")) {
             const int caller = functionIndexAt(startOf(c), endOf(c));
-            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty())
+            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty() &&
+                d->isDefName(text(field(fn, F().attribute))))
                 target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
                                                            QLatin1Char('.') +
                                                            m_tree.qtext(field(fn, F().attribute)),
@@ -2574,8 +3222,11 @@ void SemanticModel::buildHotness() {
     // Local call graph.
     std::vector<std::vector<int>> callees(m_functions.size());
     std::vector<int> work;
-    for (TSNode c : m_calls) {
-        const int target = localCallee(c, nullptr);
+    // collectParameterHints() resolved every call already when it ran.
+    const bool known = d->callTargets.size() == m_calls.size();
+    for (size_t i = 0; i < m_calls.size(); ++i) {
+        const TSNode c = m_calls[i];
+        const int target = known ? d->callTargets[i] : localCallee(c, nullptr);
         if (target < 0)
             continue;
         const int caller = functionIndexAt(startOf(c), endOf(c));
@@ -2659,7 +3310,10 @@ void SemanticModel::exportTo(FileResult& out) const {
         const TSNode fn = unparen(field(c, F().function));
         const FunctionRegion* caller = enclosingFunctionRegion(c);
         QString callee;
-        if (is(fn, "identifier")) {
+        if (is(fn, Sym::identifier) && !d->isDefName(text(fn))) {
+            // Not the name of a local def or class: only an import alias can resolve it.
+            callee = aliasOf(text(fn), scopeIndexAt(startOf(fn)));
+        } else if (is(fn, Sym::identifier)) {
             const QString nm = m_tree.qtext(fn);
             const int scope = scopeIndexAt(startOf(fn));
             // Local def (nested first), else import alias.
@@ -2674,10 +3328,10 @@ void SemanticModel::exportTo(FileResult& out) const {
             if (callee.isEmpty() && d->classesByName.contains(nm))
                 callee = m_module + QLatin1Char('.') + nm + QStringLiteral(".__init__");
             if (callee.isEmpty())
-                callee = aliasOf(nm, scope);
-        } else if (is(fn, "attribute")) {
+                callee = aliasOf(text(fn), scope);
+        } else if (is(fn, Sym::attribute)) {
             const TSNode obj = field(fn, F().object);
-            if (is(obj, "identifier") && (text(obj) == "self" || text(obj) == "cls") && caller &&
+            if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") && caller &&
                 !caller->className.isEmpty())
                 callee = m_module + QLatin1Char('.') + caller->className + QLatin1Char('.') +
                          m_tree.qtext(field(fn, F().attribute));
@@ -2687,9 +3341,16 @@ void SemanticModel::exportTo(FileResult& out) const {
             if (callee.isEmpty())
                 callee = callName(c);
         }
+        // inLoop(c) once per call (isHot() would ask again, and for the same caller).
+        int looped = -1;
+        auto loopedNow = [&] {
+            if (looped < 0)
+                looped = inLoop(c) ? 1 : 0;
+            return looped == 1;
+        };
         if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy.")))
-            out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee, inLoop(c),
-                                      SyntaxTree::line(c)});
+            out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee,
+                                      loopedNow(), SyntaxTree::line(c)});
         // API uses: numpy module functions and ndarray methods.
         const QString api = callName(c);
         if (api.startsWith(QLatin1String("numpy."))) {
@@ -2698,7 +3359,7 @@ void SemanticModel::exportTo(FileResult& out) const {
             u.range = SourceRange{out.path, SyntaxTree::line(c), SyntaxTree::column(c),
                                   SyntaxTree::endLine(c), SyntaxTree::endColumn(c)};
             u.function = caller ? caller->name : QString();
-            u.hot = isHot(c);
+            u.hot = loopedNow() || (caller && caller->locallyHot); // isHot(c)
             if (!u.hot && caller)
                 u.requiresHotFunction = caller->qualifiedName;
             out.apiUses.append(u);

@@ -251,6 +251,14 @@ private:
     /// Whether function `fn` is only ever called in this file, never used as a value.
     bool onlyCalled(int fn) const;
     int scopeIndexAt(uint32_t byte) const;
+    /// argument() / positionalCount() through a per-call cache (same answers).
+    TSNode arg(TSNode call, int i) const;
+    int argCount(TSNode call) const;
+    /// The cached positional argument nodes of a call (valid until the next call of this);
+    /// `count` receives positionalCount(call).
+    std::span<const TSNode> positionalArgs(TSNode call, int* count) const;
+    /// scopeIndexAt() by search over the scopes (builds the step table scopeIndexAt reads).
+    int scopeSearch(uint32_t byte) const;
     int functionIndexAt(uint32_t start, uint32_t end) const;
     ValueKind kindOf(TSNode expr, int depth, QString* type) const;
     ValueKind numpyCallKind(TSNode call, const QString& leaf, int depth, QString* type) const;
@@ -258,12 +266,12 @@ private:
     /// `np.searchsorted(a, v)` / `a.searchsorted(v)`: a device scalar for a scalar `v`.
     ValueKind searchsortedKind(TSNode v, int depth) const;
     ValueKind randomDrawKind(TSNode call, const QString& method) const;
-    ValueKind lookupName(const QString& name, int scope, QString* type) const;
-    QString aliasOf(const QString& name, int scope) const;
+    ValueKind lookupName(std::string_view name, int scope, QString* type) const;
+    QString aliasOf(std::string_view name, int scope) const;
     QString resolveCallName(TSNode call) const;
     QString resolveCanonicalName(TSNode expr) const;
-    quint16 lookupBits(const QString& name, int scope) const;
-    bool boundLocally(const QString& name, int scope) const;
+    quint16 lookupBits(std::string_view name, int scope) const;
+    bool boundLocally(std::string_view name, int scope) const;
 
     const SyntaxTree& m_tree;
     QString m_module;
