@@ -178,8 +178,12 @@ bool wholeArrayMethod(std::string_view name) {
 
 } // namespace
 
-void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
-    const SemanticModel& m = ctx.model;
+bool isElementAccessOf(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    return SyntaxTree::is(sub, "subscript") && L.isIndexLoop() &&
+           arrayBase(m, SyntaxTree::field(sub, "value"), L) && scalarIndexUsing(m, sub, L);
+}
+
+std::map<int, TSNode> elementLoops(const SemanticModel& m) {
     const auto& loops = m.loops();
     // Loop index → first element access that qualifies it.
     std::map<int, TSNode> qualifying;
@@ -285,6 +289,13 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
                 qualifying.emplace(cur->index, sub);
         }
     }
+    return qualifying;
+}
+
+void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    const auto& loops = m.loops();
+    const std::map<int, TSNode> qualifying = elementLoops(m);
     // Nest depth of each qualifying loop: the deepest qualifying loop below it, counted in
     // loop levels (one walk up from every qualifying loop, not a scan per loop: a file with
     // 100,000 element loops made that quadratic).

@@ -1,6 +1,8 @@
 #pragma once
 #include "rules/Rule.h"
 
+#include <map>
+
 namespace cnready {
 
 /// R101: Python loop that walks array elements.
@@ -9,5 +11,17 @@ public:
     const RuleInfo& info() const override;
     void check(const RuleContext& ctx, FindingSink& out) const override;
 };
+
+struct LoopInfo;
+
+/// The loops R101 counts as element loops in this file: index into SemanticModel::loops() →
+/// the first element access that qualifies it. Holds nested loops too (R101 reports only the
+/// outermost of a nest). Loops whose variable picks slabs or rows do not qualify. Linear in
+/// subscripts × loop depth.
+std::map<int, TSNode> elementLoops(const SemanticModel& model);
+
+/// Whether `sub` (a subscript) reads or writes one array element with the variable of the
+/// index loop `loop` (`a[i]`, `out[i, j]`), as R101 counts it.
+bool isElementAccessOf(const SemanticModel& model, TSNode sub, const LoopInfo& loop);
 
 } // namespace cnready

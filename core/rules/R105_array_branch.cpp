@@ -2,7 +2,10 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/R101_element_loop.h"
 #include "semantic/SemanticModel.h"
+
+#include <optional>
 
 namespace cnready {
 
@@ -25,7 +28,9 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "a shape, `np.asarray(a.shape) < w`) or loop counters are fine, and so "
                        "are input checks that only raise (`if np.any(x < 0): raise ...`, "
                        "`assert`) outside the loops of their own function: they run once per "
-                       "call."),
+                       "call. A branch on the element of a loop that R101 reports "
+                       "(`for i in range(n): if a[i] > 0:`) is left to R101: rewriting the loop "
+                       "as whole-array code turns the branch into `np.where`."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
@@ -44,6 +49,8 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     if (!m.importsNumpy())
         return;
+    // R101's element loops, computed on the first branch on an element.
+    std::optional<std::map<int, TSNode>> elements;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
     auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
@@ -65,6 +72,18 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         const bool perIteration = ownLoop || m.inLoop(cond);
         if (!blocks::readsDeviceValue(m, cond, &found, perIteration))
             return; // an array-valued condition without a reduction or element read
+        // `for i in range(n): if a[i] > 0: ...`: the branch is on the element of a loop that
+        // R101 reports; the one fix (RR-loop: the loop becomes whole-array code and the `if` a
+        // `np.where`) removes both, so the branch is not a second blocker.
+        if (SyntaxTree::is(found, "subscript") && m.inLoop(found)) {
+            if (!elements)
+                elements = elementLoops(m);
+            const auto& loops = m.loops();
+            for (const LoopInfo* cur = m.enclosingLoop(found); cur;
+                 cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
+                if (elements->count(cur->index) && isElementAccessOf(m, found, *cur))
+                    return;
+        }
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
                                         "evaluated (%3)")
