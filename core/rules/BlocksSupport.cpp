@@ -410,7 +410,7 @@ std::vector<ObjectArrayBinding> objectArrayBindings(const SemanticModel& m) {
             continue;
         const std::string_view name = m.text(left);
         ObjectArrayBinding b{QString::fromUtf8(name.data(), qsizetype(name.size())), 0,
-                             ts_node_end_byte(m.tree().root())};
+                             ts_node_end_byte(m.tree().root()), ts_node_start_byte(a)};
         if (const FunctionRegion* f = m.enclosingFunctionRegion(a)) {
             b.scopeStart = ts_node_start_byte(f->node);
             b.scopeEnd = ts_node_end_byte(f->node);
@@ -430,10 +430,29 @@ bool isObjectArray(const SemanticModel& m, const std::vector<ObjectArrayBinding>
     const std::string_view t = m.text(root);
     const QString name = QString::fromUtf8(t.data(), qsizetype(t.size()));
     const uint32_t at = ts_node_start_byte(root);
-    for (const ObjectArrayBinding& b : bindings)
-        if (b.name == name && b.scopeStart <= at && at < b.scopeEnd)
-            return true;
-    return false;
+    auto candidate = [&](const ObjectArrayBinding& b) {
+        return b.name == name && b.scopeStart <= at && at < b.scopeEnd && b.at < at;
+    };
+    if (std::none_of(bindings.begin(), bindings.end(), candidate))
+        return false;
+    // The last plain assignment to the name before the use, in the use's scope, must be one
+    // of the object-array bindings.
+    const FunctionRegion* scope = m.enclosingFunctionRegion(root);
+    const uint32_t from = scope ? ts_node_start_byte(scope->node) : 0;
+    uint32_t last = 0;
+    bool found = false;
+    for (const TSNode a : SemanticModel::within(m.assignments(), from, at)) {
+        if (ts_node_end_byte(a) > at || m.enclosingFunctionRegion(a) != scope)
+            continue;
+        const TSNode left = SyntaxTree::field(a, "left");
+        if (SyntaxTree::is(left, "identifier") && m.text(left) == t) {
+            last = ts_node_start_byte(a);
+            found = true;
+        }
+    }
+    return found && std::any_of(bindings.begin(), bindings.end(), [&](const ObjectArrayBinding& b) {
+               return candidate(b) && b.at == last;
+           });
 }
 
 bool hostBindingReaches(const SemanticModel& m, TSNode use) {

@@ -69,14 +69,17 @@ bool createsObjectArray(const SemanticModel& model, TSNode call);
 struct ObjectArrayBinding {
     QString name;
     uint32_t scopeStart = 0, scopeEnd = 0;
+    uint32_t at = 0; ///< start byte of the assignment
 };
 /// Every plain `name = <object-array creation>` of the file, in document order. Cheap when
 /// the file never mentions an object dtype (a text check per call's arguments).
 std::vector<ObjectArrayBinding> objectArrayBindings(const SemanticModel& model);
 /// Whether `expr` walks or indexes one of `bindings`' object arrays: its root name (through
 /// `.flat`, `.ravel()`, `x[...]`, `enumerate(x)`, `np.nditer(x)`, ...) is bound to an
-/// object-dtype array in a scope that contains `expr`. Such an array is a host array of
-/// Python objects whatever library holds it: R107 reports the root cause.
+/// object-dtype array in a scope that contains `expr`, and that binding is the last plain
+/// assignment to the name before `expr` (`out = a.astype(str)` after it is not an object
+/// array; `if big: L = np.empty(n, dtype=object) else: L = np.zeros(n)` is not either). Such an
+/// array is a host array of Python objects whatever library holds it: R107 reports the root cause.
 bool isObjectArray(const SemanticModel& model, const std::vector<ObjectArrayBinding>& bindings,
                    TSNode expr);
 

@@ -29,7 +29,8 @@ const RuleInfo& R101ElementLoop::info() const {
                        "index with their variable, and loops over a literal range of at most 8 "
                        "are left alone, as are loops whose `a[i]` is reduced by NumPy "
                        "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
-                       "`a[i]` is a row."),
+                       "`a[i]` is a row. Elements of an object-dtype array (R107) are Python "
+                       "objects on the host and do not count."),
         QStringLiteral("Every element access launches its own operation on a distributed "
                        "array. The work per operation is one number while the cost of issuing "
                        "it is microseconds, so the loop runs at interpreter speed no matter how "
@@ -276,6 +277,9 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m) {
                 markRow(SyntaxTree::field(b, "right"));
             }
     }
+    // Elements of an object-dtype array are Python objects on the host whatever library
+    // holds the array (`axarr[row, col] = fig.add_subplot(...)`): R107 reports the cause.
+    const std::vector<blocks::ObjectArrayBinding> objects = blocks::objectArrayBindings(m);
     for (const TSNode sub : m.subscripts()) {
         const LoopInfo* L = m.enclosingLoop(sub);
         if (!L)
@@ -285,7 +289,8 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m) {
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
             if (!cur->isIndexLoop() || qualifying.count(cur->index) || slabLoops.count(cur->index))
                 continue;
-            if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur))
+            if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur) &&
+                !blocks::isObjectArray(m, objects, base))
                 qualifying.emplace(cur->index, sub);
         }
     }

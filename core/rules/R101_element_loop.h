@@ -16,7 +16,8 @@ struct LoopInfo;
 
 /// The loops R101 counts as element loops in this file: index into SemanticModel::loops() →
 /// the first element access that qualifies it. Holds nested loops too (R101 reports only the
-/// outermost of a nest). Loops whose variable picks slabs or rows do not qualify. Linear in
+/// outermost of a nest). Loops whose variable picks slabs or rows, and accesses
+/// to object-dtype arrays (R107's business), do not qualify. Linear in
 /// subscripts × loop depth.
 std::map<int, TSNode> elementLoops(const SemanticModel& model);
 
