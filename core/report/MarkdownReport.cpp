@@ -207,7 +207,7 @@ private:
         line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |"));
         line(QStringLiteral("|---|---|---|---|---|"));
         for (const Finding& f : fs) {
-            const QString anchor = recipeForCode(f.code);
+            const QString anchor = recipeFor(f);
             const Recipe* r = findRecipe(anchor);
             line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
                      .arg(f.range.toString(), f.code, cell(findingText(f)),
@@ -229,7 +229,7 @@ private:
         }
         QMap<QString, Refs> byRecipe;
         for (const Finding& f : fs)
-            byRecipe[recipeForCode(f.code)].push_back(f);
+            byRecipe[recipeFor(f)].push_back(f);
         QStringList order;
         for (const Recipe& r : allRecipes())
             if (byRecipe.contains(r.anchor))

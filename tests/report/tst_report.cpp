@@ -285,6 +285,31 @@ private slots:
         QVERIFY(next.contains(QStringLiteral("Pilot module")) == false); // no SCALES: no pilot
     }
 
+    void reversalFindingsPointToTheirOwnRecipe() {
+        Finding rev = finding(QStringLiteral("R106"), Category::Blocks, 12);
+        rev.recipeVariant = 1;
+        const Finding stride = finding(QStringLiteral("R106"), Category::Blocks, 14);
+        QCOMPARE(recipeFor(rev), QStringLiteral("RR-flip"));
+        QCOMPARE(recipeFor(stride), QStringLiteral("RR-mask"));
+        // A variant a rule does not define falls back to the rule's own recipe.
+        Finding other = finding(QStringLiteral("R104"), Category::Blocks, 16);
+        other.recipeVariant = 1;
+        QCOMPARE(recipeFor(other), QStringLiteral("RR-sync"));
+        const Rendered r = fromParts({rev, stride}, {});
+        const QString blocks = section(QString::fromUtf8(r.render(ReportFormat::Markdown)),
+                                       kHeadings[2]);
+        QVERIFY(blocks.contains(QStringLiteral("| `pkg/sim.py:12-13` | R106 |")));
+        QVERIFY(blocks.contains(QStringLiteral("RR-flip: Reverse with np.flip")));
+        QVERIFY(blocks.contains(QStringLiteral("RR-mask: Index with the boolean mask")));
+        const QJsonArray fs =
+            QJsonDocument::fromJson(r.render(ReportFormat::Json))[QStringLiteral("findings")]
+                .toArray();
+        QStringList recipes;
+        for (const QJsonValue& f : fs)
+            recipes << f[QStringLiteral("recipe")].toString();
+        QCOMPARE(recipes, QStringList({QStringLiteral("RR-flip"), QStringLiteral("RR-mask")}));
+    }
+
     void fileDiagnosticsAreListedInTheContextPart() {
         QTemporaryDir tmp;
         QFile good(tmp.filePath(QStringLiteral("ok.py")));
