@@ -401,12 +401,17 @@ std::vector<ObjectArrayBinding> objectArrayBindings(const SemanticModel& m) {
     std::vector<ObjectArrayBinding> out;
     if (!m.importsNumpy())
         return out;
-    for (const TSNode c : m.calls()) {
-        const TSNode a = ts_node_parent(c);
-        if (!SyntaxTree::is(a, "assignment") || !ts_node_eq(SyntaxTree::field(a, "right"), c))
+    // From the assignments (no parent walks: ts_node_parent costs a descent from the root).
+    for (const TSNode a : m.assignments()) {
+        // Cheap textual pre-check before any field look-up.
+        const std::string_view text = m.text(a);
+        if (text.find('O') == std::string_view::npos && // 'O', "O", '|O'
+            text.find("object") == std::string_view::npos)
             continue;
+        const TSNode c = SyntaxTree::field(a, "right");
         const TSNode left = SyntaxTree::field(a, "left");
-        if (!SyntaxTree::is(left, "identifier") || !createsObjectArray(m, c))
+        if (!SyntaxTree::is(c, "call") || !SyntaxTree::is(left, "identifier") ||
+            !createsObjectArray(m, c))
             continue;
         const std::string_view name = m.text(left);
         ObjectArrayBinding b{QString::fromUtf8(name.data(), qsizetype(name.size())), 0,

@@ -8,7 +8,9 @@
 #include <QSet>
 
 #include <map>
+#include <optional>
 #include <set>
+#include <span>
 #include <vector>
 
 namespace cnready {
@@ -184,16 +186,24 @@ bool isElementAccessOf(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
            arrayBase(m, SyntaxTree::field(sub, "value"), L) && scalarIndexUsing(m, sub, L);
 }
 
-std::map<int, TSNode> elementLoops(const SemanticModel& m) {
+std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
+                                   std::optional<std::vector<blocks::ObjectArrayBinding>>* cache) {
     const auto& loops = m.loops();
+    // With `only`, look at that loop alone: its own nodes, and marks for it only.
+    auto range = [&](const std::vector<TSNode>& list) {
+        return only ? SemanticModel::within(list, only->node) : std::span<const TSNode>(list);
+    };
+    auto indexLoop = [&](const LoopInfo* cur) {
+        return cur->isIndexLoop() && (!only || cur == only);
+    };
     // Loop index → first element access that qualifies it.
     std::map<int, TSNode> qualifying;
     std::set<int> slabLoops;
-    for (const TSNode sub : m.subscripts()) {
+    for (const TSNode sub : range(m.subscripts())) {
         const LoopInfo* L = m.enclosingLoop(sub);
         for (const LoopInfo* cur = L; cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-            if (cur->isIndexLoop() && slabIndexUsing(m, sub, *cur))
+            if (indexLoop(cur) && slabIndexUsing(m, sub, *cur))
                 slabLoops.insert(cur->index);
     }
     // `np.sum(a[i])`: reducing a single element would be pointless, so with scalar indices
@@ -204,10 +214,10 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m) {
             return;
         for (const LoopInfo* cur = m.enclosingLoop(at); cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-            if (cur->isIndexLoop() && scalarIndexUsing(m, sub, *cur))
+            if (indexLoop(cur) && scalarIndexUsing(m, sub, *cur))
                 slabLoops.insert(cur->index);
     };
-    for (const TSNode c : m.calls()) {
+    for (const TSNode c : range(m.calls())) {
         const QString cn = m.callName(c);
         if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
             continue;
@@ -252,12 +262,12 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m) {
             return;
         for (const LoopInfo* cur = m.enclosingLoop(e); cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-            if (cur->isIndexLoop() && arrayBase(m, SyntaxTree::field(e, "value"), *cur) &&
+            if (indexLoop(cur) && arrayBase(m, SyntaxTree::field(e, "value"), *cur) &&
                 scalarIndexUsing(m, e, *cur))
                 slabLoops.insert(cur->index);
     };
     if (!loops.empty()) {
-        for (const TSNode c : m.calls()) {
+        for (const TSNode c : range(m.calls())) {
             const TSNode fn = SyntaxTree::field(c, "function");
             if (SyntaxTree::is(fn, "attribute") &&
                 wholeArrayMethod(m.text(SyntaxTree::field(fn, "attribute"))) &&
@@ -271,7 +281,7 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m) {
             for (int i = 0; i < n; ++i)
                 markRow(SemanticModel::argument(c, i));
         }
-        for (const TSNode b : m.binaryOperators())
+        for (const TSNode b : range(m.binaryOperators()))
             if (m.text(SyntaxTree::field(b, "operator")) == "@") {
                 markRow(SyntaxTree::field(b, "left"));
                 markRow(SyntaxTree::field(b, "right"));
@@ -279,18 +289,20 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m) {
     }
     // Elements of an object-dtype array are Python objects on the host whatever library
     // holds the array (`axarr[row, col] = fig.add_subplot(...)`): R107 reports the cause.
-    const std::vector<blocks::ObjectArrayBinding> objects = blocks::objectArrayBindings(m);
-    for (const TSNode sub : m.subscripts()) {
+    std::optional<std::vector<blocks::ObjectArrayBinding>> local;
+    std::optional<std::vector<blocks::ObjectArrayBinding>>& objects = cache ? *cache : local;
+    for (const TSNode sub : range(m.subscripts())) {
         const LoopInfo* L = m.enclosingLoop(sub);
         if (!L)
             continue;
         const TSNode base = SyntaxTree::field(sub, "value");
         for (const LoopInfo* cur = L; cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
-            if (!cur->isIndexLoop() || qualifying.count(cur->index) || slabLoops.count(cur->index))
+            if (!indexLoop(cur) || qualifying.count(cur->index) || slabLoops.count(cur->index))
                 continue;
             if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur) &&
-                !blocks::isObjectArray(m, objects, base))
+                !blocks::isObjectArray(
+                    m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)), base))
                 qualifying.emplace(cur->index, sub);
         }
     }

@@ -1,7 +1,10 @@
 #pragma once
+#include "rules/BlocksSupport.h"
 #include "rules/Rule.h"
 
 #include <map>
+#include <optional>
+#include <vector>
 
 namespace cnready {
 
@@ -19,7 +22,11 @@ struct LoopInfo;
 /// outermost of a nest). Loops whose variable picks slabs or rows, and accesses
 /// to object-dtype arrays (R107's business), do not qualify. Linear in
 /// subscripts × loop depth.
-std::map<int, TSNode> elementLoops(const SemanticModel& model);
+/// With `only`, decides that one loop (the map holds it or is empty), reading only its nodes.
+/// `objects` caches blocks::objectArrayBindings() across calls (filled on first need).
+std::map<int, TSNode>
+elementLoops(const SemanticModel& model, const LoopInfo* only = nullptr,
+             std::optional<std::vector<blocks::ObjectArrayBinding>>* objects = nullptr);
 
 /// Whether `sub` (a subscript) reads or writes one array element with the variable of the
 /// index loop `loop` (`a[i]`, `out[i, j]`), as R101 counts it.

@@ -5,7 +5,9 @@
 #include "rules/R101_element_loop.h"
 #include "semantic/SemanticModel.h"
 
+#include <map>
 #include <optional>
+#include <vector>
 
 namespace cnready {
 
@@ -140,8 +142,10 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     if (!m.importsNumpy())
         return;
-    // R101's element loops, computed on the first branch on an element.
-    std::optional<std::map<int, TSNode>> elements;
+    // Loop index → whether R101 counts it as an element loop; asked per loop (only for
+    // loops with a branch on their element), each answer reads that loop's nodes only.
+    std::map<int, bool> elementLoop;
+    std::optional<std::vector<blocks::ObjectArrayBinding>> objects;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
     auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
@@ -167,13 +171,17 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         // R101 reports; the one fix (RR-loop: the loop becomes whole-array code and the `if` a
         // `np.where`) removes both, so the branch is not a second blocker.
         if (SyntaxTree::is(found, "subscript") && m.inLoop(found)) {
-            if (!elements)
-                elements = elementLoops(m);
             const auto& loops = m.loops();
             for (const LoopInfo* cur = m.enclosingLoop(found); cur;
-                 cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-                if (elements->count(cur->index) && isElementAccessOf(m, found, *cur))
+                 cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
+                if (!isElementAccessOf(m, found, *cur))
+                    continue;
+                auto [known, fresh] = elementLoop.try_emplace(cur->index, false);
+                if (fresh)
+                    known->second = !elementLoops(m, cur, &objects).empty();
+                if (known->second)
                     return;
+            }
         }
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         out.report(cond, describeUse(m, cond, found, QLatin1String(what),
