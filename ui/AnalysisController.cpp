@@ -112,7 +112,7 @@ void AnalysisController::runWorker(const std::shared_ptr<FileStream>& stream, in
         const int i = stream->next.fetch_add(1);
         if (i >= count)
             break;
-        FileResult r = analyzeFile(stream->root, stream->files.at(i));
+        FileResult r = analyzeFile(stream->root, stream->files.at(i), {}, &stream->budget);
         {
             QMutexLocker lock(&stream->mutex);
             stream->ready.append({i, std::move(r)});

@@ -3,6 +3,8 @@
 // (one task per pool thread, taking files in turn) and the project-wide merge. The GUI thread
 // only receives finished values, in small batches, so it never waits on parsing or rules.
 
+#include "analysis/FileAnalyzer.h"
+#include "analysis/MemoryBudget.h"
 #include "analysis/ProjectScanner.h"
 #include "model/ProjectResult.h"
 
@@ -64,6 +66,8 @@ private:
         std::atomic<bool> notified{false};  ///< a drain is already on its way to the GUI
         QMutex mutex;
         QList<std::pair<int, FileResult>> ready; ///< finished, not yet taken (guarded)
+        /// Huge generated modules take turns instead of adding their peaks (AnalyzerLimits).
+        MemoryBudget budget{AnalyzerLimits{}.concurrentAnalysisBytes};
     };
     void runWorker(const std::shared_ptr<FileStream>& stream, int generation);
     void onScanDone(int generation, const ScanResult& scan);

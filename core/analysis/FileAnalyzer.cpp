@@ -1,5 +1,6 @@
 #include "analysis/FileAnalyzer.h"
 
+#include "analysis/MemoryBudget.h"
 #include "analysis/ProjectScanner.h"
 #include "assess/Evidence.h"
 #include "parse/SyntaxTree.h"
@@ -475,7 +476,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
 }
 
 FileResult analyzeFile(const QString& root, const QString& relativePath,
-                       const AnalyzerLimits& limits) {
+                       const AnalyzerLimits& limits, MemoryBudget* budget) {
     const QString absolute = root + QLatin1Char('/') + relativePath;
     const QFileInfo info(absolute); // follows symbolic links
     if (!info.exists()) {
@@ -502,6 +503,9 @@ FileResult analyzeFile(const QString& root, const QString& relativePath,
         r.diagnostics.append(tooLarge(relativePath, info.size(), limits.maxFileBytes));
         return r;
     }
+    const MemoryBudget::Ticket ticket =
+        budget ? budget->reserve(MemoryBudget::estimateForSource(info.size()))
+               : MemoryBudget::Ticket();
     QFile f(absolute);
     if (!f.open(QIODevice::ReadOnly)) {
         FileResult r = emptyResult(relativePath);

@@ -39,7 +39,14 @@ struct AnalyzerLimits {
     /// or line continuations that would otherwise run for many minutes. Microseconds.
     quint64 parseMicrosBase = 30'000'000;
     quint64 parseMicrosPerMiB = 10'000'000;
+    /// Memory that the files analyzed at the same time may expect to need together
+    /// (MemoryBudget::estimateForSource() per file). Files up to ~3.9 MB run side by side on
+    /// two cores; bigger generated modules wait for each other instead of adding their peaks
+    /// (two 19.5 MB files: ~3.2 GB each). One file is always let through. Bytes; 0: no limit.
+    qint64 concurrentAnalysisBytes = qint64(3) * 512 * 1024 * 1024;
 };
+
+class MemoryBudget;
 
 /// Reads `root/relativePath` and analyzes it. Files that do not exist (any more), are not
 /// regular files (FIFO, socket, device), cannot be opened, contain NUL bytes, exceed the size
@@ -48,9 +55,11 @@ struct AnalyzerLimits {
 /// is decoded and reported; text in the encoding its coding declaration names (PEP 263:
 /// Latin-1, cp1252, big5, ...) is decoded silently, as Python would. Syntax errors, Python 2
 /// statements and tab/space indentation mixes are reported and the recovered tree is still
-/// assessed. Thread-safe; one parser per thread. Never blocks on a FIFO.
+/// assessed. Thread-safe; one parser per thread. Never blocks on a FIFO. With a `budget`, the
+/// file's expected peak (MemoryBudget::estimateForSource of its size) is reserved from it
+/// before reading, waiting if needed, and given back before returning.
 FileResult analyzeFile(const QString& root, const QString& relativePath,
-                       const AnalyzerLimits& limits = {});
+                       const AnalyzerLimits& limits = {}, MemoryBudget* budget = nullptr);
 
 /// Analyzes in-memory bytes as the file `relativePath` (used by tests, the fuzzer and the
 /// benchmark). Same error handling as analyzeFile() from the decoding step on.

@@ -1,5 +1,6 @@
 #include "analysis/ProjectAnalyzer.h"
 
+#include "analysis/MemoryBudget.h"
 #include "model/StringPool.h"
 
 #include <QtConcurrent/QtConcurrentMap>
@@ -23,8 +24,8 @@ namespace {
 // every result until the merge, and most of their strings (function names, canonical API
 // names, messages, source lines) repeat.
 FileResult analyzeCompact(const QString& root, const QString& rel, const AnalyzerLimits& limits,
-                          StringPool& pool) {
-    FileResult r = analyzeFile(root, rel, limits);
+                          MemoryBudget& budget, StringPool& pool) {
+    FileResult r = analyzeFile(root, rel, limits, &budget);
     pool.compact(r);
     return r;
 }
@@ -59,8 +60,9 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     FileResult* out = results.data();
     {
         StringPool pool;
+        MemoryBudget budget(limits.concurrentAnalysisBytes);
         QtConcurrent::blockingMap(indices, [&](qsizetype i) {
-            out[i] = analyzeCompact(root, scan.files.at(i), limits, pool);
+            out[i] = analyzeCompact(root, scan.files.at(i), limits, budget, pool);
         });
     } // the pool's own references go before the merge copies anything
     // Freed trees and models, then the per-file lists the merge moved out.

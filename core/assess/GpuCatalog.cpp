@@ -6,54 +6,86 @@ namespace cnready {
 
 const QList<GpuModel>& gpuCatalog() {
     static const QList<GpuModel> models = {
+        // Too old for cuPyNumeric; listed so that Gate 1 can say so instead of "unknown".
+        {QStringLiteral("K40"), 3.5, 12, QStringLiteral("Kepler")},
+        {QStringLiteral("K80"), 3.7, 12, QStringLiteral("Kepler")}, // per GPU; two per board
+        {QStringLiteral("M40"), 5.2, 24, QStringLiteral("Maxwell")},
         {QStringLiteral("P100"), 6.0, 16, QStringLiteral("Pascal")},
         {QStringLiteral("P40"), 6.1, 24, QStringLiteral("Pascal")},
         {QStringLiteral("P4"), 6.1, 8, QStringLiteral("Pascal")},
+        {QStringLiteral("GTX 1080"), 6.1, 8, QStringLiteral("Pascal")},
+        {QStringLiteral("GTX 1080 Ti"), 6.1, 11, QStringLiteral("Pascal")},
         {QStringLiteral("V100"), 7.0, 32, QStringLiteral("Volta")},
+        {QStringLiteral("TITAN V"), 7.0, 12, QStringLiteral("Volta")},
         {QStringLiteral("T4"), 7.5, 16, QStringLiteral("Turing")},
+        {QStringLiteral("RTX 2080 Ti"), 7.5, 11, QStringLiteral("Turing")},
+        {QStringLiteral("RTX 6000"), 7.5, 24, QStringLiteral("Turing")}, // Quadro RTX 6000
         {QStringLiteral("A100"), 8.0, 80, QStringLiteral("Ampere")},
         {QStringLiteral("A30"), 8.0, 24, QStringLiteral("Ampere")},
         {QStringLiteral("A10"), 8.6, 24, QStringLiteral("Ampere")},
         {QStringLiteral("A40"), 8.6, 48, QStringLiteral("Ampere")},
+        {QStringLiteral("RTX 3080"), 8.6, 12, QStringLiteral("Ampere")},
+        {QStringLiteral("RTX 3090"), 8.6, 24, QStringLiteral("Ampere")},
+        {QStringLiteral("RTX A6000"), 8.6, 48, QStringLiteral("Ampere")},
         {QStringLiteral("L4"), 8.9, 24, QStringLiteral("Ada Lovelace")},
         {QStringLiteral("L40"), 8.9, 48, QStringLiteral("Ada Lovelace")},
         {QStringLiteral("L40S"), 8.9, 48, QStringLiteral("Ada Lovelace")},
+        {QStringLiteral("RTX 4080"), 8.9, 16, QStringLiteral("Ada Lovelace")},
+        {QStringLiteral("RTX 4090"), 8.9, 24, QStringLiteral("Ada Lovelace")},
+        {QStringLiteral("RTX 6000 Ada"), 8.9, 48, QStringLiteral("Ada Lovelace")},
         {QStringLiteral("H100"), 9.0, 80, QStringLiteral("Hopper")},
         {QStringLiteral("H200"), 9.0, 141, QStringLiteral("Hopper")},
         {QStringLiteral("GH200"), 9.0, 96, QStringLiteral("Hopper")},
         {QStringLiteral("B200"), 10.0, 180, QStringLiteral("Blackwell")},
         {QStringLiteral("GB200"), 10.0, 186, QStringLiteral("Blackwell")},
+        {QStringLiteral("RTX 5090"), 12.0, 32, QStringLiteral("Blackwell")},
     };
     return models;
 }
 
 const GpuModel* findGpu(const QString& name) {
-    // Normalize: upper case, drop vendor/brand words, then take the first token.
+    // Normalize: upper case, drop vendor/brand words, then read the model token.
     QString s = name.trimmed().toUpper();
-    static const QRegularExpression brand(QStringLiteral("^(NVIDIA|TESLA|QUADRO)[\\s_-]+"));
-    for (int guard = 0; guard < 3; ++guard) {
+    static const QRegularExpression brand(QStringLiteral("^(NVIDIA|TESLA|QUADRO|GEFORCE)[\\s_-]+"));
+    for (int guard = 0; guard < 4; ++guard) {
         const QString before = s;
         s.remove(brand);
         if (s == before)
             break;
     }
-    // The model is the leading run of letters+digits; what follows ("-80GB", " SXM", "PCIE")
-    // is a variant suffix.
+    const QList<GpuModel>& all = gpuCatalog();
+    auto byName = [&all](const QString& upper) -> const GpuModel* {
+        for (const GpuModel& g : all)
+            if (g.name.toUpper() == upper)
+                return &g;
+        return nullptr;
+    };
+    // Desktop and workstation cards are a family word plus a number, written with or without
+    // a space ("RTX 4090", "rtx4090", "GTX 1080 Ti", "RTX A6000", "RTX 6000 Ada Generation",
+    // "TITAN V"). A trailing SUPER / Ti that the catalogue does not list falls back to the
+    // base card: the compute capability is the same within one number.
+    static const QRegularExpression family(QStringLiteral(
+        "^(RTX|GTX|TITAN)[\\s_-]*(A?[0-9]{3,4}|V)(?![0-9A-Z])(?:[\\s_-]*(TI|SUPER|ADA)\\b)?"));
+    if (const QRegularExpressionMatch f = family.match(s); f.hasMatch()) {
+        const QString base = f.captured(1) + QLatin1Char(' ') + f.captured(2);
+        if (!f.captured(3).isEmpty())
+            if (const GpuModel* g = byName(base + QLatin1Char(' ') + f.captured(3)))
+                return g;
+        return byName(base);
+    }
+    // Data-centre models: the leading run of letters+digits; what follows ("-80GB", " SXM",
+    // "PCIE") is a variant suffix.
     static const QRegularExpression head(QStringLiteral("^([A-Z]+[0-9]+[A-Z]?)"));
     const QRegularExpressionMatch m = head.match(s);
     if (!m.hasMatch())
         return nullptr;
     const QString token = m.captured(1);
-    const QList<GpuModel>& all = gpuCatalog();
-    for (const GpuModel& g : all)
-        if (g.name == token)
-            return &g;
+    if (const GpuModel* g = byName(token))
+        return g;
     // "L40S" matched exactly above; a trailing letter that is not a model ("A100X") falls back
     // to the model without it.
-    const QString withoutLetter = token.back().isLetter() ? token.chopped(1) : QString();
-    for (const GpuModel& g : all)
-        if (!withoutLetter.isEmpty() && g.name == withoutLetter)
-            return &g;
+    if (token.back().isLetter())
+        return byName(token.chopped(1));
     return nullptr;
 }
 

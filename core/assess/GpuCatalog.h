@@ -1,6 +1,7 @@
 #pragma once
-// NVIDIA data-centre GPU models and their compute capability, for Gate 1 (hardware).
-// cuPyNumeric needs compute capability 7.0 (Volta) or newer.
+// NVIDIA GPU models (data-centre, workstation and desktop) and their compute capability, for
+// Gate 1 (hardware). cuPyNumeric needs compute capability 7.0 (Volta) or newer; older cards are
+// listed so that the gate can name them as too old instead of "unknown".
 
 #include <QList>
 #include <QString>
@@ -16,12 +17,15 @@ struct GpuModel {
 };
 
 /// All known models, sorted by architecture generation, then name. Static data; thread-safe.
-/// Compute capabilities from NVIDIA's CUDA GPU table (P100 6.0, V100 7.0, T4 7.5, A100 8.0,
-/// A10/A30/A40 8.6, L4/L40/L40S 8.9, H100/H200/GH200 9.0, B200/GB200 10.0).
+/// Compute capabilities from NVIDIA's CUDA GPU table (K40 3.5, K80 3.7, M40 5.2, P100 6.0,
+/// P4/P40/GTX 1080 6.1, V100/TITAN V 7.0, T4/RTX 2080 Ti/RTX 6000 7.5, A100/A30 8.0,
+/// A10/A40/RTX 30xx/RTX A6000 8.6, L4/L40/L40S/RTX 40xx/RTX 6000 Ada 8.9, H100/H200/GH200 9.0,
+/// B200/GB200 10.0, RTX 5090 12.0). Memory is per GPU of the largest common variant, in GiB.
 const QList<GpuModel>& gpuCatalog();
 
 /// Looks a model up by name, case-insensitively, tolerating vendor prefixes and variant
-/// suffixes: "a100", "NVIDIA A100-80GB", "h100 sxm", "Tesla V100-SXM2-32GB" all resolve.
+/// suffixes: "a100", "NVIDIA A100-80GB", "h100 sxm", "Tesla V100-SXM2-32GB", "NVIDIA GeForce
+/// RTX 4090", "rtx4090", "RTX 4080 SUPER" (the base card's entry) all resolve.
 /// Returns nullptr when nothing matches (the caller then treats the hardware as unknown).
 const GpuModel* findGpu(const QString& name);
 

@@ -490,6 +490,14 @@ QString manifestAgeWarning(const Manifest& m, const QDate& today) {
                               "unknown; %2")
             .arg(which, howTo);
     const int age = m.ageInDays(today);
+    // A fetch date after "today" means a wrong clock or a mistyped --today: the age check
+    // cannot be trusted either way. One day of slack for time zones.
+    if (age < -1)
+        return QStringLiteral("the API-support manifest (%1) is dated %2, %3 days after the date "
+                              "used as today (%4); check the system clock or --today")
+            .arg(which, m.fetched().date().toString(Qt::ISODate))
+            .arg(-age)
+            .arg(today.toString(Qt::ISODate));
     if (age <= Manifest::kStaleAfterDays)
         return {};
     return QStringLiteral("the API-support manifest (%1) was fetched %2, %3 days ago (more than "

@@ -154,9 +154,10 @@ QString manifestDescription(const Manifest& m);
 /// The one-line staleness warning shared by the CLI (stderr), the report's context table and the
 /// GUI status bar. Returns an empty string when `m.fetched()` is at most
 /// Manifest::kStaleAfterDays (90) days before `today`. When the Fetched: date is missing the
-/// age is unknown, which is warned about as well. The text names the manifest's date and age and
-/// how to refresh it (`cnready manifest refresh`, or `cnready manifest import` of a saved page).
-/// No prefix such as "warning:"; callers add their own.
+/// age is unknown, which is warned about as well; a Fetched: date more than one day after
+/// `today` (wrong clock or --today) gets its own warning. The text names the manifest's date and
+/// age and how to refresh it (`cnready manifest refresh`, or `cnready manifest import` of a saved
+/// page). No prefix such as "warning:"; callers add their own.
 QString manifestAgeWarning(const Manifest& m, const QDate& today);
 
 } // namespace cnready

@@ -185,6 +185,12 @@ private slots:
         QTest::newRow("P100") << "P100"
                               << ""
                               << "" << int(GateStatus::Fail);
+        QTest::newRow("GTX 1080") << "NVIDIA GeForce GTX 1080"
+                                  << "12.4"
+                                  << "linux" << int(GateStatus::Fail);
+        QTest::newRow("RTX 4090") << "RTX 4090"
+                                  << "12.4"
+                                  << "linux" << int(GateStatus::Pass);
         QTest::newRow("V100") << "V100"
                               << "12.4"
                               << "linux" << int(GateStatus::Pass);

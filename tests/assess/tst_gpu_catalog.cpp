@@ -22,6 +22,12 @@ private slots:
         QTest::newRow("H200") << "H200" << 9.0;
         QTest::newRow("B200") << "B200" << 10.0;
         QTest::newRow("GH200") << "GH200" << 9.0;
+        QTest::newRow("K80") << "K80" << 3.7;
+        QTest::newRow("GTX 1080") << "GTX 1080" << 6.1;
+        QTest::newRow("RTX 2080 Ti") << "RTX 2080 Ti" << 7.5;
+        QTest::newRow("RTX 3090") << "RTX 3090" << 8.6;
+        QTest::newRow("RTX 4090") << "RTX 4090" << 8.9;
+        QTest::newRow("RTX 5090") << "RTX 5090" << 12.0;
     }
     void requiredModels() {
         QFETCH(QString, name);
@@ -54,8 +60,32 @@ private slots:
                                         << "GH200";
         QTest::newRow("spaces") << "  p100 "
                                 << "P100";
-        QTest::newRow("unknown") << "RTX 4090"
+        QTest::newRow("unknown") << "Radeon VII"
                                  << "";
+        QTest::newRow("geforce") << "NVIDIA GeForce RTX 4090"
+                                 << "RTX 4090";
+        QTest::newRow("no space") << "rtx4090"
+                                  << "RTX 4090";
+        QTest::newRow("super falls back") << "GeForce RTX 4080 SUPER"
+                                          << "RTX 4080";
+        QTest::newRow("ti listed") << "GeForce GTX 1080 Ti"
+                                   << "GTX 1080 Ti";
+        QTest::newRow("1080-not-1080ti") << "gtx 1080"
+                                         << "GTX 1080";
+        QTest::newRow("quadro turing") << "Quadro RTX 6000"
+                                       << "RTX 6000";
+        QTest::newRow("ada generation") << "NVIDIA RTX 6000 Ada Generation"
+                                        << "RTX 6000 Ada";
+        QTest::newRow("ampere workstation") << "NVIDIA RTX A6000"
+                                            << "RTX A6000";
+        QTest::newRow("titan") << "Titan V"
+                               << "TITAN V";
+        QTest::newRow("tesla kepler") << "Tesla K80"
+                                      << "K80";
+        QTest::newRow("rtx-40900-unknown") << "RTX 40900"
+                                           << "";
+        QTest::newRow("rtx 2080 unlisted") << "RTX 2080"
+                                           << "";
         QTest::newRow("empty") << ""
                                << "";
         QTest::newRow("a1000-not-a100") << "A1000"

@@ -1,12 +1,16 @@
 // Memory-saving steps of the project analysis keep values and order: StringPool shares equal
 // strings between results, and the merge moves findings and API uses into the project lists.
 #include "analysis/FileAnalyzer.h"
+#include "analysis/MemoryBudget.h"
 #include "analysis/ProjectAnalyzer.h"
 #include "model/ProjectResult.h"
 #include "model/StringPool.h"
 
 #include <QTemporaryDir>
+#include <QThread>
+
 #include <QtTest>
+#include <atomic>
 
 using namespace cnready;
 
@@ -176,6 +180,59 @@ private slots:
         });
         QVERIFY(twin != p.apiUses.cend());
         QCOMPARE(twin->name.constData(), first.name.constData());
+    }
+    void budgetMakesAReservationWaitUntilItFits() {
+        MemoryBudget budget(100);
+        auto first = std::make_unique<MemoryBudget::Ticket>(budget.reserve(80));
+        QCOMPARE(budget.reserved(), qint64(80));
+        std::atomic<bool> granted{false};
+        QThread* waiter = QThread::create([&] {
+            const MemoryBudget::Ticket second = budget.reserve(50);
+            granted = true;
+            QCOMPARE(second.bytes(), qint64(50));
+        });
+        waiter->start();
+        // 80 + 50 is over 100: the second reservation must still be waiting.
+        QTest::qWait(100);
+        QVERIFY(!granted);
+        first.reset(); // gives 80 back
+        QVERIFY(waiter->wait(5000));
+        QVERIFY(granted);
+        delete waiter;
+        QCOMPARE(budget.reserved(), qint64(0));
+        QCOMPARE(budget.peakReserved(), qint64(80)); // never 130
+    }
+    void budgetLetsOneFileLargerThanItselfThrough() {
+        MemoryBudget budget(10);
+        {
+            const MemoryBudget::Ticket big = budget.reserve(1000); // nothing else reserved
+            QCOMPARE(big.bytes(), qint64(1000));
+            QCOMPARE(budget.reserved(), qint64(1000));
+        }
+        QCOMPARE(budget.reserved(), qint64(0));
+        MemoryBudget unlimited(0);
+        const MemoryBudget::Ticket a = unlimited.reserve(1'000'000);
+        const MemoryBudget::Ticket b = unlimited.reserve(1'000'000); // no limit: no wait
+        QCOMPARE(unlimited.reserved(), qint64(2'000'000));
+    }
+    void tinyBudgetAnalyzesEveryFileOneAtATimeWithTheSameResult() {
+        QTemporaryDir dir;
+        const QByteArray src = "import numpy as np\n\n\nfor i in range(10):\n"
+                               "    x = np.zeros(5)\n    x[0] = float(np.sum(x))\n";
+        for (int i = 0; i < 6; ++i) {
+            QFile f(dir.filePath(QStringLiteral("m%1.py").arg(i)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(src);
+        }
+        const ScanResult scan = scanProject({dir.path()});
+        AnalyzerLimits oneAtATime;
+        oneAtATime.concurrentAnalysisBytes = 1; // every file is over it: they take turns
+        const ProjectResult serial = analyzeProject(scan, oneAtATime);
+        const ProjectResult free = analyzeProject(scan);
+        QCOMPARE(serial.files.size(), 6);
+        QVERIFY(serial.findings.size() >= 6);
+        QCOMPARE(serial.findings, free.findings);
+        QCOMPARE(serial.totalLines, free.totalLines);
     }
 };
 

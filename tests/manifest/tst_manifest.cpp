@@ -198,7 +198,13 @@ private slots:
         // Fetched 2026-05-22: 90 days later is 2026-08-20.
         QCOMPARE(m.ageInDays(QDate(2026, 8, 20)), 90);
         QVERIFY(manifestAgeWarning(m, QDate(2026, 5, 22)).isEmpty());
+        QVERIFY(manifestAgeWarning(m, QDate(2026, 5, 21)).isEmpty()); // time-zone slack
         QVERIFY(manifestAgeWarning(m, QDate(2026, 8, 20)).isEmpty());
+        // A "today" long before the fetch date is a wrong clock or --today, not a fresh list.
+        QCOMPARE(manifestAgeWarning(m, QDate(1999, 1, 1)),
+                 QStringLiteral("the API-support manifest (bundled) is dated 2026-05-22, 10003 "
+                                "days after the date used as today (1999-01-01); check the "
+                                "system clock or --today"));
         const QString at91 = manifestAgeWarning(m, QDate(2026, 8, 21));
         QVERIFY(!at91.isEmpty());
         QVERIFY(at91.contains(QStringLiteral("91 days ago")));
