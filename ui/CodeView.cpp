@@ -139,7 +139,7 @@ QString CodeView::toolTipForLine(int line) const {
         if (f->range.endLine > f->range.line)
             s += QStringLiteral("<br><i>%1</i>")
                      .arg(tr("lines %1–%2").arg(f->range.line).arg(f->range.endLine));
-        if (const Recipe* r = findRecipe(FindingsModel::ruleRecipe(f->code)))
+        if (const Recipe* r = findRecipe(FindingsModel::findingRecipe(*f)))
             s += QStringLiteral("<br><b>%1 %2:</b> %3")
                      .arg(tr("Recipe"), r->anchor.toHtmlEscaped(),
                           (r->title + QStringLiteral(". ") + r->summary).toHtmlEscaped());

@@ -1,6 +1,7 @@
 #include "FindingsModel.h"
 
 #include "Theme.h"
+#include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
 #include <QApplication>
@@ -52,6 +53,12 @@ QString FindingsModel::ruleTitle(const QString& code) {
 }
 QString FindingsModel::ruleRecipe(const QString& code) {
     return ruleText(code).recipe;
+}
+QString FindingsModel::findingRecipe(const Finding& f) {
+    if (f.recipeVariant != 0)
+        if (QString site = siteRecipe(f.code, f.recipeVariant); !site.isEmpty())
+            return site;
+    return ruleRecipe(f.code);
 }
 
 void FindingsModel::setFindings(const QList<Finding>& findings) {
@@ -124,7 +131,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         case LocationColumn:
             return f.range.toString();
         case RecipeColumn:
-            return ruleRecipe(f.code);
+            return findingRecipe(f);
         case MessageColumn:
             return plainMessage(f.message);
         }
@@ -142,7 +149,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
                           .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), htmlMessage(f.message));
         if (!f.function.isEmpty())
             tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
-        if (const QString recipe = ruleRecipe(f.code); !recipe.isEmpty())
+        if (const QString recipe = findingRecipe(f); !recipe.isEmpty())
             tip += QStringLiteral("<br>%1").arg(tr("Recipe: %1").arg(recipe.toHtmlEscaped()));
         if (!f.snippet.isEmpty())
             tip += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
@@ -202,7 +209,7 @@ bool FindingsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) co
         return true;
     for (const QString& field :
          {f.code, FindingsModel::ruleTitle(f.code), f.range.toString(), f.function, f.message,
-          FindingsModel::ruleRecipe(f.code), categoryLabel(f.category)})
+          FindingsModel::findingRecipe(f), categoryLabel(f.category)})
         if (field.contains(t, Qt::CaseInsensitive))
             return true;
     return false;

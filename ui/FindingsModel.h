@@ -53,6 +53,9 @@ public:
     /// The rule title and recipe anchor of a code, from the rule registry (cached).
     static QString ruleTitle(const QString& code);
     static QString ruleRecipe(const QString& code);
+    /// The recipe anchor for one finding: the rule's alternative for this site when it has
+    /// one (an R106 reversal: RR-flip), else ruleRecipe(f.code).
+    static QString findingRecipe(const Finding& f);
     /// A finding message without its Markdown backticks (table cells).
     static QString plainMessage(const QString& message);
     /// A finding message as HTML, backticked code as <code> (tooltips).

@@ -47,6 +47,10 @@ struct Finding {
     QString message;  ///< one sentence specific to this site, in our own words
     QString snippet;  ///< the first source line of the range, trimmed (for tables and tooltips)
     bool hot = false; ///< inside a loop, or inside a function called from a loop
+    /// Which recipe fixes this site: 0 for the rule's own (RuleInfo::recipe), 1 for the
+    /// rule's alternative where the site needs other advice (R106 on a reversal `a[::-1]`:
+    /// RR-flip). See siteRecipe() in rules/Recipes.h. Fits in the padding after `hot`.
+    quint8 recipeVariant = 0;
     /// When non-empty: the finding is kept only if this project function (qualified name
     /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
     /// read. Used for hot-path-only rules in functions that are not in a loop locally.

@@ -128,7 +128,7 @@ QByteArray renderJson(const ReportInput& in) {
                                     {QStringLiteral("message"), f.message},
                                     {QStringLiteral("snippet"), f.snippet},
                                     {QStringLiteral("hot"), findingOnHotPath(f)},
-                                    {QStringLiteral("recipe"), recipeForCode(f.code)}});
+                                    {QStringLiteral("recipe"), recipeFor(f)}});
     }
 
     QJsonArray gaps;

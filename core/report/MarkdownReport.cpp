@@ -6,9 +6,12 @@
 
 #include <QIODevice>
 #include <QMap>
+#include <QSet>
 
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace cnready {
@@ -67,6 +70,7 @@ private:
     QByteArray s;
     QIODevice* sink = nullptr;
     bool writeFailed = false;
+    std::optional<QSet<QString>> testPaths; ///< built on first use by inTests()
 
     void flush() {
         if (!sink || s.isEmpty())
@@ -195,6 +199,53 @@ private:
         line();
     }
 
+    // Paths of the project's test modules: their findings are listed apart, as the verdict
+    // leaves them out (tests keep host NumPy as their reference; they are not the workload).
+    bool inTests(const Finding& f) {
+        if (!testPaths) {
+            testPaths.emplace();
+            for (const FileResult& file : in.project.files)
+                if (file.isTest)
+                    testPaths->insert(file.path);
+        }
+        return testPaths->contains(f.range.path);
+    }
+
+    // Splits `fs` into the workload's findings and those in test modules, order kept.
+    std::pair<Refs, Refs> splitTests(const Refs& fs) {
+        Refs work, tests;
+        for (const Finding& f : fs)
+            (inTests(f) ? tests : work).push_back(f);
+        return {std::move(work), std::move(tests)};
+    }
+
+    void blocksTable(const Refs& fs) {
+        line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |"));
+        line(QStringLiteral("|---|---|---|---|---|"));
+        for (const Finding& f : fs) {
+            const QString anchor = recipeFor(f);
+            const Recipe* r = findRecipe(anchor);
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                     .arg(f.range.toString(), f.code, cell(findingText(f)),
+                          findingOnHotPath(f) ? QStringLiteral("yes") : QStringLiteral("no"),
+                          r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
+                            : QStringLiteral("—")));
+        }
+    }
+
+    // The heading and sentence that introduce findings in test modules.
+    void testsHeading(qsizetype count, const QString& what) {
+        line(QStringLiteral("### In test modules: %1 %2 finding%3, not counted by the verdict")
+                 .arg(count)
+                 .arg(what)
+                 .arg(count == 1 ? QString() : QStringLiteral("s")));
+        line();
+        line(QStringLiteral("Tests keep host NumPy as their reference and are not the workload "
+                            "being ported, so the verdict leaves these out; port them after the "
+                            "code they test."));
+        line();
+    }
+
     void blocks() {
         line(QStringLiteral("## What blocks (BLOCKS findings)"));
         line();
@@ -204,32 +255,23 @@ private:
             line();
             return;
         }
-        line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |"));
-        line(QStringLiteral("|---|---|---|---|---|"));
-        for (const Finding& f : fs) {
-            const QString anchor = recipeForCode(f.code);
-            const Recipe* r = findRecipe(anchor);
-            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(f.range.toString(), f.code, cell(findingText(f)),
-                          findingOnHotPath(f) ? QStringLiteral("yes") : QStringLiteral("no"),
-                          r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
-                            : QStringLiteral("—")));
-        }
+        const auto [work, tests] = splitTests(fs);
+        if (work.empty())
+            line(QStringLiteral("None outside test modules."));
+        else
+            blocksTable(work);
         line();
+        if (!tests.empty()) {
+            testsHeading(qsizetype(tests.size()), QStringLiteral("BLOCKS"));
+            blocksTable(tests);
+            line();
+        }
     }
 
-    void refactor() {
-        line(QStringLiteral("## What's fixable (REFACTOR findings)"));
-        line();
-        const Refs fs = of(Category::Refactor);
-        if (fs.empty()) {
-            line(empty());
-            line();
-            return;
-        }
+    void refactorGroups(const Refs& fs, const char* level) {
         QMap<QString, Refs> byRecipe;
         for (const Finding& f : fs)
-            byRecipe[recipeForCode(f.code)].push_back(f);
+            byRecipe[recipeFor(f)].push_back(f);
         QStringList order;
         for (const Recipe& r : allRecipes())
             if (byRecipe.contains(r.anchor))
@@ -240,7 +282,8 @@ private:
         for (const QString& anchor : order) {
             const Refs& group = byRecipe[anchor];
             const Recipe* r = findRecipe(anchor);
-            line(QStringLiteral("### %1 (%2 site%3)")
+            line(QStringLiteral("%1 %2 (%3 site%4)")
+                     .arg(QLatin1String(level))
                      .arg(r ? QStringLiteral("%1: %2").arg(r->anchor, r->title)
                             : QStringLiteral("No recipe registered"))
                      .arg(qsizetype(group.size()))
@@ -254,6 +297,27 @@ private:
                 line(QStringLiteral("- `%1` %2 in %3: %4")
                          .arg(f.range.toString(), f.code, where(f), findingText(f)));
             line();
+        }
+    }
+
+    void refactor() {
+        line(QStringLiteral("## What's fixable (REFACTOR findings)"));
+        line();
+        const Refs fs = of(Category::Refactor);
+        if (fs.empty()) {
+            line(empty());
+            line();
+            return;
+        }
+        const auto [work, tests] = splitTests(fs);
+        if (work.empty()) {
+            line(QStringLiteral("None outside test modules."));
+            line();
+        }
+        refactorGroups(work, "###");
+        if (!tests.empty()) {
+            testsHeading(qsizetype(tests.size()), QStringLiteral("REFACTOR"));
+            refactorGroups(tests, "####");
         }
     }
 

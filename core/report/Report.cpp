@@ -23,6 +23,13 @@ QString doctorCommand(const QString& entryScript) {
         .arg(entryScript.isEmpty() ? QStringLiteral("main.py") : entryScript);
 }
 
+QString recipeFor(const Finding& f) {
+    if (f.recipeVariant != 0)
+        if (QString site = siteRecipe(f.code, f.recipeVariant); !site.isEmpty())
+            return site;
+    return recipeForCode(f.code);
+}
+
 QString recipeForCode(const QString& code) {
     if (const Rule* r = RuleRegistry::instance().find(code))
         if (!r->info().recipe.isEmpty())
@@ -154,7 +161,7 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
     for (const Finding& f : a.findings) {
         if (f.category != Category::Blocks && f.category != Category::Refactor)
             continue;
-        const QString anchor = recipeForCode(f.code);
+        const QString anchor = recipeFor(f);
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
     for (const Recipe& r : allRecipes()) {

@@ -47,6 +47,9 @@ QString doctorCommand(const QString& entryScript);
 /// The recipe anchor for a finding code: the rule's own recipe, else the first recipe (by
 /// priority) that lists the code. "" for SCALES and unknown codes.
 QString recipeForCode(const QString& code);
+/// The recipe anchor for one finding: the rule's alternative for this site when it has one
+/// (Finding::recipeVariant, e.g. RR-flip for an R106 reversal), else recipeForCode(f.code).
+QString recipeFor(const Finding& f);
 
 /// Display name of the project: the last component of its root ("examples").
 QString projectDisplayName(const ProjectResult& project);

@@ -122,7 +122,7 @@ QByteArray renderSarif(const ReportInput& in) {
                 QStringLiteral("logicalLocations"),
                 QJsonArray{QJsonObject{{QStringLiteral("fullyQualifiedName"), f.function},
                                        {QStringLiteral("kind"), QStringLiteral("function")}}});
-        const QString recipe = recipeForCode(f.code);
+        const QString recipe = recipeFor(f);
         QJsonObject result{
             {QStringLiteral("ruleId"), f.code},
             {QStringLiteral("ruleIndex"), index.value(f.code)},

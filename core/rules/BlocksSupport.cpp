@@ -315,6 +315,209 @@ bool insideAny(const std::vector<std::pair<uint32_t, uint32_t>>& spans, TSNode n
     return false;
 }
 
+namespace {
+
+bool isObjectDtype(const SemanticModel& m, TSNode v) {
+    const std::string_view t = m.text(v);
+    if (t == "object" && SyntaxTree::is(v, "identifier") &&
+        !m.isNameBound(QStringLiteral("object"), v))
+        return true;
+    if (SyntaxTree::is(v, "string")) {
+        return t == "\"O\"" || t == "'O'" || t == "\"object\"" || t == "'object'" ||
+               t == "\"|O\"" || t == "'|O'";
+    }
+    const QString cn = m.canonicalName(v);
+    return cn == QLatin1String("numpy.object_") || cn == QLatin1String("numpy.object");
+}
+
+// The root name an iteration or subscript works on: `a` in `a.flat`, `a.ravel()`, `a[0]`,
+// `enumerate(a)`, `np.nditer(a)`, `zip(a, b)` (first argument). Null when there is none.
+TSNode rootName(const SemanticModel& m, TSNode e) {
+    for (int budget = 16; budget > 0 && !ts_node_is_null(e); --budget) {
+        const std::string_view t = SyntaxTree::type(e);
+        if (t == "identifier")
+            return e;
+        if (t == "parenthesized_expression") {
+            e = ts_node_named_child(e, 0);
+        } else if (t == "attribute") {
+            e = SyntaxTree::field(e, "object");
+        } else if (t == "subscript") {
+            e = SyntaxTree::field(e, "value");
+        } else if (t == "call") {
+            const TSNode fn = SyntaxTree::field(e, "function");
+            if (SyntaxTree::is(fn, "attribute")) {
+                const std::string_view meth = m.text(SyntaxTree::field(fn, "attribute"));
+                e = (meth == "ravel" || meth == "flatten" || meth == "reshape" ||
+                     meth == "tolist" || meth == "copy" || meth == "transpose" || meth == "squeeze")
+                        ? SyntaxTree::field(fn, "object")
+                        : SemanticModel::argument(e, 0); // np.nditer(a), np.ndenumerate(a)
+            } else {
+                e = SemanticModel::argument(e, 0); // enumerate(a), zip(a, b), reversed(a)
+            }
+        } else {
+            return TSNode{};
+        }
+    }
+    return TSNode{};
+}
+
+} // namespace
+
+bool createsObjectArray(const SemanticModel& m, TSNode c) {
+    const TSNode fn = SyntaxTree::field(c, "function");
+    const bool astype =
+        SyntaxTree::is(fn, "attribute") && m.text(SyntaxTree::field(fn, "attribute")) == "astype";
+    // Cheap textual pre-check before resolving the callee.
+    const std::string_view args = m.text(SyntaxTree::field(c, "arguments"));
+    if (args.find("object") == std::string_view::npos &&
+        args.find("'O'") == std::string_view::npos &&
+        args.find("\"O\"") == std::string_view::npos && args.find("|O") == std::string_view::npos)
+        return false;
+    const QString cn = m.callName(c);
+    bool numpyCall = cn.startsWith(QLatin1String("numpy."));
+    if (!numpyCall && astype) {
+        const ValueKind k = m.valueKind(SyntaxTree::field(fn, "object"));
+        numpyCall = k == ValueKind::Array || k == ValueKind::Unknown;
+    }
+    if (!numpyCall)
+        return false;
+    TSNode v = m.keywordArgument(c, "dtype");
+    if (ts_node_is_null(v) && astype)
+        v = SemanticModel::argument(c, 0);
+    if (ts_node_is_null(v) && cn == QLatin1String("numpy.dtype"))
+        v = SemanticModel::argument(c, 0);
+    // Positional dtype: np.zeros(n, object), np.array(xs, "O"), np.full(n, v, object).
+    if (ts_node_is_null(v) &&
+        (cn == QLatin1String("numpy.zeros") || cn == QLatin1String("numpy.ones") ||
+         cn == QLatin1String("numpy.empty") || cn == QLatin1String("numpy.array") ||
+         cn == QLatin1String("numpy.asarray")))
+        v = SemanticModel::argument(c, 1);
+    if (ts_node_is_null(v) && cn == QLatin1String("numpy.full"))
+        v = SemanticModel::argument(c, 2);
+    return !ts_node_is_null(v) && isObjectDtype(m, v);
+}
+
+std::vector<ObjectArrayBinding> objectArrayBindings(const SemanticModel& m) {
+    std::vector<ObjectArrayBinding> out;
+    if (!m.importsNumpy())
+        return out;
+    // From the assignments (no parent walks: ts_node_parent costs a descent from the root).
+    for (const TSNode a : m.assignments()) {
+        // Cheap textual pre-check before any field look-up.
+        const std::string_view text = m.text(a);
+        if (text.find('O') == std::string_view::npos && // 'O', "O", '|O'
+            text.find("object") == std::string_view::npos)
+            continue;
+        const TSNode c = SyntaxTree::field(a, "right");
+        const TSNode left = SyntaxTree::field(a, "left");
+        if (!SyntaxTree::is(c, "call") || !SyntaxTree::is(left, "identifier") ||
+            !createsObjectArray(m, c))
+            continue;
+        const std::string_view name = m.text(left);
+        ObjectArrayBinding b{QString::fromUtf8(name.data(), qsizetype(name.size())), 0,
+                             ts_node_end_byte(m.tree().root()), ts_node_start_byte(a)};
+        if (const FunctionRegion* f = m.enclosingFunctionRegion(a)) {
+            b.scopeStart = ts_node_start_byte(f->node);
+            b.scopeEnd = ts_node_end_byte(f->node);
+        }
+        out.push_back(std::move(b));
+    }
+    return out;
+}
+
+bool isObjectArray(const SemanticModel& m, const std::vector<ObjectArrayBinding>& bindings,
+                   TSNode expr) {
+    if (bindings.empty())
+        return false;
+    const TSNode root = rootName(m, expr);
+    if (ts_node_is_null(root))
+        return false;
+    const std::string_view t = m.text(root);
+    const QString name = QString::fromUtf8(t.data(), qsizetype(t.size()));
+    const uint32_t at = ts_node_start_byte(root);
+    auto candidate = [&](const ObjectArrayBinding& b) {
+        return b.name == name && b.scopeStart <= at && at < b.scopeEnd && b.at < at;
+    };
+    if (std::none_of(bindings.begin(), bindings.end(), candidate))
+        return false;
+    // The last plain assignment to the name before the use, in the use's scope, must be one
+    // of the object-array bindings.
+    const FunctionRegion* scope = m.enclosingFunctionRegion(root);
+    const uint32_t from = scope ? ts_node_start_byte(scope->node) : 0;
+    uint32_t last = 0;
+    bool found = false;
+    for (const TSNode a : SemanticModel::within(m.assignments(), from, at)) {
+        if (ts_node_end_byte(a) > at || m.enclosingFunctionRegion(a) != scope)
+            continue;
+        const TSNode left = SyntaxTree::field(a, "left");
+        if (SyntaxTree::is(left, "identifier") && m.text(left) == t) {
+            last = ts_node_start_byte(a);
+            found = true;
+        }
+    }
+    return found && std::any_of(bindings.begin(), bindings.end(), [&](const ObjectArrayBinding& b) {
+               return candidate(b) && b.at == last;
+           });
+}
+
+bool hostBindingReaches(const SemanticModel& m, TSNode use) {
+    if (!SyntaxTree::is(use, "identifier"))
+        return false;
+    const FunctionRegion* fn = m.enclosingFunctionRegion(use);
+    if (!fn)
+        return false;
+    const std::string_view name = m.text(use);
+    const uint32_t at = ts_node_start_byte(use);
+    // Does `target` (an assignment's left side) bind `name`? 1: exactly `name`; 2: inside a
+    // pattern (`a, name = ...`, `name[i]` does not bind); 0: not at all.
+    auto binds = [&](TSNode target) {
+        if (SyntaxTree::is(target, "identifier"))
+            return m.text(target) == name ? 1 : 0;
+        if (SyntaxTree::is(target, "pattern_list") || SyntaxTree::is(target, "tuple_pattern") ||
+            SyntaxTree::is(target, "list_pattern") || SyntaxTree::is(target, "tuple") ||
+            SyntaxTree::is(target, "list")) {
+            const uint32_t k = ts_node_named_child_count(target);
+            for (uint32_t i = 0; i < k; ++i) {
+                const TSNode e = ts_node_named_child(target, i);
+                if (SyntaxTree::is(e, "identifier") && m.text(e) == name)
+                    return 2;
+            }
+        }
+        return 0;
+    };
+    TSNode last{};
+    for (const TSNode a : SemanticModel::within(m.assignments(), fn->node)) {
+        if (ts_node_end_byte(a) > at)
+            break; // at or after the use (a use inside its own right side included)
+        if (m.enclosingFunctionRegion(a) != fn)
+            continue; // a nested def binds its own names
+        const int b = binds(SyntaxTree::field(a, "left"));
+        if (b == 2)
+            return false;
+        if (b == 1)
+            last = SyntaxTree::is(a, "assignment") ? a : TSNode{};
+        if (b == 1 && ts_node_is_null(last))
+            return false; // `name += ...`: derived from the earlier value
+    }
+    if (ts_node_is_null(last))
+        return false;
+    // Loop headers, with-as and walrus bindings between the assignment and the use.
+    for (const LoopInfo& L : m.loops())
+        if (L.startByte > ts_node_end_byte(last) && L.startByte < at &&
+            L.variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
+            return false;
+    const TSNode value = SyntaxTree::field(last, "right");
+    if (ts_node_is_null(value) || m.isDeviceValue(value))
+        return false;
+    // Straight-line before the use: the statement's block contains the use, and both run in
+    // the same iteration of the same innermost loop.
+    const TSNode stmt = ts_node_parent(last);
+    const TSNode block = ts_node_parent(stmt);
+    if (ts_node_is_null(block) || ts_node_start_byte(block) > at || ts_node_end_byte(block) <= at)
+        return false;
+    return m.enclosingLoop(last) == m.enclosingLoop(use);
+}
+
 std::vector<std::pair<uint32_t, uint32_t>> compiledKernelSpans(const SemanticModel& model) {
     std::vector<std::pair<uint32_t, uint32_t>> spans;
     bool numba = false;

@@ -59,5 +59,37 @@ bool insideAny(const std::vector<std::pair<uint32_t, uint32_t>>& spans, TSNode n
 /// working on host NumPy arrays; cuPyNumeric never runs them.
 std::vector<std::pair<uint32_t, uint32_t>> compiledKernelSpans(const SemanticModel& model);
 
+/// Whether `call` creates an object-dtype array: a NumPy constructor or `np.dtype` with
+/// `dtype=object` / `"O"` / `np.object_` (keyword or the usual positional slot), or
+/// `.astype(object)` on an array or a value of unknown kind. R107's sites.
+bool createsObjectArray(const SemanticModel& model, TSNode call);
+
+/// A name bound to an object-dtype array (`axes = np.empty(n, dtype=object)`) and the byte
+/// range of the scope it is bound in (its function, or the whole file at module level).
+struct ObjectArrayBinding {
+    QString name;
+    uint32_t scopeStart = 0, scopeEnd = 0;
+    uint32_t at = 0; ///< start byte of the assignment
+};
+/// Every plain `name = <object-array creation>` of the file, in document order. Cheap when
+/// the file never mentions an object dtype (a text check per call's arguments).
+std::vector<ObjectArrayBinding> objectArrayBindings(const SemanticModel& model);
+/// Whether `expr` walks or indexes one of `bindings`' object arrays: its root name (through
+/// `.flat`, `.ravel()`, `x[...]`, `enumerate(x)`, `np.nditer(x)`, ...) is bound to an
+/// object-dtype array in a scope that contains `expr`, and that binding is the last plain
+/// assignment to the name before `expr` (`out = a.astype(str)` after it is not an object
+/// array; `if big: L = np.empty(n, dtype=object) else: L = np.zeros(n)` is not either). Such an
+/// array is a host array of Python objects whatever library holds it: R107 reports the root cause.
+bool isObjectArray(const SemanticModel& model, const std::vector<ObjectArrayBinding>& bindings,
+                   TSNode expr);
+
+/// Whether identifier `name` (a use) holds a host value here although its scope also binds it
+/// to an array: the last plain assignment to it before the use, in the same function, is a
+/// statement of a block around the use, runs in the same loop iteration as the use (same
+/// innermost loop, or no loop), no other assignment or loop header binds it in between, and its
+/// value is not an array or device scalar (`ours = getattr(self, p)` while an `except` handler
+/// after the use rebinds `ours = np.asarray(ours)`). Conservative: false whenever unsure.
+bool hostBindingReaches(const SemanticModel& model, TSNode name);
+
 } // namespace blocks
 } // namespace cnready

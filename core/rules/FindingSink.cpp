@@ -9,6 +9,13 @@ void FindingSink::report(TSNode node, const QString& message) {
     reportSpan(node, node, message);
 }
 
+void FindingSink::report(TSNode node, const QString& message, quint8 recipeVariant) {
+    const qsizetype before = m_out.size();
+    reportSpan(node, node, message);
+    if (m_out.size() > before)
+        m_out.last().recipeVariant = recipeVariant;
+}
+
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {
     // Inside a Numba-compiled function the code is machine code over host NumPy arrays:
     // element loops and scalar reads are what Numba is for, and cuPyNumeric never runs them,

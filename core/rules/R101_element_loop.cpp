@@ -8,7 +8,9 @@
 #include <QSet>
 
 #include <map>
+#include <optional>
 #include <set>
+#include <span>
 #include <vector>
 
 namespace cnready {
@@ -29,7 +31,8 @@ const RuleInfo& R101ElementLoop::info() const {
                        "index with their variable, and loops over a literal range of at most 8 "
                        "are left alone, as are loops whose `a[i]` is reduced by NumPy "
                        "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
-                       "`a[i]` is a row."),
+                       "`a[i]` is a row. Elements of an object-dtype array (R107) are Python "
+                       "objects on the host and do not count."),
         QStringLiteral("Every element access launches its own operation on a distributed "
                        "array. The work per operation is one number while the cost of issuing "
                        "it is microseconds, so the loop runs at interpreter speed no matter how "
@@ -178,17 +181,29 @@ bool wholeArrayMethod(std::string_view name) {
 
 } // namespace
 
-void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
-    const SemanticModel& m = ctx.model;
+bool isElementAccessOf(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    return SyntaxTree::is(sub, "subscript") && L.isIndexLoop() &&
+           arrayBase(m, SyntaxTree::field(sub, "value"), L) && scalarIndexUsing(m, sub, L);
+}
+
+std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
+                                   std::optional<std::vector<blocks::ObjectArrayBinding>>* cache) {
     const auto& loops = m.loops();
+    // With `only`, look at that loop alone: its own nodes, and marks for it only.
+    auto range = [&](const std::vector<TSNode>& list) {
+        return only ? SemanticModel::within(list, only->node) : std::span<const TSNode>(list);
+    };
+    auto indexLoop = [&](const LoopInfo* cur) {
+        return cur->isIndexLoop() && (!only || cur == only);
+    };
     // Loop index → first element access that qualifies it.
     std::map<int, TSNode> qualifying;
     std::set<int> slabLoops;
-    for (const TSNode sub : m.subscripts()) {
+    for (const TSNode sub : range(m.subscripts())) {
         const LoopInfo* L = m.enclosingLoop(sub);
         for (const LoopInfo* cur = L; cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-            if (cur->isIndexLoop() && slabIndexUsing(m, sub, *cur))
+            if (indexLoop(cur) && slabIndexUsing(m, sub, *cur))
                 slabLoops.insert(cur->index);
     }
     // `np.sum(a[i])`: reducing a single element would be pointless, so with scalar indices
@@ -199,10 +214,10 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
             return;
         for (const LoopInfo* cur = m.enclosingLoop(at); cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-            if (cur->isIndexLoop() && scalarIndexUsing(m, sub, *cur))
+            if (indexLoop(cur) && scalarIndexUsing(m, sub, *cur))
                 slabLoops.insert(cur->index);
     };
-    for (const TSNode c : m.calls()) {
+    for (const TSNode c : range(m.calls())) {
         const QString cn = m.callName(c);
         if (!cn.startsWith(QLatin1String("numpy.")) || !numpy::isReduction(cn.mid(6)))
             continue;
@@ -247,12 +262,12 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
             return;
         for (const LoopInfo* cur = m.enclosingLoop(e); cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr)
-            if (cur->isIndexLoop() && arrayBase(m, SyntaxTree::field(e, "value"), *cur) &&
+            if (indexLoop(cur) && arrayBase(m, SyntaxTree::field(e, "value"), *cur) &&
                 scalarIndexUsing(m, e, *cur))
                 slabLoops.insert(cur->index);
     };
     if (!loops.empty()) {
-        for (const TSNode c : m.calls()) {
+        for (const TSNode c : range(m.calls())) {
             const TSNode fn = SyntaxTree::field(c, "function");
             if (SyntaxTree::is(fn, "attribute") &&
                 wholeArrayMethod(m.text(SyntaxTree::field(fn, "attribute"))) &&
@@ -266,25 +281,38 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
             for (int i = 0; i < n; ++i)
                 markRow(SemanticModel::argument(c, i));
         }
-        for (const TSNode b : m.binaryOperators())
+        for (const TSNode b : range(m.binaryOperators()))
             if (m.text(SyntaxTree::field(b, "operator")) == "@") {
                 markRow(SyntaxTree::field(b, "left"));
                 markRow(SyntaxTree::field(b, "right"));
             }
     }
-    for (const TSNode sub : m.subscripts()) {
+    // Elements of an object-dtype array are Python objects on the host whatever library
+    // holds the array (`axarr[row, col] = fig.add_subplot(...)`): R107 reports the cause.
+    std::optional<std::vector<blocks::ObjectArrayBinding>> local;
+    std::optional<std::vector<blocks::ObjectArrayBinding>>& objects = cache ? *cache : local;
+    for (const TSNode sub : range(m.subscripts())) {
         const LoopInfo* L = m.enclosingLoop(sub);
         if (!L)
             continue;
         const TSNode base = SyntaxTree::field(sub, "value");
         for (const LoopInfo* cur = L; cur;
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
-            if (!cur->isIndexLoop() || qualifying.count(cur->index) || slabLoops.count(cur->index))
+            if (!indexLoop(cur) || qualifying.count(cur->index) || slabLoops.count(cur->index))
                 continue;
-            if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur))
+            if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur) &&
+                !blocks::isObjectArray(
+                    m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)), base))
                 qualifying.emplace(cur->index, sub);
         }
     }
+    return qualifying;
+}
+
+void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
+    const SemanticModel& m = ctx.model;
+    const auto& loops = m.loops();
+    const std::map<int, TSNode> qualifying = elementLoops(m);
     // Nest depth of each qualifying loop: the deepest qualifying loop below it, counted in
     // loop levels (one walk up from every qualifying loop, not a scan per loop: a file with
     // 100,000 element loops made that quadratic).

@@ -4,6 +4,9 @@
 #include "rules/BlocksSupport.h"
 #include "semantic/SemanticModel.h"
 
+#include <optional>
+#include <vector>
+
 namespace cnready {
 
 const RuleInfo& R103IterateArray::info() const {
@@ -13,9 +16,12 @@ const RuleInfo& R103IterateArray::info() const {
         QStringLiteral("iterate-array"),
         QStringLiteral("Python iteration over an ndarray"),
         QStringLiteral("RR-loop"),
-        QStringLiteral("Finds `for x in a`, `enumerate(a)` / `zip(a, ...)`, comprehensions and "
-                       "generator expressions over an array, and `np.nditer` / `np.ndenumerate` "
-                       "loops. Iterating lists, dicts, ranges, strings or file names is fine."),
+        QStringLiteral(
+            "Finds `for x in a`, `enumerate(a)` / `zip(a, ...)`, comprehensions and "
+            "generator expressions over an array, and `np.nditer` / `np.ndenumerate` "
+            "loops. Iterating lists, dicts, ranges, strings or file names is fine, and so "
+            "is iterating an object-dtype array (`np.empty(n, dtype=object)`): it "
+            "holds Python objects on the host, and R107 reports its creation."),
         QStringLiteral("Python iteration asks the array for one row or element at a time. On "
                        "cuPyNumeric each step waits for the data and copies it to the host, so "
                        "the loop is serial, host-bound and pays a synchronisation per item."),
@@ -27,6 +33,9 @@ const RuleInfo& R103IterateArray::info() const {
 
 void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
+    // An object-dtype array (R107) holds Python objects on the host whatever library made
+    // it: walking it (`for ax in axes.flat`) costs no device traffic, and the fix is R107's.
+    std::optional<std::vector<blocks::ObjectArrayBinding>> objects;
     for (const LoopInfo& L : m.loops()) {
         QString how;
         switch (L.source) {
@@ -45,6 +54,10 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
         default:
             continue;
         }
+        if (!objects)
+            objects = blocks::objectArrayBindings(m);
+        if (blocks::isObjectArray(m, *objects, L.iterable))
+            continue;
         const QString what = blocks::quoted(m, L.iterable, 48);
         const QString msg =
             L.kind == LoopKind::Comprehension

@@ -5,6 +5,8 @@
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
+#include <vector>
+
 namespace cnready {
 
 const RuleInfo& R104HostSync::info() const {
@@ -75,6 +77,44 @@ bool isLogging(const SemanticModel& m, TSNode fn) {
            obj == "_log" || obj.ends_with(".logger") || obj.ends_with(".log");
 }
 
+// isDeviceValue(e), except when every array name in `e` holds a host value at this point:
+// provenance is flow-insensitive per scope, so `ours = getattr(self, p)` reads as an array
+// when an `except` handler later rebinds `ours = np.asarray(ours)`; the assignment that
+// reaches `bool(ours != theirs)` is the getattr. Calls keep `e` a device value (they may
+// compute one from anything).
+bool deviceValueHere(const SemanticModel& m, TSNode e) {
+    if (!m.isDeviceValue(e))
+        return false;
+    std::vector<TSNode> stack{e};
+    bool names = false;
+    for (int budget = 200; !stack.empty(); --budget) {
+        if (budget <= 0)
+            return true;
+        const TSNode n = stack.back();
+        stack.pop_back();
+        const std::string_view t = SyntaxTree::type(n);
+        if (t == "call" || t == "await" || t == "lambda")
+            return true;
+        if (t == "identifier") {
+            const ValueKind k = m.valueKind(n);
+            if (k == ValueKind::Array || k == ValueKind::DeviceScalar) {
+                if (!blocks::hostBindingReaches(m, n))
+                    return true;
+                names = true;
+            }
+            continue;
+        }
+        if (t == "attribute") {
+            stack.push_back(SyntaxTree::field(n, "object")); // `.T`, `.real` of the name
+            continue;
+        }
+        const uint32_t k = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < k; ++i)
+            stack.push_back(ts_node_named_child(n, i));
+    }
+    return !names;
+}
+
 } // namespace
 
 void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
@@ -110,7 +150,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 const int n = SemanticModel::positionalCount(c);
                 for (int i = 0; i < n; ++i) {
                     const TSNode a = SemanticModel::argument(c, i);
-                    if (m.isDeviceValue(a)) {
+                    if (deviceValueHere(m, a)) {
                         report(c, QStringLiteral("logging %1 formats an array value on the "
                                                  "host in a hot path")
                                       .arg(blocks::quoted(m, a)));
@@ -124,7 +164,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 const int n = SemanticModel::positionalCount(c);
                 for (int i = 0; i < n; ++i) {
                     const TSNode a = SemanticModel::argument(c, i);
-                    if (m.isDeviceValue(a)) {
+                    if (deviceValueHere(m, a)) {
                         report(c, QStringLiteral("str.format of %1 pulls an array value to "
                                                  "the host in a hot path")
                                       .arg(blocks::quoted(m, a)));
@@ -139,14 +179,15 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
         const std::string_view name = m.text(fn);
         if (isConversion(name) && blocks::isBuiltin(m, fn, name)) {
             const TSNode a = SemanticModel::argument(c, 0);
-            if (!ts_node_is_null(a) && SemanticModel::positionalCount(c) == 1 && m.isDeviceValue(a))
+            if (!ts_node_is_null(a) && SemanticModel::positionalCount(c) == 1 &&
+                deviceValueHere(m, a))
                 report(c, QStringLiteral("%1(%2) waits for the device and copies the value "
                                          "to the host on every pass of this hot path")
                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
                                    blocks::quoted(m, a).mid(1).chopped(1)));
         } else if ((name == "str" || name == "repr") && blocks::isBuiltin(m, fn, name)) {
             const TSNode a = SemanticModel::argument(c, 0);
-            if (m.isDeviceValue(a))
+            if (deviceValueHere(m, a))
                 report(c, QStringLiteral("%1() of %2 formats an array value on the host in a "
                                          "hot path")
                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
@@ -155,7 +196,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
             const int n = SemanticModel::positionalCount(c);
             for (int i = 0; i < n; ++i) {
                 const TSNode a = SemanticModel::argument(c, i);
-                if (m.isDeviceValue(a)) {
+                if (deviceValueHere(m, a)) {
                     report(c, QStringLiteral("print of %1 copies an array value to the host "
                                              "in a hot path")
                                   .arg(blocks::quoted(m, a)));
@@ -167,7 +208,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     // f-string interpolations and "%" formatting of device values.
     for (const TSNode ip : m.interpolations()) {
         const TSNode e = ts_node_named_child(ip, 0);
-        if (!ts_node_is_null(e) && m.isDeviceValue(e))
+        if (!ts_node_is_null(e) && deviceValueHere(m, e))
             report(ip, QStringLiteral("f-string formats %1, an array value, on the host in a "
                                       "hot path")
                            .arg(blocks::quoted(m, e)));
@@ -177,11 +218,11 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
             !SyntaxTree::is(SyntaxTree::field(b, "left"), "string"))
             continue;
         TSNode r = SyntaxTree::field(b, "right");
-        bool dev = m.isDeviceValue(r);
+        bool dev = deviceValueHere(m, r);
         if (!dev && (SyntaxTree::is(r, "tuple") || SyntaxTree::is(r, "parenthesized_expression"))) {
             const uint32_t k = ts_node_named_child_count(r);
             for (uint32_t j = 0; j < k && !dev; ++j)
-                dev = m.isDeviceValue(ts_node_named_child(r, j));
+                dev = deviceValueHere(m, ts_node_named_child(r, j));
         }
         if (dev)
             report(b, QStringLiteral("%-formatting of an array value pulls it to the host in "

@@ -2,7 +2,12 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/R101_element_loop.h"
 #include "semantic/SemanticModel.h"
+
+#include <map>
+#include <optional>
+#include <vector>
 
 namespace cnready {
 
@@ -25,7 +30,9 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "a shape, `np.asarray(a.shape) < w`) or loop counters are fine, and so "
                        "are input checks that only raise (`if np.any(x < 0): raise ...`, "
                        "`assert`) outside the loops of their own function: they run once per "
-                       "call."),
+                       "call. A branch on the element of a loop that R101 reports "
+                       "(`for i in range(n): if a[i] > 0:`) is left to R101: rewriting the loop "
+                       "as whole-array code turns the branch into `np.where`."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
@@ -40,10 +47,105 @@ const RuleInfo& R105ArrayBranch::info() const {
     return i;
 }
 
+namespace {
+
+bool isOperator(TSNode n, std::string_view op) {
+    const uint32_t k = ts_node_child_count(n);
+    for (uint32_t i = 0; i < k; ++i) {
+        const TSNode c = ts_node_child(n, i);
+        if (!ts_node_is_named(c) && SyntaxTree::type(c) == op)
+            return true;
+    }
+    return false;
+}
+
+// What the condition does with the device value `found`, as the finding's sentence: the
+// reader should recognise the code (`if node in index_map` looks an element up in a dict; it
+// does not branch on the element's truth). `what` is "if", "while", ...; `kind` says what
+// `found` is ("array element", ...).
+QString describeUse(const SemanticModel& m, TSNode cond, TSNode found, const QString& what,
+                    const QString& kind) {
+    QString f = blocks::quoted(m, found);
+    const QString tail =
+        QStringLiteral(" waits for the device every time it is evaluated (%1)").arg(kind);
+    // Climb through what keeps the value a number: parentheses, `x[k]` of it, `x.real`,
+    // arithmetic, and numeric builtins (`abs(x)`, `float(x)`).
+    TSNode at = found;
+    for (int budget = 32; budget > 0 && !ts_node_eq(at, cond); --budget) {
+        const TSNode p = ts_node_parent(at);
+        if (ts_node_is_null(p))
+            break;
+        const std::string_view t = SyntaxTree::type(p);
+        const bool through = t == "parenthesized_expression" || t == "binary_operator" ||
+                             t == "unary_operator" ||
+                             (t == "subscript" && ts_node_eq(SyntaxTree::field(p, "value"), at)) ||
+                             (t == "attribute" && ts_node_eq(SyntaxTree::field(p, "object"), at));
+        // `x.item()`, `x.any()`: a method call on the value.
+        const bool method = t == "call" && SyntaxTree::is(at, "attribute") &&
+                            ts_node_eq(SyntaxTree::field(p, "function"), at);
+        if (through || method) {
+            at = p;
+            continue;
+        }
+        if (t == "argument_list") {
+            const TSNode call = ts_node_parent(p);
+            const TSNode fn = SyntaxTree::field(call, "function");
+            const std::string_view name = m.text(fn);
+            // NumPy functions and numeric builtins keep it a number: the call is the value.
+            if ((SyntaxTree::is(fn, "identifier") &&
+                 (name == "abs" || name == "float" || name == "int" || name == "round" ||
+                  name == "bool" || name == "complex" || name == "any" || name == "all" ||
+                  name == "min" || name == "max" || name == "sum")) ||
+                m.canonicalName(fn).startsWith(QLatin1String("numpy."))) {
+                at = call;
+                f = blocks::quoted(m, call);
+                continue;
+            }
+            return QStringLiteral("%1 passes %2 to %3, which%4")
+                .arg(what, f, blocks::quoted(m, fn), tail);
+        }
+        if (t == "comparison_operator") {
+            if (isOperator(p, "in") || isOperator(p, "not in")) {
+                const TSNode left = ts_node_named_child(p, 0);
+                const TSNode right = ts_node_named_child(p, 1);
+                if (ts_node_eq(left, at) && !ts_node_is_null(right))
+                    return QStringLiteral("%1 looks %2 up in %3, which needs its value on the "
+                                          "host and%4")
+                        .arg(what, f, blocks::quoted(m, right), tail);
+                return QStringLiteral("%1 searches %2 for a value on the host, which%3")
+                    .arg(what, f, tail);
+            }
+            if (isOperator(p, "is") || isOperator(p, "is not"))
+                break;
+            return QStringLiteral("%1 compares %2 on the host, which%3").arg(what, f, tail);
+        }
+        if (t == "subscript") { // `d[x]`: the value is an index or a key
+            return QStringLiteral("%1 uses %2 as a key or index of %3, which needs its value on "
+                                  "the host and%4")
+                .arg(what, f, blocks::quoted(m, SyntaxTree::field(p, "value")), tail);
+        }
+        if (t == "boolean_operator" || t == "not_operator") {
+            at = cond; // a truth test, possibly among others
+            break;
+        }
+        break;
+    }
+    if (ts_node_eq(at, cond) || SyntaxTree::is(cond, "not_operator") ||
+        SyntaxTree::is(cond, "boolean_operator"))
+        return QStringLiteral("%1 tests the truth of %2, which%3").arg(what, f, tail);
+    return QStringLiteral("%1 on %2%3").arg(what, f, tail);
+}
+
+} // namespace
+
 void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     if (!m.importsNumpy())
         return;
+    // Loop index → whether R101 counts it as an element loop; asked per loop (only for
+    // loops with a branch on their element), each answer reads that loop's nodes only.
+    std::map<int, bool> elementLoop;
+    std::optional<std::vector<blocks::ObjectArrayBinding>> objects;
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
     auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
@@ -65,14 +167,28 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         const bool perIteration = ownLoop || m.inLoop(cond);
         if (!blocks::readsDeviceValue(m, cond, &found, perIteration))
             return; // an array-valued condition without a reduction or element read
+        // `for i in range(n): if a[i] > 0: ...`: the branch is on the element of a loop that
+        // R101 reports; the one fix (RR-loop: the loop becomes whole-array code and the `if` a
+        // `np.where`) removes both, so the branch is not a second blocker.
+        if (SyntaxTree::is(found, "subscript") && m.inLoop(found)) {
+            const auto& loops = m.loops();
+            for (const LoopInfo* cur = m.enclosingLoop(found); cur;
+                 cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
+                if (!isElementAccessOf(m, found, *cur))
+                    continue;
+                auto [known, fresh] = elementLoop.try_emplace(cur->index, false);
+                if (fresh)
+                    known->second = !elementLoops(m, cur, &objects).empty();
+                if (known->second)
+                    return;
+            }
+        }
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
-        out.report(cond, QStringLiteral("%1 on %2 waits for the device every time it is "
-                                        "evaluated (%3)")
-                             .arg(QLatin1String(what), blocks::quoted(m, found),
-                                  reduction ? QStringLiteral("array reduction")
-                                  : SyntaxTree::is(found, "subscript")
-                                      ? QStringLiteral("array element")
-                                      : QStringLiteral("device scalar")));
+        out.report(cond, describeUse(m, cond, found, QLatin1String(what),
+                                     reduction ? QStringLiteral("array reduction")
+                                     : SyntaxTree::is(found, "subscript")
+                                         ? QStringLiteral("array element")
+                                         : QStringLiteral("device scalar")));
     };
     for (const TSNode n : m.ifs())
         test(n, SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",

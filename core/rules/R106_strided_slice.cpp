@@ -15,13 +15,15 @@ const RuleInfo& R106StridedSlice::info() const {
         QStringLiteral("RR-mask"),
         QStringLiteral("Finds slices of an array with a step other than 1: `a[::2]`, "
                        "`a[1::2]`, `a[::-1]`, `a[::k]`. Strings and lists sliced with a step, "
-                       "`range(0, n, 2)` and unit-step stencil slices are fine."),
+                       "`range(0, n, 2)` and unit-step stencil slices are fine. A reversal "
+                       "(every step -1) points to RR-flip (`np.flip`) instead of the mask "
+                       "recipe."),
         QStringLiteral("cuPyNumeric's distributed arrays only support unit strides in slices. "
                        "A strided view either falls back to host NumPy (copies out and back) "
                        "or is rejected, depending on the version."),
         QStringLiteral("evens = x[::2]\nreversed_x = x[::-1]"),
-        QStringLiteral("keep = np.arange(x.shape[0]) % 2 == 0   # mask built once\n"
-                       "evens = x[keep]\nreversed_x = np.flip(x)"),
+        QStringLiteral("keep = np.arange(x.shape[0]) % 2 == 0   # mask built once (RR-mask)\n"
+                       "evens = x[keep]\nreversed_x = np.flip(x)                 # RR-flip"),
         false};
     return i;
 }
@@ -43,6 +45,40 @@ TSNode stepOf(TSNode slice) {
     }
     return TSNode{};
 }
+// Whether every stepped slice of subscript `sub` steps by -1: the subscript only reverses
+// axes (`a[::-1]`, `img[:, ::-1]`, `a[5:0:-1]`), which np.flip does.
+bool reversesOnly(const SemanticModel& m, TSNode sub) {
+    bool any = false;
+    auto visit = [&](TSNode e) {
+        if (!SyntaxTree::is(e, "slice"))
+            return true;
+        const TSNode step = stepOf(e);
+        if (ts_node_is_null(step) || SyntaxTree::is(step, "none"))
+            return true;
+        const std::string_view st = m.text(step);
+        if (st == "1" || st == "+1" || st == "None")
+            return true;
+        any = true;
+        return st == "-1";
+    };
+    const TSNode base = SyntaxTree::field(sub, "value");
+    const uint32_t n = ts_node_named_child_count(sub);
+    for (uint32_t i = 0; i < n; ++i) {
+        const TSNode ix = ts_node_named_child(sub, i);
+        if (ts_node_eq(ix, base))
+            continue;
+        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
+            const uint32_t k = ts_node_named_child_count(ix);
+            for (uint32_t j = 0; j < k; ++j)
+                if (!visit(ts_node_named_child(ix, j)))
+                    return false;
+        } else if (!visit(ix)) {
+            return false;
+        }
+    }
+    return any;
+}
+
 } // namespace
 
 void R106StridedSlice::check(const RuleContext& ctx, FindingSink& out) const {
@@ -67,6 +103,15 @@ void R106StridedSlice::check(const RuleContext& ctx, FindingSink& out) const {
         if (!m.isArray(SyntaxTree::field(sub, "value")))
             continue;
         lastSub = sub;
+        // A reversal has its own supported equivalent (np.flip): RR-flip, not a mask.
+        if (reversesOnly(m, sub)) {
+            out.report(sub,
+                       QStringLiteral("%1 reverses with step -1; only unit strides stay on the "
+                                      "distributed path, np.flip does the same")
+                           .arg(blocks::quoted(m, sub)),
+                       1);
+            continue;
+        }
         out.report(sub, QStringLiteral("%1 slices with step %2; only unit strides stay on the "
                                        "distributed path")
                             .arg(blocks::quoted(m, sub),

@@ -233,6 +233,28 @@ QList<Recipe> buildRecipes() {
         QStringLiteral("On cuPyNumeric a reshape may copy and repartition the data; done once it "
                        "is cheap, done every iteration it is pure overhead.")});
 
+    // Not an upstream anchor: a reversal is the one strided slice with a supported
+    // whole-array equivalent, so the mask advice of RR-mask does not fit it.
+    r.append(Recipe{
+        QStringLiteral("RR-flip"),
+        QStringLiteral("Reverse with np.flip instead of a negative step"),
+        QStringLiteral("A slice with step -1 only reverses an axis: write `np.flip(a, axis=k)` "
+                       "(a tuple of axes for several). When the slice also has bounds, cut the "
+                       "range first with a unit-step slice (`a[5:0:-1]` is `np.flip(a[1:6])`). "
+                       "To store in reverse order, flip the value instead: `a[:] = np.flip(v)`."),
+        QStringLiteral("tail = signal[::-1]\n"
+                       "mirrored = image[:, ::-1]\n"
+                       "buf[::-1] = ramp"),
+        QStringLiteral("tail = np.flip(signal)\n"
+                       "mirrored = np.flip(image, axis=1)\n"
+                       "buf[:] = np.flip(ramp)"),
+        81,
+        {QStringLiteral("R106")},
+        QStringLiteral("cuPyNumeric implements np.flip, so the reversal stays an array "
+                       "operation instead of leaving the distributed path. The API manifest "
+                       "marks it single-GPU: for a multi-node target it is listed among the API "
+                       "gaps, like any other single-GPU call.")});
+
     // Not one of the upstream anchors: our own recipe for R205, so that every REFACTOR code
     // has one.
     r.append(Recipe{
@@ -322,6 +344,12 @@ QList<Recipe> buildRecipes() {
 const QList<Recipe>& allRecipes() {
     static const QList<Recipe> recipes = buildRecipes();
     return recipes;
+}
+
+QString siteRecipe(const QString& code, int variant) {
+    if (variant == 1 && code == QLatin1String("R106"))
+        return QStringLiteral("RR-flip");
+    return {};
 }
 
 const Recipe* findRecipe(const QString& anchor) {

@@ -51,6 +51,8 @@ public:
     /// function come from the semantic model; hot-path-only rules in functions that are not
     /// locally hot are emitted as conditional on that function being hot project-wide.
     void report(TSNode node, const QString& message);
+    /// Same, for a site whose fix is the rule's alternative recipe (Finding::recipeVariant).
+    void report(TSNode node, const QString& message, quint8 recipeVariant);
     /// Same with an explicit span (e.g. a whole function body for a grouped SCALES region).
     void reportSpan(TSNode first, TSNode last, const QString& message);
 

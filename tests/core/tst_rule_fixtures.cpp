@@ -5,6 +5,8 @@
 //   buf = np.zeros(n)       # ok: R201          (asserts absence)
 //   # codes: R104, R105     (optional, anywhere: the codes checked exactly in this fixture;
 //                            default: the code that starts the file name, e.g. R104_*.py)
+//   # says: R105 "looks `node` up"   (the finding of that code on this line has a message
+//                                     containing the quoted text)
 //
 // A fixture is a .py file, or a folder (a multi-file project, for cross-file hot paths).
 // Findings are matched by code and first line.
@@ -13,9 +15,12 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace cnready;
 
@@ -25,6 +30,7 @@ struct Expectations {
     QSet<QString> codes;          // checked exactly
     QSet<QString> expected;       // "path:line:code"
     QSet<QString> forbidden;      // "path:line:code"
+    QHash<QString, QString> says; // "path:line:code" → text its message must contain
 };
 
 void readExpectations(const QString& root, const QString& rel, Expectations& e) {
@@ -35,6 +41,11 @@ void readExpectations(const QString& root, const QString& rel, Expectations& e) 
     while (!f.atEnd()) {
         ++line;
         const QString text = QString::fromUtf8(f.readLine());
+        static const QRegularExpression says(
+            QStringLiteral("#\\s*says:\\s*(R[0-9]+)\\s+\"([^\"]*)\""));
+        if (const auto sm = says.match(text); sm.hasMatch())
+            e.says.insert(QStringLiteral("%1:%2:%3").arg(rel).arg(line).arg(sm.captured(1)),
+                          sm.captured(2));
         auto it = tag.globalMatch(text);
         while (it.hasNext()) {
             const auto m = it.next();
@@ -85,10 +96,22 @@ private slots:
         }
         const ProjectResult result = analyzeProject(scan);
         QSet<QString> actual;
+        QHash<QString, QStringList> messages;
         for (const Finding& f : result.findings)
-            if (e.codes.contains(f.code))
-                actual.insert(QStringLiteral("%1:%2:%3").arg(f.range.path).arg(f.range.line).arg(f.code));
+            if (e.codes.contains(f.code)) {
+                const QString key =
+                    QStringLiteral("%1:%2:%3").arg(f.range.path).arg(f.range.line).arg(f.code);
+                actual.insert(key);
+                messages[key] << f.message;
+            }
         QStringList problems;
+        for (auto it = e.says.cbegin(); it != e.says.cend(); ++it) {
+            const QStringList& ms = messages[it.key()];
+            if (std::none_of(ms.cbegin(), ms.cend(),
+                             [&](const QString& m) { return m.contains(it.value()); }))
+                problems << QStringLiteral("message  %1 lacks \"%2\" (has: %3)")
+                                .arg(it.key(), it.value(), ms.join(QStringLiteral(" | ")));
+        }
         for (const QString& k : e.expected)
             if (!actual.contains(k))
                 problems << QStringLiteral("missed   %1").arg(k);

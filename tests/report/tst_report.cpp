@@ -285,6 +285,86 @@ private slots:
         QVERIFY(next.contains(QStringLiteral("Pilot module")) == false); // no SCALES: no pilot
     }
 
+    void findingsInTestModulesAreListedApart() {
+        FileResult work;
+        work.path = QStringLiteral("pkg/sim.py");
+        work.moduleName = QStringLiteral("pkg.sim");
+        work.lines = 40;
+        work.findings = {finding(QStringLiteral("R101"), Category::Blocks, 10),
+                         finding(QStringLiteral("R201"), Category::Refactor, 20)};
+        FileResult test;
+        test.path = QStringLiteral("tests/test_sim.py");
+        test.moduleName = QStringLiteral("tests.test_sim");
+        test.lines = 40;
+        test.isTest = true;
+        for (const int line : {5, 7, 9}) {
+            Finding f = finding(QStringLiteral("R104"), Category::Blocks, line);
+            f.range.path = test.path;
+            test.findings << f;
+        }
+        Finding alloc = finding(QStringLiteral("R201"), Category::Refactor, 30);
+        alloc.range.path = test.path;
+        test.findings << alloc;
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/demo"), {work, test});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        // The verdict counts one hot BLOCKS finding (the test module's three are left out).
+        QVERIFY(
+            section(md, kHeadings[0]).contains(QStringLiteral("1 BLOCKS finding on hot paths")));
+        const QString blocks = section(md, kHeadings[2]);
+        const qsizetype apart = blocks.indexOf(
+            QStringLiteral("### In test modules: 3 BLOCKS findings, not counted by the verdict"));
+        QVERIFY(apart > 0);
+        const qsizetype workRow = blocks.indexOf(QStringLiteral("| `pkg/sim.py:10-11` | R101 |"));
+        QVERIFY(workRow > 0 && workRow < apart);
+        for (const char* row :
+             {"| `tests/test_sim.py:5-6` | R104 |", "| `tests/test_sim.py:7-8` | R104 |",
+              "| `tests/test_sim.py:9-10` | R104 |"})
+            QVERIFY2(blocks.indexOf(QLatin1String(row)) > apart, row);
+        const QString fix = section(md, kHeadings[3]);
+        const qsizetype fixApart = fix.indexOf(
+            QStringLiteral("### In test modules: 1 REFACTOR finding, not counted by the verdict"));
+        QVERIFY(fixApart > 0);
+        QVERIFY(fix.indexOf(QStringLiteral("### RR-alloc: ")) < fixApart);
+        QVERIFY(fix.indexOf(QStringLiteral("#### RR-alloc: ")) > fixApart);
+        QVERIFY(fix.indexOf(QStringLiteral("- `tests/test_sim.py:30-31` R201")) > fixApart);
+
+        // Only test findings: the workload part says so.
+        Rendered onlyTests;
+        onlyTests.project = mergeFileResults(QStringLiteral("/tmp/demo"), {test});
+        onlyTests.assessment = assess(onlyTests.project, {}, onlyTests.manifest, {});
+        const QString md2 = QString::fromUtf8(onlyTests.render(ReportFormat::Markdown));
+        QVERIFY(section(md2, kHeadings[2])
+                    .startsWith(QStringLiteral(
+                        "## What blocks (BLOCKS findings)\n\nNone outside test modules.\n")));
+    }
+
+    void reversalFindingsPointToTheirOwnRecipe() {
+        Finding rev = finding(QStringLiteral("R106"), Category::Blocks, 12);
+        rev.recipeVariant = 1;
+        const Finding stride = finding(QStringLiteral("R106"), Category::Blocks, 14);
+        QCOMPARE(recipeFor(rev), QStringLiteral("RR-flip"));
+        QCOMPARE(recipeFor(stride), QStringLiteral("RR-mask"));
+        // A variant a rule does not define falls back to the rule's own recipe.
+        Finding other = finding(QStringLiteral("R104"), Category::Blocks, 16);
+        other.recipeVariant = 1;
+        QCOMPARE(recipeFor(other), QStringLiteral("RR-sync"));
+        const Rendered r = fromParts({rev, stride}, {});
+        const QString blocks =
+            section(QString::fromUtf8(r.render(ReportFormat::Markdown)), kHeadings[2]);
+        QVERIFY(blocks.contains(QStringLiteral("| `pkg/sim.py:12-13` | R106 |")));
+        QVERIFY(blocks.contains(QStringLiteral("RR-flip: Reverse with np.flip")));
+        QVERIFY(blocks.contains(QStringLiteral("RR-mask: Index with the boolean mask")));
+        const QJsonArray fs =
+            QJsonDocument::fromJson(r.render(ReportFormat::Json))[QStringLiteral("findings")]
+                .toArray();
+        QStringList recipes;
+        for (const QJsonValue& f : fs)
+            recipes << f[QStringLiteral("recipe")].toString();
+        QCOMPARE(recipes, QStringList({QStringLiteral("RR-flip"), QStringLiteral("RR-mask")}));
+    }
+
     void fileDiagnosticsAreListedInTheContextPart() {
         QTemporaryDir tmp;
         QFile good(tmp.filePath(QStringLiteral("ok.py")));
