@@ -100,10 +100,9 @@ void R001Elementwise::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     RegionGroups groups;
-    ElementLoops elementLoops(m);
     QStringList names;
     auto add = [&](TSNode site) {
-        if (elementLoops.contains(site))
+        if (inElementLoop(m, site))
             return;
         if (names.isEmpty())
             groups.add(m, site, QString());

@@ -54,7 +54,6 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     RegionGroups groups;
-    ElementLoops elementLoops(m);
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);
         if (name.isEmpty())
@@ -67,7 +66,7 @@ void R002Reduction::check(const RuleContext& ctx, FindingSink& out) const {
             reduction = true;
         else if (isNumpyFunction(name) && name.count(QLatin1Char('.')) == 1)
             reduction = leaf != QLatin1String("norm") && isReductionLeaf(leaf);
-        if (!reduction || elementLoops.contains(call))
+        if (!reduction || inElementLoop(m, call))
             continue;
         groups.add(m, call, leaf.toString());
     }

@@ -176,7 +176,6 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
     // statement start byte → array text → distinct shifted subscripts
     std::map<uint32_t, std::map<QString, Use>> perStatement;
     StatementFinder statementOf(m);
-    ElementLoops elementLoops(m);
     for (TSNode sub : m.subscripts()) {
         const TSNode value = SyntaxTree::field(sub, fields().value);
         if (!(SyntaxTree::is(value, "identifier") || SyntaxTree::is(value, "attribute")))
@@ -189,7 +188,7 @@ void R005Stencil::check(const RuleContext& ctx, FindingSink& out) const {
         if (kind != ValueKind::Array && kind != ValueKind::Unknown)
             continue;
         const QString key = shiftedIndex(m, sub);
-        if (key.isEmpty() || elementLoops.contains(sub))
+        if (key.isEmpty() || inElementLoop(m, sub))
             continue;
         const TSNode stmt = statementOf(sub);
         Use& u = perStatement[ts_node_start_byte(stmt)][m.tree().qtext(value)];

@@ -683,46 +683,11 @@ bool walksElements(const LoopInfo& loop) {
 }
 } // namespace
 
-bool ElementLoops::contains(TSNode n) {
-    const auto& loops = m_model.loops();
-    if (m_known.size() != loops.size()) {
-        m_known.assign(loops.size(), false);
-        m_names.assign(loops.size(), {});
-    }
-    for (const LoopInfo* loop = m_model.enclosingLoop(n); loop;
-         loop = loop->parent >= 0 ? &loops[size_t(loop->parent)] : nullptr) {
-        if (!walksElements(*loop))
-            continue;
-        // usesLoopVar(), with the names converted once per loop.
-        if (isType(n, "identifier") && loop->variables.contains(m_model.tree().qtext(n)))
-            return true;
-        const size_t i = size_t(loop->index);
-        if (!m_known[i]) {
-            for (const QString& v : m_model.loopVariableNames(*loop))
-                m_names[i].push_back(v.toUtf8());
-            m_known[i] = true;
-        }
-        const std::string_view text = m_model.text(n);
-        for (const QByteArray& v : m_names[i])
-            if (text.find(std::string_view(v.constData(), size_t(v.size()))) !=
-                std::string_view::npos) {
-                if (m_model.usesLoopVariable(n, *loop))
-                    return true;
-                break;
-            }
-    }
-    return false;
-}
-
 bool inElementLoop(const SemanticModel& model, TSNode n) {
     const auto& loops = model.loops();
     for (const LoopInfo* loop = model.enclosingLoop(n); loop;
          loop = loop->parent >= 0 ? &loops[size_t(loop->parent)] : nullptr) {
-        const bool walksElements = loop->isIndexLoop() || loop->source == LoopSource::Array ||
-                                   loop->source == LoopSource::EnumerateArray ||
-                                   loop->source == LoopSource::NdIter ||
-                                   loop->source == LoopSource::NdEnumerate;
-        if (walksElements && usesLoopVar(model, n, *loop))
+        if (walksElements(*loop) && usesLoopVar(model, n, *loop))
             return true;
     }
     return false;
@@ -734,39 +699,11 @@ bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop) 
     return model.isLoopInvariant(expr, loop);
 }
 
-namespace {
-// Whether the UTF-8 `text` contains `word` as a substring (no allocation for short ASCII words).
-bool containsWord(std::string_view text, const QString& word) {
-    char buf[64];
-    if (word.size() < qsizetype(sizeof buf)) {
-        bool ascii = true;
-        for (qsizetype i = 0; i < word.size() && ascii; ++i) {
-            const char16_t u = word[i].unicode();
-            ascii = u < 0x80;
-            buf[i] = char(u);
-        }
-        if (ascii)
-            return text.find(std::string_view(buf, size_t(word.size()))) != std::string_view::npos;
-    }
-    const QByteArray u = word.toUtf8();
-    return text.find(std::string_view(u.constData(), size_t(u.size()))) != std::string_view::npos;
-}
-} // namespace
-
 bool usesLoopVar(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
     if (isType(expr, "identifier") && loop.variables.contains(model.tree().qtext(expr)))
         return true;
-    // The model reads every identifier of `expr` into a QString and looks it up; it can only
-    // answer yes when one of the names it looks for occurs in the text, which is cheap to rule
-    // out first (most sites mention no loop variable).
-    const std::string_view text = model.text(expr);
-    bool mentioned = false;
-    for (const QString& v : model.loopVariableNames(loop))
-        if (containsWord(text, v)) {
-            mentioned = true;
-            break;
-        }
-    return mentioned && model.usesLoopVariable(expr, loop);
+    // The model rules out, from the text alone, expressions that mention none of the names.
+    return model.usesLoopVariable(expr, loop);
 }
 
 bool hasKeyword(const SemanticModel& model, TSNode call, std::string_view name) {

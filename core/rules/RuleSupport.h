@@ -213,21 +213,6 @@ private:
 /// reads that loop's variable: SCALES rules skip such sites, they belong to R101/R103.
 bool inElementLoop(const SemanticModel& model, TSNode n);
 
-/// inElementLoop() for the many sites of one file that a rule asks about: each loop's variable
-/// names are read out of the model's set once (iterating a QSet visits all its buckets), not
-/// once per site. Same answers as inElementLoop().
-class ElementLoops {
-public:
-    explicit ElementLoops(const SemanticModel& model) : m_model(model) {}
-    /// inElementLoop(model, n).
-    bool contains(TSNode n);
-
-private:
-    const SemanticModel& m_model;
-    std::vector<std::vector<QByteArray>> m_names; ///< per loop index: UTF-8 variable names
-    std::vector<bool> m_known;                    ///< per loop index: m_names filled
-};
-
 /// SemanticModel::isLoopInvariant / usesLoopVariable, but also right when `expr` itself is a
 /// soft-keyword identifier (`type`, `match`, `print`): a tree cursor started on such an
 /// aliased node reports the keyword token, so the model's walk misses the name.

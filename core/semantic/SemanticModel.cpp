@@ -684,11 +684,10 @@ struct SemanticModel::Data {
         if (it == set.end() || *it != n)
             set.insert(it, n);
     }
-    std::vector<NameSet> derivedLoopVars;                                 // per loop
-    mutable std::vector<std::unique_ptr<QSet<QString>>> loopVariableSets; // loopVariableNames()
-    std::vector<NameSet> boundViews;    // per loop: LoopInfo::boundInLoop as views
-    std::vector<NameSet> variableViews; // per loop: LoopInfo::variables as views
-    QSet<QString> importedModules;      // canonical modules and parents
+    std::vector<NameSet> derivedLoopVars; // per loop
+    std::vector<NameSet> boundViews;      // per loop: LoopInfo::boundInLoop as views
+    std::vector<NameSet> variableViews;   // per loop: LoopInfo::variables as views
+    QSet<QString> importedModules;        // canonical modules and parents
     QStringList starModules;
     QHash<QString, int> localFunctionsByName; // "f" / "Class.m" → function index
     QHash<QString, int> classesByName;
@@ -3143,20 +3142,6 @@ bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
         return !inv;
     });
     return inv;
-}
-
-const QSet<QString>& SemanticModel::loopVariableNames(const LoopInfo& loop) const {
-    // The model keeps the names as views of the source; the QSet is made on first request.
-    auto& sets = d->loopVariableSets;
-    if (sets.empty())
-        sets.resize(m_loops.size());
-    std::unique_ptr<QSet<QString>>& set = sets[size_t(loop.index)];
-    if (!set) {
-        set = std::make_unique<QSet<QString>>();
-        for (const std::string_view v : d->derivedLoopVars[size_t(loop.index)])
-            set->insert(QString::fromUtf8(v.data(), qsizetype(v.size())));
-    }
-    return *set;
 }
 
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {

@@ -196,9 +196,6 @@ public:
     /// Whether `expr` mentions one of the loop's header variables (directly, or through a
     /// name assigned in the loop from an expression that does, e.g. `k = i + 1`).
     bool usesLoopVariable(TSNode expr, const LoopInfo& loop) const;
-    /// The names usesLoopVariable() looks for: the loop's header variables and the names
-    /// assigned inside it from expressions that use them (`k = i + 1`).
-    const QSet<QString>& loopVariableNames(const LoopInfo& loop) const;
 
     // ---- Hot paths and regions -----------------------------------------------------------
     /// Locally hot: in a loop, or in a function called from a loop of this file (or from a
