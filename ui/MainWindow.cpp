@@ -40,7 +40,6 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -941,16 +940,8 @@ bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QStr
                                      : tr("There is no assessment to export yet.");
         return false;
     }
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) ||
-        !writeReport(ReportInput{m_project, m_assessment, m_manifest, QDate::currentDate()}, format,
-                     file) ||
-        !file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    return saveReport(ReportInput{m_project, m_assessment, m_manifest, QDate::currentDate()},
+                      format, fileName, error);
 }
 
 void MainWindow::exportInteractive() {

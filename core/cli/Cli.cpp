@@ -13,7 +13,6 @@
 #include <QDate>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <algorithm>
 #include <cmath>
 
@@ -250,6 +249,17 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         err.flush();
         return ExitInput;
     }
+    if (p.isSet(output)) {
+        // The report must not replace a file it is about (`-o src/model.py` is a slip of the
+        // keyboard; the analysed tree is never written to).
+        const QString target = QFileInfo(p.value(output)).canonicalFilePath();
+        const QString root = QFileInfo(scan.root).canonicalFilePath();
+        if (!target.isEmpty() && !root.isEmpty() && target.startsWith(root + QLatin1Char('/')) &&
+            std::binary_search(scan.files.cbegin(), scan.files.cend(), target.mid(root.size() + 1)))
+            return usageError(err, QStringLiteral("-o %1 is one of the Python files being "
+                                                  "assessed; write the report elsewhere")
+                                       .arg(p.value(output)));
+    }
     const ProjectResult project = analyzeProject(scan);
     // A verdict needs code: an empty folder, or one whose files were all skipped (binary,
     // unreadable, over the size limit), is an input error, not a clean READY.
@@ -285,10 +295,9 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const ReportInput report{project, a, m, todayDate};
     if (p.isSet(output)) {
         // Streamed into the file: a big tree's Markdown report is tens of MB.
-        QSaveFile file(p.value(output));
-        if (!file.open(QIODevice::WriteOnly) || !writeReport(report, fmt, file) || !file.commit()) {
-            err << "cnready: cannot write " << p.value(output) << ": " << file.errorString()
-                << "\n";
+        QString why;
+        if (!saveReport(report, fmt, p.value(output), &why)) {
+            err << "cnready: cannot write " << p.value(output) << ": " << why << "\n";
             err.flush();
             return ExitInput;
         }
@@ -297,6 +306,12 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     }
     out.flush();
     err.flush();
+    // A full disk or a closed pipe behind standard output must not pass as success.
+    if (out.status() != QTextStream::Ok) {
+        err << "cnready: cannot write the report to standard output\n";
+        err.flush();
+        return ExitInput;
+    }
     if (failVerdict && int(a.verdict) >= int(*failVerdict))
         return ExitFailOn;
     return ExitOk;

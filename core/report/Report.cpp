@@ -5,7 +5,11 @@
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QMap>
+#include <QSaveFile>
+#include <QSet>
 
 namespace cnready {
 
@@ -57,6 +61,33 @@ bool writeReport(const ReportInput& in, ReportFormat format, QIODevice& device) 
         return writeMarkdown(in, device);
     const QByteArray bytes = renderReport(in, format);
     return device.write(bytes) == bytes.size();
+}
+
+bool saveReport(const ReportInput& in, ReportFormat format, const QString& path, QString* error) {
+    auto fail = [error](const QString& why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    const QFileInfo info(path); // follows symbolic links, like the writes below
+    if (info.isDir())
+        return fail(QStringLiteral("is a folder"));
+    if (info.exists() && !info.isFile()) {
+        // QSaveFile would write a temporary file beside it and rename that over the FIFO or
+        // device (as root even over /dev/null): write into it instead.
+        QFile device(path);
+        if (!device.open(QIODevice::WriteOnly | QIODevice::Unbuffered) ||
+            !writeReport(in, format, device))
+            return fail(device.errorString());
+        device.close();
+        if (device.error() != QFileDevice::NoError)
+            return fail(device.errorString());
+        return true;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !writeReport(in, format, file) || !file.commit())
+        return fail(file.errorString());
+    return true;
 }
 
 namespace {
@@ -156,11 +187,21 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
             steps.last().text += QStringLiteral(" Size seen at %1.").arg(c.sizeEvidence);
     }
 
-    // Recipes in priority order.
+    // Recipes in priority order, for the workload's sites: test modules keep host NumPy as
+    // their reference and the verdict leaves them out, so they are counted apart.
+    QSet<QString> testPaths;
+    for (const FileResult& file : in.project.files)
+        if (file.isTest)
+            testPaths.insert(file.path);
     QMap<QString, QList<SourceRange>> byRecipe;
+    qsizetype testSites = 0;
     for (const Finding& f : a.findings) {
         if (f.category != Category::Blocks && f.category != Category::Refactor)
             continue;
+        if (testPaths.contains(f.range.path)) {
+            ++testSites;
+            continue;
+        }
         const QString anchor = recipeFor(f);
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
@@ -184,6 +225,15 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
                               .arg(it.key().mid(1), sites(it.value())),
                           {},
                           it.value()};
+    if (testSites > 0)
+        steps << NextStep{QStringLiteral("tests"),
+                          QStringLiteral("Test modules hold %1 more BLOCKS/REFACTOR site%2. Port "
+                                         "them after the workload, keeping their NumPy results "
+                                         "as the reference the ported code is checked against.")
+                              .arg(testSites)
+                              .arg(testSites == 1 ? QString() : QStringLiteral("s")),
+                          {},
+                          {}};
 
     for (const ApiGap& g : a.apiGaps) {
         if (!g.rewrite.isEmpty() && g.support == Support::Missing)

@@ -28,17 +28,18 @@ inline constexpr int kReportSchemaVersion = 1;
 
 /// One recommended next step, shared by the Markdown and JSON writers.
 struct NextStep {
-    QString kind;   ///< "hardware", "alternative", "batching", "recipe", "api-rewrite",
-                    ///< "reassess", "pilot", "doctor", "benchmark"
-    QString text;   ///< one paragraph, Markdown inline code allowed
-    QString recipe; ///< recipe anchor for kind "recipe"
+    QString kind;                 ///< "hardware", "alternative", "batching", "recipe", "tests",
+                                  ///< "api-rewrite", "reassess", "pilot", "doctor", "benchmark"
+    QString text;                 ///< one paragraph, Markdown inline code allowed
+    QString recipe;               ///< recipe anchor for kind "recipe"
     QList<SourceRange> locations; ///< sites the step concerns
 };
 
 /// The recommended next steps in order: hardware / alternatives / batching first when a gate
 /// stopped the port, then recipes in priority order (RULES.md: R108 → R101/R103/R110 → R102 →
-/// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107), API rewrites, the pilot module,
-/// the cuPyNumeric Doctor hand-off and a benchmark.
+/// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107) over the sites outside test
+/// modules (FileResult::isTest), one "tests" step counting the sites in test modules, API
+/// rewrites, the pilot module, the cuPyNumeric Doctor hand-off and a benchmark.
 QList<NextStep> recommendedSteps(const ReportInput& in);
 
 /// The Doctor hand-off command for `entryScript` ("main.py" when empty).
@@ -61,6 +62,13 @@ QByteArray renderReport(const ReportInput& in, ReportFormat format);
 /// never held whole; JSON and SARIF are built in memory first. Returns false when a write
 /// fails (`device.errorString()` says why); what was written before the failure stays.
 bool writeReport(const ReportInput& in, ReportFormat format, QIODevice& device);
+/// Writes the report to the file `path`. A regular file (new or existing) is replaced
+/// atomically (QSaveFile: the old content stays until the new one is complete). An existing
+/// path that is not a regular file (a FIFO, /dev/null, a terminal) is written in place,
+/// never replaced by a regular file. Returns false with a reason in `*error` when the path is
+/// a folder or a write fails; a half-written FIFO or device stays as written.
+bool saveReport(const ReportInput& in, ReportFormat format, const QString& path,
+                QString* error = nullptr);
 QByteArray renderMarkdown(const ReportInput& in);
 /// The Markdown report written to `device` piece by piece (see writeReport()).
 bool writeMarkdown(const ReportInput& in, QIODevice& device);

@@ -68,6 +68,53 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("-o/--output needs a file name")),
                  qPrintable(r.err));
     }
+    void outputNeverReplacesAnAssessedFileOrADevice() {
+        QTemporaryDir dir;
+        const QString src = dir.filePath(QStringLiteral("model.py"));
+        const QByteArray code = "import numpy as np\nu = np.zeros(10)\n";
+        {
+            QFile f(src);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(code);
+        }
+        const Run same = cli({QStringLiteral("assess"), dir.path(), QStringLiteral("-o"), src});
+        QCOMPARE(same.code, 2);
+        QVERIFY2(same.err.contains(QStringLiteral("is one of the Python files being assessed")),
+                 qPrintable(same.err));
+        QFile check(src);
+        QVERIFY(check.open(QIODevice::ReadOnly));
+        QCOMPARE(check.readAll(), code);
+        // A report file inside the project folder is fine (`-o report.md` is the usual call).
+        const QString md = dir.filePath(QStringLiteral("report.md"));
+        QCOMPARE(cli({QStringLiteral("assess"), dir.path(), QStringLiteral("-o"), md}).code, 0);
+        QVERIFY(QFileInfo(md).size() > 0);
+#if defined(Q_OS_LINUX)
+        // A FIFO is written into, not replaced by a regular file.
+        const QString fifo = dir.filePath(QStringLiteral("pipe"));
+        QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {fifo}), 0);
+        QProcess reader;
+        reader.start(QStringLiteral("cat"), {fifo});
+        QVERIFY(reader.waitForStarted());
+        const Run piped = cli({QStringLiteral("assess"), kExamples, QStringLiteral("-o"), fifo});
+        QCOMPARE(piped.code, 0);
+        QVERIFY(reader.waitForFinished(30000));
+        QVERIFY(reader.readAllStandardOutput().startsWith("# cuPyNumeric readiness: "));
+        QVERIFY(!QFileInfo(fifo).isFile()); // still a FIFO
+        if (QFileInfo::exists(QStringLiteral("/dev/full"))) {
+            // A full device: the report cannot be written, which must not look like success.
+            const Run full = cli({QStringLiteral("assess"), kExamples, QStringLiteral("-o"),
+                                  QStringLiteral("/dev/full")});
+            QCOMPARE(full.code, 3);
+            QVERIFY(!QFileInfo(QStringLiteral("/dev/full")).isFile());
+            QProcess toFull;
+            toFull.setStandardOutputFile(QStringLiteral("/dev/full"));
+            toFull.start(QStringLiteral(CNREADY_CLI_PATH), {QStringLiteral("assess"), kExamples});
+            QVERIFY(toFull.waitForFinished(120000));
+            QCOMPARE(toFull.exitCode(), 3);
+            QVERIFY(toFull.readAllStandardError().contains("cannot write the report"));
+        }
+#endif
+    }
     void impossibleContextIsUsageError() {
         QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--elements"),
                       QStringLiteral("0")})

@@ -330,6 +330,25 @@ private slots:
         QVERIFY(fix.indexOf(QStringLiteral("#### RR-alloc: ")) > fixApart);
         QVERIFY(fix.indexOf(QStringLiteral("- `tests/test_sim.py:30-31` R201")) > fixApart);
 
+        // Next steps count the workload's sites; the test modules' four get their own step.
+        const QList<NextStep> steps =
+            recommendedSteps(ReportInput{r.project, r.assessment, r.manifest, QDate(2026, 6, 1)});
+        QStringList recipeSites, testSteps;
+        for (const NextStep& st : steps) {
+            if (st.kind == QLatin1String("recipe"))
+                for (const SourceRange& at : st.locations)
+                    recipeSites << at.toString();
+            if (st.kind == QLatin1String("tests"))
+                testSteps << st.text;
+        }
+        recipeSites.sort();
+        QCOMPARE(recipeSites, (QStringList{QStringLiteral("pkg/sim.py:10-11"),
+                                           QStringLiteral("pkg/sim.py:20-21")}));
+        QCOMPARE(testSteps.size(), 1);
+        QVERIFY2(testSteps[0].startsWith(
+                     QStringLiteral("Test modules hold 4 more BLOCKS/REFACTOR sites.")),
+                 qPrintable(testSteps[0]));
+
         // Only test findings: the workload part says so.
         Rendered onlyTests;
         onlyTests.project = mergeFileResults(QStringLiteral("/tmp/demo"), {test});
