@@ -304,6 +304,74 @@ std::vector<std::pair<uint32_t, uint32_t>> verbositySpans(const SemanticModel& m
     return spans; // ifs are in document order, so the spans are sorted by start
 }
 
+namespace {
+
+TSNode unparenthesized(TSNode e) {
+    for (int budget = 8; budget > 0 && SyntaxTree::is(e, "parenthesized_expression"); --budget)
+        e = ts_node_named_child(e, 0);
+    return e;
+}
+
+// `x % N`, not string formatting (`"%d" % n`).
+bool isModulo(const SemanticModel& model, TSNode e) {
+    e = unparenthesized(e);
+    if (!SyntaxTree::is(e, "binary_operator") ||
+        model.text(SyntaxTree::field(e, "operator")) != "%")
+        return false;
+    const TSNode left = unparenthesized(SyntaxTree::field(e, "left"));
+    return !SyntaxTree::is(left, "string") && !SyntaxTree::is(left, "concatenated_string");
+}
+
+// `it % N == 0` (either side), `not it % N`: true on one pass in N.
+bool isEveryNthPassTest(const SemanticModel& model, TSNode e) {
+    e = unparenthesized(e);
+    if (SyntaxTree::is(e, "not_operator"))
+        return isModulo(model, SyntaxTree::field(e, "argument"));
+    if (!SyntaxTree::is(e, "comparison_operator") || ts_node_named_child_count(e) != 2)
+        return false;
+    // One comparison, and it is `==`: `it % N != 0` is true on most passes.
+    for (uint32_t i = 0; i < ts_node_child_count(e); ++i) {
+        const TSNode c = ts_node_child(e, i);
+        if (!ts_node_is_named(c) && SyntaxTree::type(c) != "==")
+            return false;
+    }
+    return isModulo(model, ts_node_named_child(e, 0)) || isModulo(model, ts_node_named_child(e, 1));
+}
+
+// The operands of a left-nested `and` chain in source order (`a and b and c`: a, b, c).
+std::vector<TSNode> andOperands(const SemanticModel& model, TSNode e) {
+    std::vector<TSNode> rights;
+    e = unparenthesized(e);
+    while (SyntaxTree::is(e, "boolean_operator") &&
+           model.text(SyntaxTree::field(e, "operator")) == "and" && rights.size() < 64) {
+        rights.push_back(SyntaxTree::field(e, "right"));
+        e = unparenthesized(SyntaxTree::field(e, "left"));
+    }
+    rights.push_back(e);
+    return {rights.rbegin(), rights.rend()};
+}
+
+} // namespace
+
+std::vector<std::pair<uint32_t, uint32_t>> everyNthPassSpans(const SemanticModel& model) {
+    std::vector<std::pair<uint32_t, uint32_t>> spans;
+    for (const TSNode s : model.ifs()) {
+        const std::vector<TSNode> operands = andOperands(model, SyntaxTree::field(s, "condition"));
+        bool gated = false;
+        for (const TSNode op : operands) {
+            if (gated && !ts_node_is_null(op))
+                spans.emplace_back(ts_node_start_byte(op), ts_node_end_byte(op));
+            gated = gated || isEveryNthPassTest(model, op);
+        }
+        const TSNode body = SyntaxTree::field(s, "consequence");
+        if (gated && !ts_node_is_null(body))
+            spans.emplace_back(ts_node_start_byte(body), ts_node_end_byte(body));
+    }
+    // Condition operands come before their block, and ifs are in document order.
+    std::sort(spans.begin(), spans.end());
+    return spans;
+}
+
 bool insideAny(const std::vector<std::pair<uint32_t, uint32_t>>& spans, TSNode n) {
     const uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
     for (const auto& [start, end] : spans) {

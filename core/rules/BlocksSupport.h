@@ -50,6 +50,13 @@ bool isValidationGuard(TSNode stmt);
 /// `if not quiet:`): diagnostic output that users turn off. Byte spans [start, end) sorted by
 /// start; computed once per file (asking per finding was quadratic on big files).
 std::vector<std::pair<uint32_t, uint32_t>> verbositySpans(const SemanticModel& model);
+/// Code that runs only every N-th pass of a loop, the RR-converge way of checking convergence:
+/// the block of an `if` whose condition is an every-N test (`it % 50 == 0`,
+/// `(k + 1) % check_every == 0`, `not it % 10`, also as one operand of an `and` chain), and
+/// in an `if` / `elif` condition the `and` operands after such a test
+/// (`it % 50 == 0 and float(np.linalg.norm(r)) <= tol`): a host read there costs one sync per N
+/// passes, not per pass. Byte spans [start, end) sorted by start, for insideAny().
+std::vector<std::pair<uint32_t, uint32_t>> everyNthPassSpans(const SemanticModel& model);
 /// Whether node `n` lies wholly inside one of `spans` (sorted by start, e.g. verbositySpans()).
 bool insideAny(const std::vector<std::pair<uint32_t, uint32_t>>& spans, TSNode n);
 

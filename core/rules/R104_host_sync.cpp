@@ -23,8 +23,10 @@ const RuleInfo& R104HostSync::info() const {
                        "calls (followed across the project's files). The same code once at the "
                        "boundary (module level, `__main__`, after the loop) is silent, and so "
                        "is formatting inside a `raise` or an `assert` message, which runs at "
-                       "most once, and diagnostics inside `if verbose:` / `if debug:` blocks, "
-                       "which users switch off."),
+                       "most once, diagnostics inside `if verbose:` / `if debug:` blocks, "
+                       "which users switch off, and reads behind an every-N test "
+                       "(`if it % 50 == 0 and float(res) < tol:`), which sync once per N "
+                       "passes."),
         QStringLiteral("Turning a device value into a Python object makes the host wait for "
                        "every queued operation that feeds it, then copies it over the bus. "
                        "Once per run that is nothing; once per iteration it serialises the "
@@ -124,8 +126,11 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     // Diagnostics behind a verbosity switch (`if verbose: print(f"... {res}")`) only run
     // when the user asks for them; a default run never pays for the copy.
     const std::vector<std::pair<uint32_t, uint32_t>> quiet = blocks::verbositySpans(m);
+    // A read behind an every-N test (`if it % 50 == 0 and float(res) < tol`) is the recipe's
+    // own fix: one sync per N passes.
+    const std::vector<std::pair<uint32_t, uint32_t>> amortized = blocks::everyNthPassSpans(m);
     auto report = [&](TSNode n, const QString& message) {
-        if (!onTheWayOut(m, n) && !blocks::insideAny(quiet, n))
+        if (!onTheWayOut(m, n) && !blocks::insideAny(quiet, n) && !blocks::insideAny(amortized, n))
             out.report(n, message);
     };
     for (const TSNode c : m.calls()) {

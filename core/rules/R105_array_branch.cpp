@@ -32,7 +32,9 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "`assert`) outside the loops of their own function: they run once per "
                        "call. A branch on the element of a loop that R101 reports "
                        "(`for i in range(n): if a[i] > 0:`) is left to R101: rewriting the loop "
-                       "as whole-array code turns the branch into `np.where`."),
+                       "as whole-array code turns the branch into `np.where`. A test behind "
+                       "an every-N check (`if it % 50 == 0 and np.linalg.norm(r) < tol:`, or "
+                       "inside `if it % 50 == 0:`) is the recipe's own form and stays silent."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
@@ -146,6 +148,8 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     // loops with a branch on their element), each answer reads that loop's nodes only.
     std::map<int, bool> elementLoop;
     std::optional<std::vector<blocks::ObjectArrayBinding>> objects;
+    // Behind an every-N test the branch syncs once per N passes: RR-converge's own form.
+    const std::vector<std::pair<uint32_t, uint32_t>> amortized = blocks::everyNthPassSpans(m);
     // Reported at the condition: a `while` condition runs once per iteration of its own loop.
     auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
@@ -167,6 +171,8 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         const bool perIteration = ownLoop || m.inLoop(cond);
         if (!blocks::readsDeviceValue(m, cond, &found, perIteration))
             return; // an array-valued condition without a reduction or element read
+        if (blocks::insideAny(amortized, found))
+            return;
         // `for i in range(n): if a[i] > 0: ...`: the branch is on the element of a loop that
         // R101 reports; the one fix (RR-loop: the loop becomes whole-array code and the `if` a
         // `np.where`) removes both, so the branch is not a second blocker.
