@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/RuleSupport.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
@@ -113,28 +114,15 @@ bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
 // body works on whole slabs, so it is not an element loop even if it also reads a per-slab
 // scalar (`sigma[c]`).
 bool slabIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
-    const TSNode base = SyntaxTree::field(sub, "value");
     bool slab = false, uses = false;
-    auto visit = [&](TSNode e) {
+    rules::forEachIndexItem(sub, [&](TSNode e) {
         const auto t = SyntaxTree::type(e);
         if (t == "slice" || t == "ellipsis")
             slab = true;
         else if (m.usesLoopVariable(e, L))
             uses = true;
-    };
-    const uint32_t n = ts_node_named_child_count(sub);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode ix = ts_node_named_child(sub, i);
-        if (ts_node_eq(ix, base))
-            continue;
-        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
-            const uint32_t k = ts_node_named_child_count(ix);
-            for (uint32_t j = 0; j < k; ++j)
-                visit(ts_node_named_child(ix, j));
-        } else {
-            visit(ix);
-        }
-    }
+        return true;
+    });
     return slab && uses;
 }
 

@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
 namespace cnready {
@@ -61,21 +62,8 @@ bool reversesOnly(const SemanticModel& m, TSNode sub) {
         any = true;
         return st == "-1";
     };
-    const TSNode base = SyntaxTree::field(sub, "value");
-    const uint32_t n = ts_node_named_child_count(sub);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode ix = ts_node_named_child(sub, i);
-        if (ts_node_eq(ix, base))
-            continue;
-        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
-            const uint32_t k = ts_node_named_child_count(ix);
-            for (uint32_t j = 0; j < k; ++j)
-                if (!visit(ts_node_named_child(ix, j)))
-                    return false;
-        } else if (!visit(ix)) {
-            return false;
-        }
-    }
+    if (!rules::forEachIndexItem(sub, visit))
+        return false;
     return any;
 }
 
