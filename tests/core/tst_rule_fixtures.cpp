@@ -49,8 +49,8 @@ void readExpectations(const QString& root, const QString& rel, Expectations& e) 
         auto it = tag.globalMatch(text);
         while (it.hasNext()) {
             const auto m = it.next();
-            const QStringList codes =
-                m.captured(2).split(QRegularExpression(QStringLiteral("[ ,]+")), Qt::SkipEmptyParts);
+            const QStringList codes = m.captured(2).split(
+                QRegularExpression(QStringLiteral("[ ,]+")), Qt::SkipEmptyParts);
             for (const QString& c : codes) {
                 const QString key = QStringLiteral("%1:%2:%3").arg(rel).arg(line).arg(c);
                 if (m.captured(1) == QLatin1String("expect"))
@@ -72,8 +72,8 @@ private slots:
     void fixtures_data() {
         QTest::addColumn<QString>("fixture");
         const QDir dir(QStringLiteral(CNREADY_FIXTURES_DIR "/rules"));
-        const auto entries = dir.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot,
-                                               QDir::Name);
+        const auto entries =
+            dir.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         QVERIFY2(!entries.isEmpty(), "no rule fixtures found");
         for (const QFileInfo& e : entries)
             if (e.isDir() || e.suffix() == QLatin1String("py"))
@@ -91,7 +91,8 @@ private slots:
             const QString code = QFileInfo(fixture).fileName().section(QLatin1Char('_'), 0, 0);
             QVERIFY2(RuleRegistry::instance().find(code),
                      qPrintable(QStringLiteral("fixture name must start with a rule code, or "
-                                               "declare '# codes: ...': ") + fixture));
+                                               "declare '# codes: ...': ") +
+                                fixture));
             e.codes.insert(code);
         }
         const ProjectResult result = analyzeProject(scan);
@@ -122,7 +123,8 @@ private slots:
                                                             : QStringLiteral("unexpected"),
                                                         k);
         problems.sort();
-        QVERIFY2(problems.isEmpty(), qPrintable(QLatin1Char('\n') + problems.join(QLatin1Char('\n'))));
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QLatin1Char('\n') + problems.join(QLatin1Char('\n'))));
     }
 };
 

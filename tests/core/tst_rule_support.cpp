@@ -1,5 +1,5 @@
 // RuleSupport: the shortcuts the rules use for speed (statement and parent lookups that start
-// below the root, the per-file statement and element-loop memos, child and argument lists,
+// below the root, the per-file statement memo, the loop-variable test, child and argument lists,
 // callee leaves as views) give the same nodes and answers as the plain tree-sitter and
 // SemanticModel calls they replace, on every node of the rule fixtures; and the string
 // helpers give exact texts.
@@ -7,7 +7,9 @@
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
+#include "../common/AllNodes.h"
 #include <QDirIterator>
+
 #include <QtTest>
 
 #include <vector>
@@ -30,20 +32,6 @@ TSNode statementByParents(TSNode n) {
             return cur;
         cur = p;
     }
-}
-
-// Every node of the tree in pre-order (document order), explicit stack.
-std::vector<TSNode> allNodes(TSNode root) {
-    std::vector<TSNode> out;
-    std::vector<TSNode> stack{root};
-    while (!stack.empty()) {
-        const TSNode n = stack.back();
-        stack.pop_back();
-        out.push_back(n);
-        for (uint32_t i = ts_node_child_count(n); i > 0; --i)
-            stack.push_back(ts_node_child(n, i - 1));
-    }
-    return out;
 }
 
 QList<QByteArray> fixtureSources() {

@@ -4,7 +4,9 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include "../common/AllNodes.h"
 #include <QDirIterator>
+
 #include <QtTest>
 
 #include <cstring>
@@ -18,19 +20,6 @@ bool sameNode(TSNode a, TSNode b) {
     if (ts_node_is_null(a) || ts_node_is_null(b))
         return ts_node_is_null(a) && ts_node_is_null(b);
     return ts_node_eq(a, b) && std::memcmp(a.context, b.context, sizeof a.context) == 0;
-}
-
-// Every node of a tree, pre-order, by tree-sitter's own child API (not the walk under test).
-std::vector<TSNode> allNodes(const SyntaxTree& t) {
-    std::vector<TSNode> out, stack{t.root()};
-    while (!stack.empty()) {
-        const TSNode n = stack.back();
-        stack.pop_back();
-        out.push_back(n);
-        for (uint32_t i = ts_node_child_count(n); i > 0; --i)
-            stack.push_back(ts_node_child(n, i - 1));
-    }
-    return out;
 }
 
 // The first node of `type` whose text is `text` (pre-order).
@@ -506,7 +495,7 @@ private slots:
                         QCOMPARE(tree.parentType(SyntaxTree::NodeList::BinaryOp, i),
                                  SyntaxTree::type(ts_node_parent(ops[i])));
                 }
-                for (const TSNode node : allNodes(tree)) {
+                for (const TSNode node : allNodes(tree.root())) {
                     for (uint32_t f = 0; f <= fieldCount + 1; ++f) {
                         const TSNode want = f == 0 || f > fieldCount
                                                 ? TSNode{}
@@ -576,7 +565,7 @@ private slots:
             {L::NamedExpr, {"named_expression"}},
             {L::WithItem, {"with_item"}},
         };
-        const std::vector<TSNode> all = allNodes(t);
+        const std::vector<TSNode> all = allNodes(t.root());
         for (const auto& [list, types] : kinds) {
             std::vector<TSNode> want;
             for (const TSNode n : all)
