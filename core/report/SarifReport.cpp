@@ -139,6 +139,29 @@ QByteArray renderSarif(const ReportInput& in) {
         results.append(result);
     }
 
+    // Files that could not be read or assessed in full (binary, unreadable, syntax errors,
+    // skipped): SARIF's place for problems of the run itself, not of the code (§3.20.21).
+    QJsonArray notifications;
+    for (const FileDiagnostic& d : in.project.diagnostics) {
+        QJsonObject physical{
+            {QStringLiteral("artifactLocation"),
+             QJsonObject{{QStringLiteral("uri"),
+                          QString::fromLatin1(QUrl::toPercentEncoding(d.range.path, "/"))},
+                         {QStringLiteral("uriBaseId"), QStringLiteral("PROJECTROOT")}}}};
+        if (d.range.line > 0)
+            physical.insert(
+                QStringLiteral("region"),
+                QJsonObject{{QStringLiteral("startLine"), d.range.line},
+                            {QStringLiteral("startColumn"), std::max(1, d.range.column)}});
+        notifications.append(QJsonObject{
+            {QStringLiteral("level"), QStringLiteral("warning")},
+            {QStringLiteral("descriptor"),
+             QJsonObject{{QStringLiteral("id"), diagnosticKindName(d.kind)}}},
+            {QStringLiteral("message"), QJsonObject{{QStringLiteral("text"), d.message}}},
+            {QStringLiteral("locations"),
+             QJsonArray{QJsonObject{{QStringLiteral("physicalLocation"), physical}}}}});
+    }
+
     QJsonArray gates;
     for (const Gate& g : a.gates)
         gates.append(QJsonObject{{QStringLiteral("number"), g.number},
@@ -155,6 +178,9 @@ QByteArray renderSarif(const ReportInput& in) {
                           {QStringLiteral("semanticVersion"), QStringLiteral(CNREADY_VERSION)},
                           {QStringLiteral("rules"), rules}}}}},
         {QStringLiteral("columnKind"), QStringLiteral("unicodeCodePoints")},
+        {QStringLiteral("invocations"),
+         QJsonArray{QJsonObject{{QStringLiteral("executionSuccessful"), true},
+                                {QStringLiteral("toolExecutionNotifications"), notifications}}}},
         {QStringLiteral("results"), results},
         {QStringLiteral("properties"),
          QJsonObject{{QStringLiteral("verdict"), verdictKey(a.verdict)},

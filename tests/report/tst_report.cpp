@@ -421,6 +421,30 @@ private slots:
         QVERIFY(diags.size() >= 2);
         QCOMPARE(diags[0].toObject().value(QStringLiteral("kind")).toString(),
                  QStringLiteral("binary"));
+        // SARIF carries the same list as the run's tool-execution notifications.
+        const QJsonObject run = QJsonDocument::fromJson(r.render(ReportFormat::Sarif))
+                                    .object()
+                                    .value(QStringLiteral("runs"))
+                                    .toArray()[0]
+                                    .toObject();
+        const QJsonArray notes = run.value(QStringLiteral("invocations"))
+                                     .toArray()[0]
+                                     .toObject()
+                                     .value(QStringLiteral("toolExecutionNotifications"))
+                                     .toArray();
+        QCOMPARE(notes.size(), diags.size());
+        QStringList ids, uris;
+        for (const QJsonValue& n : notes) {
+            ids << n[QStringLiteral("descriptor")][QStringLiteral("id")].toString();
+            uris << n[QStringLiteral("locations")][0][QStringLiteral("physicalLocation")]
+                     [QStringLiteral("artifactLocation")][QStringLiteral("uri")]
+                         .toString();
+            QVERIFY(!n[QStringLiteral("message")][QStringLiteral("text")].toString().isEmpty());
+        }
+        QCOMPARE(ids.first(), QStringLiteral("binary"));
+        QVERIFY(ids.contains(QStringLiteral("syntax")));
+        QVERIFY(uris.contains(QStringLiteral("blob.py")) &&
+                uris.contains(QStringLiteral("broken.py")));
     }
 
     void hardwareStopInReport() {
