@@ -25,7 +25,7 @@ const char* kUsage = "Usage: cnready <command> [options]\n"
                      "Commands:\n"
                      "  assess PATH...        assess a NumPy project and print the report\n"
                      "  rules                 list the rule catalogue, one line per code\n"
-                     "  explain CODE          what a rule finds, why it matters and how to fix it\n"
+                     "  explain CODE...       what rules find, why it matters and how to fix it\n"
                      "  manifest show|check|import|refresh|reset\n"
                      "                        the cuPyNumeric API-support manifest in use\n"
                      "\n"
@@ -331,23 +331,33 @@ int runRules(QTextStream& out) {
 int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
     if (rest.isEmpty())
         return usageError(err, QStringLiteral("explain needs a rule code, e.g. R104"));
-    const Rule* rule = RuleRegistry::instance().find(rest.first());
-    if (!rule)
-        return usageError(
-            err, QStringLiteral("unknown rule code '%1' (see 'cnready rules')").arg(rest.first()));
-    const RuleInfo& i = rule->info();
-    out << i.code << " " << i.name << " (" << categoryLabel(i.category) << ")\n"
-        << i.title << "\n\n";
-    out << "What it does\n  " << i.whatItDoes << "\n\n";
-    out << "Why it matters\n  " << i.why << "\n\n";
+    // Every code is checked before anything is printed: a typo gives a usage error, not half
+    // an answer.
+    QList<const Rule*> rules;
+    for (const QString& code : rest) {
+        const Rule* rule = RuleRegistry::instance().find(code);
+        if (!rule)
+            return usageError(
+                err, QStringLiteral("unknown rule code '%1' (see 'cnready rules')").arg(code));
+        rules << rule;
+    }
     auto indent = [](const QString& code) {
         QString s = code;
         return QStringLiteral("    ") + s.replace(QLatin1Char('\n'), QStringLiteral("\n    "));
     };
-    out << "Example\n" << indent(i.example) << "\n\n";
-    out << "Use instead\n" << indent(i.useInstead) << "\n";
-    if (const Recipe* r = findRecipe(i.recipe))
-        out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
+    for (qsizetype k = 0; k < rules.size(); ++k) {
+        const RuleInfo& i = rules[k]->info();
+        if (k > 0)
+            out << "\n";
+        out << i.code << " " << i.name << " (" << categoryLabel(i.category) << ")\n"
+            << i.title << "\n\n";
+        out << "What it does\n  " << i.whatItDoes << "\n\n";
+        out << "Why it matters\n  " << i.why << "\n\n";
+        out << "Example\n" << indent(i.example) << "\n\n";
+        out << "Use instead\n" << indent(i.useInstead) << "\n";
+        if (const Recipe* r = findRecipe(i.recipe))
+            out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
+    }
     return ExitOk;
 }
 
@@ -370,8 +380,8 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
                (rest.contains(QLatin1String("--help")) || rest.contains(QLatin1String("-h")))) {
         out << (cmd == QLatin1String("rules")
                     ? "Usage: cnready rules\n\nLists the rule catalogue, one line per code.\n"
-                    : "Usage: cnready explain CODE\n\nWhat the rule CODE (e.g. R104) finds, why "
-                      "it matters and how to fix it.\n");
+                    : "Usage: cnready explain CODE...\n\nWhat each rule CODE (e.g. R104 R105) "
+                      "finds, why it matters and how to fix it.\n");
         rc = ExitOk;
     } else if (cmd == QLatin1String("rules")) {
         rc = runRules(out);

@@ -115,6 +115,19 @@ private slots:
         }
 #endif
     }
+    void explainTakesSeveralCodes() {
+        const Run two =
+            cli({QStringLiteral("explain"), QStringLiteral("R104"), QStringLiteral("R105")});
+        QCOMPARE(two.code, 0);
+        QVERIFY(two.out.startsWith(QStringLiteral("R104 host-sync-in-hot-path")));
+        QVERIFY2(two.out.contains(QStringLiteral("\nR105 branch-on-array-value")),
+                 qPrintable(two.out));
+        const Run typo =
+            cli({QStringLiteral("explain"), QStringLiteral("R104"), QStringLiteral("R9999")});
+        QCOMPARE(typo.code, 2);
+        QVERIFY(typo.out.isEmpty());
+        QVERIFY(typo.err.contains(QStringLiteral("R9999")));
+    }
     void impossibleContextIsUsageError() {
         QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--elements"),
                       QStringLiteral("0")})
