@@ -18,9 +18,10 @@ struct GpuModel {
 
 /// All known models, sorted by architecture generation, then name. Static data; thread-safe.
 /// Compute capabilities from NVIDIA's CUDA GPU table (K40 3.5, K80 3.7, M40 5.2, P100 6.0,
-/// P4/P40/GTX 1080 6.1, V100/TITAN V 7.0, T4/RTX 2080 Ti/RTX 6000 7.5, A100/A30 8.0,
-/// A10/A40/RTX 30xx/RTX A6000 8.6, L4/L40/L40S/RTX 40xx/RTX 6000 Ada 8.9, H100/H200/GH200 9.0,
-/// B200/GB200 10.0, RTX 5090 12.0). Memory is per GPU of the largest common variant, in GiB.
+/// P4/P40/GTX 1080 6.1, V100/TITAN V 7.0, T4/GTX 16xx/RTX 20xx/RTX 6000/8000 7.5, A100/A30 8.0,
+/// A10/A40/RTX 30xx/RTX A4000-A6000 8.6, L4/L40/L40S/RTX 40xx/RTX 6000 Ada 8.9,
+/// H100/H200/GH200 9.0, B200/GB200 10.0, RTX 5090 12.0). Memory is per GPU of the largest common
+/// variant, in GiB.
 const QList<GpuModel>& gpuCatalog();
 
 /// Looks a model up by name, case-insensitively, tolerating vendor prefixes and variant

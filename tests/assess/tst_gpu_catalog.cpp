@@ -84,7 +84,15 @@ private slots:
                                       << "K80";
         QTest::newRow("rtx-40900-unknown") << "RTX 40900"
                                            << "";
-        QTest::newRow("rtx 2080 unlisted") << "RTX 2080"
+        QTest::newRow("laptop") << "NVIDIA GeForce RTX 3060 Laptop GPU"
+                                << "RTX 3060";
+        QTest::newRow("gtx 16 ti") << "GeForce GTX 1660 Ti"
+                                   << "GTX 1660";
+        QTest::newRow("quadro 8000") << "Quadro RTX 8000"
+                                     << "RTX 8000";
+        QTest::newRow("2080-not-2080ti") << "RTX 2080"
+                                         << "RTX 2080";
+        QTest::newRow("rtx 2070 unlisted") << "RTX 2070"
                                            << "";
         QTest::newRow("empty") << ""
                                << "";
