@@ -20,7 +20,10 @@ const RuleInfo& R104HostSync::info() const {
                        "`complex()` of an array value, and `print`, f-strings, `str`, `repr`, "
                        "`%`/`format` and logging calls that format an array value, when they "
                        "run in a hot path: inside a loop, or inside a function that a loop "
-                       "calls (followed across the project's files). The same code once at the "
+                       "calls (followed across the project's files). A NumPy reduction of a "
+                       "value of unknown kind (`float(np.sum(u))` with `u` an unannotated "
+                       "parameter) counts inside a loop of its own function: the array runtime "
+                       "returns a device scalar whatever it is given. The same code once at the "
                        "boundary (module level, `__main__`, after the loop) is silent, and so "
                        "is formatting inside a `raise` or an `assert` message, which runs at "
                        "most once, diagnostics inside `if verbose:` / `if debug:` blocks, "
@@ -117,6 +120,17 @@ bool deviceValueHere(const SemanticModel& m, TSNode e) {
     return !names;
 }
 
+// `float(np.sum(u))` in a loop of its own function, `u` of unknown kind (an unannotated
+// parameter): whatever NumPy reduction is given, the array runtime returns a device scalar,
+// as R105 counts it in conditions. Element reads of unknown values (`x[i]` of a list) do not
+// count.
+bool unknownReductionInLoop(const SemanticModel& m, TSNode site, TSNode arg) {
+    if (!m.inLoop(site))
+        return false;
+    TSNode found{};
+    return blocks::readsDeviceValue(m, arg, &found, true) && SyntaxTree::is(found, "call");
+}
+
 } // namespace
 
 void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
@@ -185,7 +199,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
         if (isConversion(name) && blocks::isBuiltin(m, fn, name)) {
             const TSNode a = SemanticModel::argument(c, 0);
             if (!ts_node_is_null(a) && SemanticModel::positionalCount(c) == 1 &&
-                deviceValueHere(m, a))
+                (deviceValueHere(m, a) || unknownReductionInLoop(m, c, a)))
                 report(c, QStringLiteral("%1(%2) waits for the device and copies the value "
                                          "to the host on every pass of this hot path")
                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
