@@ -352,15 +352,8 @@ bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name
             stack.push_back(SyntaxTree::field(n, fields().value));
             continue;
         }
-        TSTreeCursor c = ts_tree_cursor_new(n);
-        if (ts_tree_cursor_goto_first_child(&c)) {
-            do {
-                const TSNode ch = ts_tree_cursor_current_node(&c);
-                if (ts_node_is_named(ch))
-                    stack.push_back(ch);
-            } while (ts_tree_cursor_goto_next_sibling(&c));
-        }
-        ts_tree_cursor_delete(&c);
+        for (const TSNode ch : namedChildren(n))
+            stack.push_back(ch);
     }
     return false;
 }
