@@ -324,7 +324,18 @@ Gate sizeGate(const Context& c) {
     }
     if (!c.sizeEvidence.isEmpty())
         g.evidence << c.sizeEvidence;
-    if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
+    // A weak hint (a size-named constant that sizes no array in its file) is reported, never
+    // trusted to fail: `N = 4096` in `h2 = 1 / (N * N)` is a grid edge, not 4,096 elements.
+    const bool weak = c.sizeProvenance == Provenance::Inferred && !c.sizeFeedsArray;
+    if (n < kSizeFloor && weak) {
+        g.reason =
+            QStringLiteral("the only size found is %1, a size-named constant that sizes no "
+                           "array in its file (it may be a side length, a step count or a "
+                           "scale): %2 elements is a weak hint and cannot fail the gate; "
+                           "give --elements")
+                .arg(c.sizeEvidence.isEmpty() ? QStringLiteral("a constant") : c.sizeEvidence,
+                     formatCount(n));
+    } else if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
         g.reason = QStringLiteral("the largest array the code builds from a constant holds %1 "
                                   "elements, below the 65,536 floor, but no size-named constant "
                                   "states the data size (it likely comes from callers); give "
@@ -352,6 +363,32 @@ Gate sizeGate(const Context& c) {
         g.reason = QStringLiteral("%1%2: 1B+ strongly indicates multi-GPU; multi-node may be "
                                   "needed")
                        .arg(per, over);
+    }
+    if (weak && n >= kSizeFloor)
+        g.reason += QStringLiteral(" (read from a size-named constant that sizes no array in its "
+                                   "file; confirm with --elements)");
+    // Memory fit, when the catalogue knows the card: one float64 array of the per-GPU size must
+    // fit the device. Too big is not a reason against the port (more GPUs fix it), so the gate
+    // turns uncertain with the numbers instead of failing into rule 3's small-size verdict.
+    if (c.gpuMemoryGiB > 0 && n >= kSizeFloor) {
+        const double gib = double(1 << 30);
+        const double need = double(n) * double(kAssumedBytesPerElement);
+        const double have = double(c.gpuMemoryGiB) * gib;
+        if (need > have) {
+            const double total = double(c.totalElements) * double(kAssumedBytesPerElement);
+            const auto minGpus = qint64(std::ceil(total / have));
+            g.status = GateStatus::Uncertain;
+            g.reason += QStringLiteral("; but at %1 bytes per element (float64 assumed) one array "
+                                       "of %2 elements needs %3 GiB per GPU, more than the %4's "
+                                       "%5 GiB: it does not fit — spread the data over at least "
+                                       "%6 GPUs of this model or use a smaller dtype")
+                            .arg(kAssumedBytesPerElement)
+                            .arg(formatCount(n))
+                            .arg(need / gib, 0, 'f', 1)
+                            .arg(c.gpuModel)
+                            .arg(c.gpuMemoryGiB)
+                            .arg(formatCount(minGpus));
+        }
     }
     return g;
 }
@@ -815,6 +852,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         if (pick) {
             c.totalElements = pick->elements;
             c.sizeNamed = pick->sizeNamed;
+            c.sizeFeedsArray = pick->feedsArray;
             c.sizeProvenance = Provenance::Inferred;
             c.sizeEvidence = QStringLiteral("`%1:%2` %3")
                                  .arg(pick->range.path)
@@ -882,6 +920,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         if (const GpuModel* g = findGpu(*given.gpuModel)) {
             c.gpuModel = g->name;
             c.computeCapability = g->computeCapability;
+            c.gpuMemoryGiB = g->memoryGiB;
             gpuRow.value =
                 QStringLiteral("%1 (%2, %3 GiB)").arg(g->name, g->architecture).arg(g->memoryGiB);
             gpuRow.evidence = QStringLiteral("--gpu %1").arg(*given.gpuModel);

@@ -74,11 +74,17 @@ struct Context {
     /// can an inferred size below the floor fail Gate 2; otherwise (a default bin count in a
     /// library, say) the gate stays uncertain and asks for --elements.
     bool sizeNamed = false;
+    /// An inferred size is the size of an array the code allocates (a SizeHint with
+    /// `feedsArray`). A size-named constant that sizes no array in its file (`N = 4096` used
+    /// only in `h = 1 / (N * N)`) is a weak hint: it may be a side length, a step count or a
+    /// scale, so it can inform the context but never fail Gate 2.
+    bool sizeFeedsArray = false;
     int gpus = 1;
     bool gpusGiven = false;
     int nodes = 1;
     QString gpuModel;             ///< canonical catalog name, or as given when unknown; "" if none
     double computeCapability = 0; ///< 0 when unknown
+    int gpuMemoryGiB = 0;         ///< device memory of the catalogued model, GiB; 0 when unknown
     QString cuda;                 ///< "" when unknown
     QString os;                   ///< lower case; "" when unknown
     QString pattern;              ///< dominant compute pattern; "" when unknown
@@ -93,6 +99,9 @@ struct Context {
 inline constexpr qint64 kDefaultElements = 40'000'000;
 /// Below this many elements per GPU cuPyNumeric runs serially (its minimum chunk).
 inline constexpr qint64 kSizeFloor = 65'536;
+/// Bytes per element assumed when checking that the per-GPU array fits the GPU's memory:
+/// float64, NumPy's default dtype. The check is stated with this assumption.
+inline constexpr qint64 kAssumedBytesPerElement = 8;
 
 struct Gate {
     int number = 0; ///< 1..6

@@ -270,6 +270,67 @@ private slots:
         QVERIFY(gate(a, 2).reason.contains(QStringLiteral("--elements")));
         QVERIFY(a.decidingRule != 3);
     }
+    void weakSizeHintIsOnlyUncertain() {
+        // `N = 4096` used only in `h2 = 1.0 / (N * N)`: a size-named constant that sizes no
+        // array. It is the only size in the file, so it becomes the inferred context value, but
+        // a grid edge read as an element count must not fail Gate 2.
+        const FileResult r =
+            analyzeSource(QStringLiteral("solver.py"),
+                          QByteArrayLiteral("import numpy as np\n"
+                                            "N = 4096\n"
+                                            "h2 = 1.0 / (N * N)\n"
+                                            "def step(u):\n"
+                                            "    return u[1:-1, 1:-1] * h2 + u[2:, 1:-1]\n"));
+        QCOMPARE(r.sizeHints.size(), 1);
+        QCOMPARE(r.sizeHints[0].elements, 4096);
+        QVERIFY(!r.sizeHints[0].feedsArray);
+        QVERIFY(r.sizeHints[0].sizeNamed);
+        const Assessment a = run(mergeFileResults(QString(), {r}), ContextInput{});
+        QCOMPARE(a.context.totalElements, 4096);
+        QCOMPARE(a.context.sizeProvenance, Provenance::Inferred);
+        QVERIFY(!a.context.sizeFeedsArray);
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        QVERIFY2(gate(a, 2).reason.contains(QStringLiteral("`solver.py:2` N = 4096")),
+                 qPrintable(gate(a, 2).reason));
+        QVERIFY2(gate(a, 2).reason.contains(QStringLiteral("weak hint")),
+                 qPrintable(gate(a, 2).reason));
+        QVERIFY(a.decidingRule != 3);
+        QVERIFY(a.verdict != Verdict::NotRecommended);
+        // The same constant sizing an array is the data size and still fails.
+        const Assessment fed = run(project({}, stencilEvidence(), {hint(4096, 3, true, true)}));
+        QCOMPARE(gate(fed, 2).status, GateStatus::Fail);
+        QCOMPARE(fed.decidingRule, 3);
+        // A large weak hint keeps its tier but says it is unconfirmed.
+        const Assessment big = run(project({}, stencilEvidence(), {hint(20'000'000, 3, false)}));
+        QCOMPARE(gate(big, 2).status, GateStatus::Pass);
+        QVERIFY(gate(big, 2).reason.endsWith(QStringLiteral("confirm with --elements)")));
+    }
+    void perGpuArrayMustFitTheCard() {
+        ContextInput in;
+        in.gpuModel = QStringLiteral("RTX 4090");
+        in.elementsPerGpu = 10'000'000'000;
+        const Assessment a = run(project({}, stencilEvidence()), in);
+        QCOMPARE(a.context.gpuMemoryGiB, 24);
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        const QString& why = gate(a, 2).reason;
+        QVERIFY2(why.contains(QStringLiteral("10,000,000,000 elements needs 74.5 GiB per GPU, "
+                                             "more than the RTX 4090's 24 GiB")),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("at least 4 GPUs")), qPrintable(why));
+        QVERIFY(a.decidingRule != 3); // too big is not the small-size stop
+        // Over 4 GPUs a total of 1e10 is 2.5e9 per GPU, 18.6 GiB: fits.
+        ContextInput four;
+        four.gpuModel = QStringLiteral("RTX 4090");
+        four.elements = 10'000'000'000;
+        four.gpus = 4;
+        QCOMPARE(gate(run(project({}, stencilEvidence()), four), 2).status, GateStatus::Pass);
+        // An 80 GiB A100 holds 74.5 GiB.
+        in.gpuModel = QStringLiteral("A100");
+        QCOMPARE(gate(run(project({}, stencilEvidence()), in), 2).status, GateStatus::Pass);
+        // Without a known card there is nothing to check.
+        in.gpuModel = QStringLiteral("Radeon VII");
+        QCOMPARE(gate(run(project({}, stencilEvidence()), in), 2).status, GateStatus::Pass);
+    }
     void rule3NotFromDefaults() {
         // Without any size information Gate 2 never fails.
         QVERIFY(run(project({}, stencilEvidence())).decidingRule != 3);
