@@ -410,6 +410,8 @@ Gate patternGate(const Context& c) {
             parts << QStringLiteral("%1 %2").arg(s.pattern).arg(s.score);
         scores = QStringLiteral(" (scores: %1)").arg(parts.join(QStringLiteral(", ")));
     }
+    if (c.patternProvenance == Provenance::Inferred && !c.patternSetAside.isEmpty())
+        scores += QStringLiteral("; ") + c.patternSetAside;
     if (passingPatterns().contains(c.pattern)) {
         g.status = GateStatus::Pass;
         g.reason = QStringLiteral("%1 (%2) scales well on cuPyNumeric%3")
@@ -721,7 +723,8 @@ void choosePilot(const ProjectResult& project, const QList<Finding>& findings, A
 
 // ---- pattern inference ---------------------------------------------------------------------
 
-QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOut) {
+QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOut,
+                     QString* setAside) {
     // One candidate per evidence line, by reference: a big tree has ~200k of them and only
     // three per pattern are kept.
     struct Candidate {
@@ -782,28 +785,67 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
     if (scoresOut)
         *scoresOut = list;
 
-    int passing = 0, failing = 0, mixed = 0;
-    QString bestPassing, bestFailing;
-    for (const PatternScore& s : list) { // best first
-        if (passingPatterns().contains(s.pattern)) {
-            passing += s.score;
-            if (bestPassing.isEmpty())
-                bestPassing = s.pattern;
-        } else if (failingPatterns().contains(s.pattern)) {
-            failing += s.score;
-            if (bestFailing.isEmpty())
-                bestFailing = s.pattern;
-        } else {
-            mixed += s.score;
+    // A failing pattern decides only with enough evidence behind it: at least two lines, or
+    // one whole-algorithm shape (a recurrence or a frontier loop, weight >= 4). One incidental
+    // call (a `re.match` parsing /proc/cpuinfo in a loop) says nothing about where the work
+    // is; it stays in the scores but is set aside for the decision.
+    auto thin = [&](const PatternScore& s) {
+        if (s.sites >= 2)
+            return false;
+        return std::none_of(weighted[s.pattern].begin(), weighted[s.pattern].end(),
+                            [](const Candidate& c) { return c.evidence->weight >= 4; });
+    };
+    auto decide = [&](bool setAsideThin) -> QString {
+        int passing = 0, failing = 0, mixed = 0;
+        QString bestPassing, bestFailing;
+        for (const PatternScore& s : list) { // best first
+            if (passingPatterns().contains(s.pattern)) {
+                passing += s.score;
+                if (bestPassing.isEmpty())
+                    bestPassing = s.pattern;
+            } else if (failingPatterns().contains(s.pattern)) {
+                if (setAsideThin && thin(s))
+                    continue;
+                failing += s.score;
+                if (bestFailing.isEmpty())
+                    bestFailing = s.pattern;
+            } else {
+                mixed += s.score;
+            }
+        }
+        if (passing + failing + mixed == 0)
+            return {};
+        if (failing > 0 && failing >= passing)
+            return bestFailing;
+        if (failing + mixed > 0 && 2 * (failing + mixed) >= passing)
+            return QStringLiteral("scipy-mixed");
+        return bestPassing;
+    };
+    const QString chosen = decide(true);
+    if (setAside) {
+        setAside->clear();
+        // Explain the thin evidence only where it would have changed the answer.
+        if (const QString naive = decide(false); naive != chosen) {
+            int allSites = 0;
+            for (const PatternScore& s : list)
+                allSites += s.sites;
+            QStringList parts;
+            for (const PatternScore& s : list) {
+                if (!failingPatterns().contains(s.pattern) || !thin(s))
+                    continue;
+                const PatternEvidence& e = s.top.value(0);
+                parts << QStringLiteral("%1 rests on one line of %2 (`%3` %4%5)")
+                             .arg(patternLabel(s.pattern))
+                             .arg(allSites)
+                             .arg(e.range.toString(), e.note,
+                                  e.hot ? QStringLiteral(", in a loop") : QString());
+            }
+            *setAside = parts.join(QStringLiteral("; ")) +
+                        QStringLiteral(": one incidental line does not name the workload, so it "
+                                       "is set aside");
         }
     }
-    if (passing + failing + mixed == 0)
-        return {};
-    if (failing > 0 && failing >= passing)
-        return bestFailing;
-    if (failing + mixed > 0 && 2 * (failing + mixed) >= passing)
-        return QStringLiteral("scipy-mixed");
-    return bestPassing;
+    return chosen;
 }
 
 // ---- context -------------------------------------------------------------------------------
@@ -959,7 +1001,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
     ContextValue patRow{QStringLiteral("pattern"), QStringLiteral("Dominant compute pattern"),
                         QStringLiteral("unknown"), Provenance::Default,
                         QStringLiteral("no pattern evidence in the code")};
-    const QString inferred = inferPattern(project, &c.patternScores);
+    const QString inferred = inferPattern(project, &c.patternScores, &c.patternSetAside);
     if (given.pattern && !given.pattern->isEmpty()) {
         c.pattern = *given.pattern;
         c.patternProvenance = Provenance::Given;

@@ -91,7 +91,10 @@ struct Context {
     Provenance patternProvenance = Provenance::Default;
     QList<PatternEvidence> patternEvidence; ///< evidence lines of the dominant pattern
     QList<PatternScore> patternScores;      ///< all patterns with evidence, best first
-    QList<ContextValue> rows;               ///< in report order
+    /// Why thin failing evidence was set aside when it would have changed the inferred pattern
+    /// (see inferPattern); "" otherwise.
+    QString patternSetAside;
+    QList<ContextValue> rows; ///< in report order
 };
 
 /// Default hot-path size when neither given nor inferred: the assessor's 30–50 M elements,
@@ -165,11 +168,15 @@ struct Assessment {
 Context resolveContext(const ProjectResult& project, const ContextInput& given);
 
 /// Infers the dominant pattern from the evidence. Scores: each evidence weight, doubled on a
-/// hot path; tests excluded. Failing patterns (sparse, graph, ml, string, sequential) dominate
-/// when their summed score is at least the summed score of the passing ones; SciPy/sklearn
-/// utilities plus failing evidence of at least half the passing score make it "scipy-mixed";
-/// otherwise the best passing pattern wins. Empty pattern when there is no evidence.
-QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr);
+/// hot path; tests excluded. A failing pattern (sparse, graph, ml, string, sequential) counts
+/// only with at least two evidence lines or one whole-algorithm shape (weight >= 4); a single
+/// incidental line is set aside. Counted failing patterns dominate when their summed score is
+/// at least the summed score of the passing ones; SciPy/sklearn utilities plus failing
+/// evidence of at least half the passing score make it "scipy-mixed"; otherwise the best
+/// passing pattern wins. Empty pattern when there is no evidence. `setAside`, when given,
+/// receives a one-line explanation if setting thin evidence aside changed the answer, else "".
+QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr,
+                     QString* setAside = nullptr);
 
 /// Launch scripts and other operational hints outside Python files under `root` (shell,
 /// Slurm/PBS batch files, Makefiles, up to 3 folder levels, hidden folders skipped, files up

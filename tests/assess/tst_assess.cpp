@@ -484,6 +484,64 @@ private slots:
                                              evidence(QStringLiteral("reduction"), 22, 2)});
         QCOMPARE(inferPattern(p), QStringLiteral("stencil"));
     }
+    void oneIncidentalFailingLineDoesNotDecide() {
+        // numexpr: one `re.match` in a loop of cpuinfo.py (string, hot: 2 x 2 = 4) against one
+        // elementwise call (2). The lone string line outscores the array line but says nothing
+        // about the workload.
+        const ProjectResult p = project(
+            {}, {evidence(QStringLiteral("string"), 562, 2, true, QStringLiteral("cpuinfo.py")),
+                 evidence(QStringLiteral("elementwise"), 40, 2)});
+        QString why;
+        QCOMPARE(inferPattern(p, nullptr, &why), QStringLiteral("elementwise"));
+        QVERIFY2(why.contains(QStringLiteral("string processing / NLP rests on one line of 2 "
+                                             "(`cpuinfo.py:562` string line, in a loop)")),
+                 qPrintable(why));
+        const Assessment a = run(p);
+        QCOMPARE(gate(a, 4).status, GateStatus::Pass);
+        QVERIFY2(gate(a, 4).reason.contains(QStringLiteral("set aside")),
+                 qPrintable(gate(a, 4).reason));
+        QVERIFY(a.verdict != Verdict::NotRecommended);
+        // Two such lines are a pattern, not an accident: string still wins and fails the gate.
+        const ProjectResult two = project({}, {evidence(QStringLiteral("string"), 562, 2, true),
+                                               evidence(QStringLiteral("string"), 570, 2, true),
+                                               evidence(QStringLiteral("elementwise"), 40, 2)});
+        QString none;
+        QCOMPARE(inferPattern(two, nullptr, &none), QStringLiteral("string"));
+        QVERIFY(none.isEmpty());
+        QCOMPARE(gate(run(two), 4).status, GateStatus::Fail);
+        // One whole-algorithm shape (a recurrence loop) is enough on its own.
+        const ProjectResult rec = project({}, {evidence(QStringLiteral("sequential"), 9, 6),
+                                               evidence(QStringLiteral("elementwise"), 40, 2)});
+        QCOMPARE(inferPattern(rec), QStringLiteral("sequential"));
+        // Setting thin evidence aside that would not have changed the answer is not mentioned.
+        QString quiet;
+        inferPattern(project({}, {evidence(QStringLiteral("string"), 5, 2),
+                                  evidence(QStringLiteral("stencil"), 10, 3, true)}),
+                     nullptr, &quiet);
+        QVERIFY(quiet.isEmpty());
+    }
+    void incidentalRegexFromSource() {
+        // The numexpr shape from source: a regex over text lines in a loop next to array math.
+        const FileResult r =
+            analyzeSource(QStringLiteral("cpuinfo.py"),
+                          QByteArrayLiteral("import re\n"
+                                            "import numpy as np\n"
+                                            "def flags(lines):\n"
+                                            "    out = []\n"
+                                            "    for line in lines:\n"
+                                            "        m = re.match(r'(\\w+)\\s*:\\s*(.*)', line)\n"
+                                            "        out.append(m)\n"
+                                            "    return out\n"
+                                            "def scale(x):\n"
+                                            "    return np.exp(x) * 2.0\n"));
+        QStringList patterns;
+        for (const PatternEvidence& e : r.patternEvidence)
+            patterns << e.pattern;
+        QVERIFY2(patterns.contains(QStringLiteral("string")), qPrintable(patterns.join(',')));
+        const Assessment a = run(mergeFileResults(QString(), {r}));
+        QVERIFY2(a.context.pattern != QLatin1String("string"), qPrintable(a.context.pattern));
+        QVERIFY(gate(a, 4).status != GateStatus::Fail);
+    }
     void mixedWhenScipyIsHeavy() {
         const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),
                                              evidence(QStringLiteral("scipy-mixed"), 2, 2),
