@@ -236,6 +236,43 @@ QString verifiedRewrite(const QString& api, const Manifest& manifest) {
     return {};
 }
 
+// Rule 9 demotes for a ✗ API on a hot path because that work will not scale (it runs on the
+// host or stops the program). Some ✗ names do no array work at all: they answer a question
+// about dtypes, name a dtype, or set interpreter-wide state, and their cost does not grow with
+// the array. They stay in the API-gap list but do not demote. The list is closed on purpose:
+// names here must never touch array elements, whatever cuPyNumeric does with them.
+QString nonComputeKind(const QString& api) {
+    static const QHash<QString, const char*> kinds = [] {
+        QHash<QString, const char*> h;
+        auto add = [&h](std::initializer_list<const char*> names, const char* kind) {
+            for (const char* n : names)
+                h.insert(QStringLiteral("numpy.") + QLatin1String(n), kind);
+        };
+        // Type promotion and dtype questions: they read dtypes, never elements.
+        add({"can_cast", "common_type", "datetime_data", "isdtype", "issubdtype", "min_scalar_type",
+             "mintypecode", "promote_types", "result_type", "typename"},
+            "a dtype query");
+        // Floating-point error handling, print options, ufunc buffer size: process settings.
+        add({"errstate", "geterr", "geterrcall", "seterr", "seterrcall", "get_printoptions",
+             "printoptions", "set_printoptions", "getbufsize", "setbufsize"},
+            "an interpreter setting");
+        // Build and environment information.
+        add({"get_include", "info", "show_config", "show_runtime"}, "environment information");
+        // Names of fixed-width bool/integer/float/complex types (dtype=np.intc, issubdtype(t,
+        // np.number)): cuPyNumeric arrays hold these types; only the alias is missing. Extended
+        // precision (longdouble, float128), datetime, string, object and record types are real
+        // gaps and are not listed.
+        add({"bool",      "byte",    "ubyte",   "short",  "ushort",   "intc",
+             "uintc",     "int_",    "uint",    "long",   "ulong",    "longlong",
+             "ulonglong", "intp",    "uintp",   "half",   "single",   "double",
+             "csingle",   "cdouble", "generic", "number", "flexible", "character"},
+            "a dtype name");
+        return h;
+    }();
+    const char* kind = kinds.value(api, nullptr);
+    return kind ? QLatin1String(kind) : QString();
+}
+
 QString normalizeApi(QString name) {
     if (name.startsWith(QLatin1String("cupynumeric.")))
         name = QStringLiteral("numpy.") + name.mid(12);
@@ -645,8 +682,10 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
             g.locations.begin(), g.locations.end(), [](const SourceRange& a, const SourceRange& b) {
                 return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
             });
-        g.material = g.onHotPath && (g.support == Support::Missing ||
-                                     (g.support == Support::Single && nodes >= 2));
+        g.nonCompute = nonComputeKind(g.name);
+        g.material =
+            g.onHotPath && g.nonCompute.isEmpty() &&
+            (g.support == Support::Missing || (g.support == Support::Single && nodes >= 2));
         g.rewrite = verifiedRewrite(g.name, manifest);
         gaps << g;
     }

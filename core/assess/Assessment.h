@@ -124,6 +124,9 @@ struct ApiGap {
     /// Counts for the verdict: ✗ on a hot path, or ✓ (single-GPU) on a hot path with a
     /// multi-node target. Such a gap demotes the verdict one tier (rule 9).
     bool material = false;
+    /// Why this API never demotes, for names that do no array work: "a dtype query", "an
+    /// interpreter setting", "environment information", "a dtype name"; "" for the others.
+    QString nonCompute;
     QString rewrite; ///< a supported rewrite verified against the manifest, or ""
 };
 

@@ -360,7 +360,11 @@ private:
             if (g.locations.size() > 8)
                 locs << QStringLiteral("+%1 more").arg(g.locations.size() - 8);
             QString effect;
-            if (g.support == Support::Missing)
+            if (g.support == Support::Missing && g.onHotPath && !g.nonCompute.isEmpty())
+                effect = QStringLiteral("not implemented, on a hot path, but %1 that does no "
+                                        "array work: listed, no demotion")
+                             .arg(g.nonCompute);
+            else if (g.support == Support::Missing)
                 effect = g.material ? QStringLiteral("not implemented, on a hot path: demotes "
                                                      "the verdict one tier")
                                     : QStringLiteral("not implemented, at the boundary: listed, "

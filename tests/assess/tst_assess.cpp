@@ -407,6 +407,53 @@ private slots:
         QVERIFY(a.apiGaps[0].material);
         QCOMPARE(a.apiGaps[0].rewrite, QStringLiteral("np.sqrt(np.var(x, axis=...))"));
     }
+    void nonComputeApisDoNotDemote() {
+        // np.result_type and np.errstate on a hot path are ✗ in the manifest but do no array
+        // work: listed, not material, no demotion.
+        const Assessment a = run(project({}, stencilEvidence(), {},
+                                         {use(QStringLiteral("numpy.result_type"), 5, true),
+                                          use(QStringLiteral("numpy.errstate"), 6, true),
+                                          use(QStringLiteral("numpy.intc"), 7, true)}));
+        QCOMPARE(a.apiGaps.size(), 3);
+        for (const ApiGap& g : a.apiGaps) {
+            QCOMPARE(g.support, Support::Missing);
+            QVERIFY(g.onHotPath);
+            QVERIFY2(!g.material, qPrintable(g.name));
+        }
+        QCOMPARE(a.apiGaps[0].name, QStringLiteral("numpy.errstate"));
+        QCOMPARE(a.apiGaps[0].nonCompute, QStringLiteral("an interpreter setting"));
+        QCOMPARE(a.apiGaps[1].nonCompute, QStringLiteral("a dtype name"));
+        QCOMPARE(a.apiGaps[2].nonCompute, QStringLiteral("a dtype query"));
+        QCOMPARE(a.verdict, Verdict::Ready);
+        QVERIFY(a.demotions.isEmpty());
+        // Real gaps still demote: extended precision is not a mere alias, and a ✗ compute API
+        // next to the exempt ones decides.
+        const Assessment b = run(project({}, stencilEvidence(), {},
+                                         {use(QStringLiteral("numpy.result_type"), 5, true),
+                                          use(QStringLiteral("numpy.longdouble"), 6, true)}));
+        QCOMPARE(b.verdict, Verdict::LightRefactor);
+        QCOMPARE(b.demotions.size(), 1);
+        QVERIFY2(b.demotions[0].contains(QStringLiteral("numpy.longdouble")) &&
+                     !b.demotions[0].contains(QStringLiteral("result_type")),
+                 qPrintable(b.demotions[0]));
+    }
+    void nonComputeNamesAreMissingInTheManifest() {
+        // Every exempt name must be one the bundled manifest marks ✗; a name it lists as
+        // supported or drops entirely would make the exemption list stale.
+        const Manifest& m = Manifest::bundled();
+        const QStringList names = {
+            QStringLiteral("numpy.result_type"),     QStringLiteral("numpy.errstate"),
+            QStringLiteral("numpy.seterr"),          QStringLiteral("numpy.printoptions"),
+            QStringLiteral("numpy.issubdtype"),      QStringLiteral("numpy.promote_types"),
+            QStringLiteral("numpy.can_cast"),        QStringLiteral("numpy.get_printoptions"),
+            QStringLiteral("numpy.min_scalar_type"), QStringLiteral("numpy.intc")};
+        for (const QString& n : names) {
+            QCOMPARE(m.lookup(n), Support::Missing);
+            const Assessment a = run(project({}, stencilEvidence(), {}, {use(n, 5, true)}));
+            QCOMPARE(a.apiGaps.size(), 1);
+            QVERIFY2(!a.apiGaps[0].nonCompute.isEmpty() && !a.apiGaps[0].material, qPrintable(n));
+        }
+    }
     void missingApiAtBoundaryIsListedOnly() {
         const Assessment a = run(
             project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.savetxt"), 40, false)}));
