@@ -128,8 +128,8 @@ private:
                      m.source().isEmpty() ? QStringLiteral("no source") : m.source(), fetched);
         const int age = m.ageInDays(in.today);
         if (age >= 0 && in.today.isValid())
-            manifestLine +=
-                QStringLiteral(", %1 days before %2").arg(age).arg(in.today.toString(Qt::ISODate));
+            manifestLine += QStringLiteral(", %1 before %2")
+                                .arg(formatDayCount(age), in.today.toString(Qt::ISODate));
         line(manifestLine + QLatin1Char('.'));
         if (const QString stale = manifestAgeWarning(m, in.today); !stale.isEmpty()) {
             line();
