@@ -366,10 +366,10 @@ Gate sizeGate(const Context& c) {
     const bool weak = c.sizeProvenance == Provenance::Inferred && !c.sizeFeedsArray;
     if (n < kSizeFloor && weak) {
         g.reason =
-            QStringLiteral("the only size found is %1, a size-named constant that sizes no "
-                           "array in its file (it may be a side length, a step count or a "
-                           "scale): %2 elements is a weak hint and cannot fail the gate; "
-                           "give --elements")
+            QStringLiteral("no array is built from a constant size; the largest size-named "
+                           "constant, %1, sizes no array in its file (it may be a side length, "
+                           "a step count or a scale): %2 elements is a weak hint and cannot "
+                           "fail the gate; give --elements")
                 .arg(c.sizeEvidence.isEmpty() ? QStringLiteral("a constant") : c.sizeEvidence,
                      formatCount(n));
     } else if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
