@@ -199,22 +199,26 @@ bool looksLikeTolerance(const SemanticModel& m, TSNode e) {
            std::isdigit(static_cast<unsigned char>(text[e10 - 1]));
 }
 
-// Whether the block of `stmt` (an if / elif) leaves the loop: a `break` or `return` among its
-// statements.
-bool leavesLoop(TSNode stmt) {
+// What the block of `stmt` (an if / elif) does with the loop, from its own statements: 1 when
+// it leaves it (`break`, `return`), -1 when it skips to the next item (`continue`: a filter,
+// a choice per item), 0 otherwise.
+int loopExit(TSNode stmt) {
     const TSNode body = SyntaxTree::field(stmt, "consequence");
     const uint32_t k = ts_node_named_child_count(body);
     for (uint32_t i = 0; i < k; ++i) {
         const std::string_view t = SyntaxTree::type(ts_node_named_child(body, i));
         if (t == "break_statement" || t == "return_statement")
-            return true;
+            return 1;
+        if (t == "continue_statement")
+            return -1;
     }
-    return false;
+    return 0;
 }
 
 // Whether the branch is a convergence test, RR-converge's case: a reduction (or a scalar
-// bound to one) that a `while` tests to go on, or that an `if` in a loop tests to stop
-// (its block breaks or returns) or compares with a tolerance (`np.linalg.norm(r) < tol`).
+// bound to one) that a `while` tests to go on, or that an `if` in a loop of its own function
+// tests to stop (its block breaks or returns) or compares with a tolerance
+// (`np.linalg.norm(r) < tol`) without skipping to the next item (`continue`).
 // Everything else (a mask test that picks what to compute, an element used as a key or
 // compared, a conditional expression, an assert) is a data-dependent choice: RR-branch.
 bool isConvergenceTest(const SemanticModel& m, TSNode stmt, TSNode cond, TSNode found,
@@ -225,8 +229,12 @@ bool isConvergenceTest(const SemanticModel& m, TSNode stmt, TSNode cond, TSNode 
         return true;
     if (ts_node_is_null(stmt) || SyntaxTree::is(stmt, "assert_statement"))
         return false;
-    if (leavesLoop(stmt))
-        return true;
+    // Outside a loop of its own function an early `return` ends a call, not an iteration.
+    if (!m.inLoop(cond))
+        return false;
+    const int exit = loopExit(stmt);
+    if (exit != 0)
+        return exit > 0;
     const TSNode cmp = comparisonOf(m, cond, found);
     if (ts_node_is_null(cmp))
         return false;
