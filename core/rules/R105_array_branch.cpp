@@ -249,15 +249,11 @@ bool isConvergenceTest(const SemanticModel& m, TSNode stmt, TSNode cond, TSNode 
     }
     if (!ordering)
         return false;
+    // Either side: `cost_change < tol * cost` scales the bound by the device value itself.
     const uint32_t n = ts_node_named_child_count(cmp);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode operand = ts_node_named_child(cmp, i);
-        if (ts_node_start_byte(operand) <= ts_node_start_byte(found) &&
-            ts_node_end_byte(found) <= ts_node_end_byte(operand))
-            continue; // the side holding the device value
-        if (looksLikeTolerance(m, operand))
+    for (uint32_t i = 0; i < n; ++i)
+        if (looksLikeTolerance(m, ts_node_named_child(cmp, i)))
             return true;
-    }
     return false;
 }
 
