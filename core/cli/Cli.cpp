@@ -414,6 +414,12 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
         out << "Use instead\n" << indent(i.useInstead) << "\n";
         if (const Recipe* r = findRecipe(i.recipe))
             out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
+        // Sites that need other advice carry their own recipe (R105 on a data-dependent
+        // choice, R106 on a reversal); the report names it per finding.
+        for (const QString& alt : siteRecipes(i.code))
+            if (const Recipe* r = findRecipe(alt))
+                out << "\nFor some sites, recipe " << r->anchor << ": " << r->title << "\n  "
+                    << r->summary << "\n";
     }
     return ExitOk;
 }
