@@ -114,7 +114,9 @@ TSNode SyntaxTree::root() const {
 }
 
 std::string_view SyntaxTree::text(TSNode n) const {
-    if (ts_node_is_null(n))
+    // ts_node_is_null() only tests the id; testing it here saves a library call on one of
+    // the most frequent calls of the model and the rules.
+    if (n.id == nullptr)
         return {};
     const uint32_t b = ts_node_start_byte(n);
     const uint32_t e = ts_node_end_byte(n);
@@ -191,7 +193,7 @@ TSFieldId SyntaxTree::fieldId(std::string_view name) {
 }
 
 TSNode SyntaxTree::field(TSNode n, std::string_view name) {
-    if (ts_node_is_null(n))
+    if (n.id == nullptr) // ts_node_is_null()
         return n;
     const TSFieldId id = fieldId(name);
     if (id == 0)
@@ -200,7 +202,7 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
 }
 
 TSNode SyntaxTree::field(TSNode n, TSFieldId id) {
-    if (ts_node_is_null(n) || id == 0)
+    if (n.id == nullptr || id == 0) // ts_node_is_null() tests the id only
         return TSNode{};
     if (const SyntaxTree* owner = ownerOf(n.tree); owner && owner->m_walked)
         return owner->recordedField(n, id);
@@ -346,6 +348,9 @@ struct SymbolInfo {
     Kind kind = Kind::Other;
     uint8_t list = kNoList;
     bool recordFields = false; ///< the walk records this node's field children
+    /// ts_node_is_named() of a node of this (public) symbol: a public symbol stands for
+    /// symbols and aliases of one name and one kind, so the symbol decides it.
+    bool named = false;
 };
 
 // Every node type that has fields in tree-sitter-python's node-types.json: the walk records
@@ -462,6 +467,7 @@ const std::vector<SymbolInfo>& symbolTable() {
             {"with_item", L::WithItem},
         };
         for (uint32_t id = 0; id < count; ++id) {
+            t[id].named = ts_language_symbol_type(lang, TSSymbol(id)) == TSSymbolTypeRegular;
             const char* name = ts_language_symbol_name(lang, TSSymbol(id));
             if (!name)
                 continue;
@@ -567,6 +573,7 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     int depth = 0;
     static const TSFieldId leftField = fieldId("left");
     int errorDepth = -1; // depth of the error node we are inside, -1 outside any
+    const bool treeHasError = ts_node_has_error(root());
     auto python2 = [&s](TSNode n, const char* what) {
         if (s.python2Line == 0) {
             s.python2Line = line(n);
@@ -585,12 +592,13 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
         if (errorDepth >= 0 && depth <= errorDepth)
             errorDepth = -1; // left the previous error region
         const TSSymbol sym = ts_node_symbol(n);
-        const SymbolInfo info = sym == TSSymbol(-1) ? SymbolInfo{Kind::Error, kNoList}
-                                // builtin error
+        // The builtin ERROR symbol is named and records no fields.
+        const SymbolInfo info = sym == TSSymbol(-1)  ? SymbolInfo{Kind::Error, kNoList, false, true}
                                 : sym < table.size() ? table[sym]
                                                      : SymbolInfo{};
         const Kind k = info.kind;
-        const bool named = ts_node_is_named(n);
+        const bool named =
+            sym == TSSymbol(-1) || sym < table.size() ? info.named : ts_node_is_named(n);
         const TSFieldId fid = depth > 0 && frames[size_t(depth - 1)].recordFields
                                   ? ts_tree_cursor_current_field_id(&cursor)
                                   : 0;
@@ -625,7 +633,9 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                      frames[size_t(depth - 1)].module && type(n) == "if_statement")
                 add(size_t(NodeList::ModuleIf));
         }
-        const bool missing = ts_node_is_missing(n);
+        // A MISSING leaf has a positive error cost, which tree-sitter adds up into every
+        // ancestor: without an error at the root there is none below (one call saved per node).
+        const bool missing = treeHasError && ts_node_is_missing(n);
         const int interpolation = depth > 0 ? frames[size_t(depth - 1)].interpolation : -1;
         bool inFormatSpec = false;
         if ((missing || k == Kind::Error) && errorDepth < 0 && interpolation >= 0) {
