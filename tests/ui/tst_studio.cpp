@@ -471,7 +471,7 @@ private slots:
         QVERIFY(assessed(w));
         QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier); // View ▸ Report Preview
         QVERIFY(w.reportView()->isVisible());
-        QTRY_VERIFY(w.reportView()->toPlainText().contains(QLatin1String("## Verdict")));
+        QTRY_VERIFY(w.reportView()->toPlainText().contains(QLatin1String("Decided by rule")));
         QList<qint64> assessedSizes;
         connect(&w, &MainWindow::assessmentChanged, this,
                 [&] { assessedSizes << w.assessment().context.totalElements; });
@@ -479,12 +479,10 @@ private slots:
         QVERIFY(size);
         size->setFocus();
         QTest::keyClicks(size, QStringLiteral("1000"), Qt::NoModifier, 40); // 40 ms per key
-        QVERIFY(w.isAssessing());
         QVERIFY(assessed(w));
         QCOMPARE(assessedSizes, QList<qint64>{1000});
-        QTRY_VERIFY(w.reportView()->toPlainText().contains(
-            QLatin1String("| Hot-path array size (total) | 1,000 elements | given |")));
-        QVERIFY(!w.reportView()->toPlainText().contains(QLatin1String("| 1 elements")));
+        QTRY_VERIFY(w.reportView()->toPlainText().contains(QLatin1String("1,000 elements")));
+        QVERIFY(!w.reportView()->toPlainText().contains(QLatin1String(" 1 elements")));
         // An export right after typing covers the typed value, not the one before it.
         size->setFocus();
         QTest::keyClicks(size, QStringLiteral("0"));
