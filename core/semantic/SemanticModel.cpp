@@ -646,7 +646,7 @@ struct SemanticModel::Data {
     const std::vector<TSNode>* withItems = nullptr;
     std::vector<TSNode> mainBlocks;
     // Parameter inference (collectParameterHints / inferParameterKind).
-    enum ParamHint : quint8 { H_Idiom = 1, H_Veto = 2 };
+    enum ParamHint : quint8 { H_Idiom = 1, H_Veto = 2, H_Number = 4, H_Subscript = 8 };
     std::vector<quint8> paramHints; // per slot
     struct CallSite {
         TSNode call;
@@ -1633,6 +1633,13 @@ void SemanticModel::buildLoops() {
                     }
                 } else {
                     k = kindOf(v, 0, &type);
+                    // `res = np.max(np.abs(u))` in a loop of its own function, `u` of unknown
+                    // kind: the array runtime returns a device scalar whatever it is given, as
+                    // R104/R105 count the same call written inline there; the name carries it
+                    // to a later `if res < tol:` or `print(f"{res}")`.
+                    if (k == ValueKind::Unknown && isNumpyFullReduction(v) &&
+                        kindOf(arg(v, 0), 0, nullptr) == ValueKind::Unknown && inLoop(b.target))
+                        k = ValueKind::DeviceScalar;
                     if (is(v, Sym::integer) && f.bindings == 1) {
                         bool ok = false;
                         const qint64 iv =
@@ -1902,6 +1909,71 @@ void SemanticModel::collectParameterHints() {
         if (slot >= 0)
             d->paramHints[size_t(slot)] |= bit;
     }
+    // Two more signs that only an ndarray fits (session 5, docs/audit/precision-audit.md):
+    // - an index with two or more components one of which is a slice, `...` or None
+    //   (`A[i, :]`, `u[1:-1, 1:-1]`, `x[:, None]`): lists, tuples and strings reject a tuple
+    //   index, numbers are not subscriptable;
+    // - arithmetic with a number literal (`u - 1.0`, `0.5 * u`, `u ** 2`, `u / 4`) together
+    //   with a subscript of the same name anywhere in the function: sequences and strings
+    //   reject the arithmetic (`*` only with a float, since `2 * [x]` repeats a list),
+    //   numbers reject the subscript. Arithmetic with another name proves nothing (`[1, 2] -
+    //   np.ones(2)` is an array) and passing a name to a NumPy function neither (NumPy
+    //   takes lists).
+    if (idiomsTell) {
+        for (TSNode sub : m_subscripts) {
+            const TSNode base = field(sub, F().value);
+            if (!is(base, Sym::identifier))
+                continue;
+            const int slot = slotAt(base);
+            if (slot < 0)
+                continue;
+            quint8 bit = Data::H_Subscript;
+            // `A[i, :]` has its components as children; `A[(i, slice(None))]`-like tuples
+            // are read through.
+            uint32_t components = 0;
+            bool sliced = false;
+            auto component = [&](TSNode e) {
+                ++components;
+                sliced = sliced || is(e, Sym::slice) || is(e, Sym::ellipsis) || is(e, Sym::none);
+            };
+            const uint32_t n = ts_node_named_child_count(sub);
+            for (uint32_t i = 0; i < n; ++i) {
+                const TSNode ix = ts_node_named_child(sub, i);
+                if (ts_node_eq(ix, base) || is(ix, Sym::comment))
+                    continue;
+                if (is(ix, Sym::tuple) || is(ix, Sym::expression_list)) {
+                    const uint32_t k = ts_node_named_child_count(ix);
+                    for (uint32_t j = 0; j < k; ++j)
+                        component(ts_node_named_child(ix, j));
+                } else {
+                    component(ix);
+                }
+            }
+            if (components >= 2 && sliced)
+                bit |= Data::H_Idiom;
+            d->paramHints[size_t(slot)] |= bit;
+        }
+        for (TSNode b : m_binaryOps) {
+            const std::string_view op = text(field(b, F().op));
+            const bool mul = op == "*";
+            if (!mul && op != "-" && op != "/" && op != "//" && op != "**" && op != "+")
+                continue;
+            const TSNode l = unparen(field(b, F().left)), r = unparen(field(b, F().right));
+            auto number = [&](TSNode x) {
+                return is(x, Sym::float_) || (!mul && is(x, Sym::integer));
+            };
+            TSNode name{};
+            if (is(l, Sym::identifier) && number(r))
+                name = l;
+            else if (is(r, Sym::identifier) && number(l))
+                name = r;
+            if (ts_node_is_null(name))
+                continue;
+            const int slot = slotAt(name);
+            if (slot >= 0)
+                d->paramHints[size_t(slot)] |= Data::H_Number;
+        }
+    }
     // Names of the functions and classes of this file (last component), so that most callees
     // and arguments are dismissed without building a string.
     auto isDefName = [&](std::string_view n) { return d->isDefName(n); };
@@ -1968,7 +2040,8 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     if (nm.find("shape") != std::string_view::npos || nm == "axes" || nm == "axis")
         return ValueKind::Unknown;
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
-    if (h & Data::H_Idiom)
+    if ((h & Data::H_Idiom) ||
+        (h & (Data::H_Number | Data::H_Subscript)) == (Data::H_Number | Data::H_Subscript))
         return ValueKind::Array;
     // Every call of the function in this file passes an array for it.
     const int fn = d->scopes[size_t(b.scope)].function;
