@@ -646,7 +646,14 @@ struct SemanticModel::Data {
     const std::vector<TSNode>* withItems = nullptr;
     std::vector<TSNode> mainBlocks;
     // Parameter inference (collectParameterHints / inferParameterKind).
-    enum ParamHint : quint8 { H_Idiom = 1, H_Veto = 2, H_Number = 4, H_Subscript = 8 };
+    enum ParamHint : quint8 {
+        H_Idiom = 1,
+        H_Veto = 2,
+        H_Number = 4,
+        H_Subscript = 8,
+        H_Slab = 16,
+        H_Rebound = 32
+    };
     std::vector<quint8> paramHints; // per slot
     struct CallSite {
         TSNode call;
@@ -1919,7 +1926,14 @@ void SemanticModel::collectParameterHints() {
     //   numbers reject the subscript. Arithmetic with another name proves nothing (`[1, 2] -
     //   np.ones(2)` is an array) and passing a name to a NumPy function neither (NumPy
     //   takes lists).
+    // These uses are seen flow-insensitively, so they only speak for a parameter that nothing
+    // else rebinds (`data = np.concatenate(data)` then `data[..., idx]` says nothing about
+    // the tuple passed in); an augmented assignment updates in place and does not count.
     if (idiomsTell) {
+        std::vector<quint8> seen(d->facts.size(), 0);
+        for (const Data::Binding& b : d->bindings)
+            if (b.kind != Data::BindKind::Augment && b.slot >= 0 && seen[size_t(b.slot)]++)
+                d->paramHints[size_t(b.slot)] |= Data::H_Rebound;
         for (TSNode sub : m_subscripts) {
             const TSNode base = field(sub, F().value);
             if (!is(base, Sym::identifier))
@@ -1950,7 +1964,7 @@ void SemanticModel::collectParameterHints() {
                 }
             }
             if (components >= 2 && sliced)
-                bit |= Data::H_Idiom;
+                bit |= Data::H_Slab;
             d->paramHints[size_t(slot)] |= bit;
         }
         for (TSNode b : m_binaryOps) {
@@ -2040,8 +2054,12 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     if (nm.find("shape") != std::string_view::npos || nm == "axes" || nm == "axis")
         return ValueKind::Unknown;
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
-    if ((h & Data::H_Idiom) ||
-        (h & (Data::H_Number | Data::H_Subscript)) == (Data::H_Number | Data::H_Subscript))
+    if (h & Data::H_Idiom)
+        return ValueKind::Array;
+    // Session 5 evidence (collectParameterHints), for parameters nothing rebinds.
+    if (!(h & Data::H_Rebound) &&
+        ((h & Data::H_Slab) ||
+         (h & (Data::H_Number | Data::H_Subscript)) == (Data::H_Number | Data::H_Subscript)))
         return ValueKind::Array;
     // Every call of the function in this file passes an array for it.
     const int fn = d->scopes[size_t(b.scope)].function;
@@ -2959,6 +2977,11 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
             return ValueKind::DeviceScalar;
         if (a == ValueKind::HostScalar || a == ValueKind::Sequence)
             return ValueKind::HostScalar;
+        // Of a value of unknown kind, in a loop of its own function: the array runtime
+        // returns a device scalar whatever it is given (R104/R105 count it there, and a name
+        // bound to it reads as one).
+        if (a == ValueKind::Unknown && !hasAxis && isNumpyFullReduction(call) && inLoop(call))
+            return ValueKind::DeviceScalar;
         return ValueKind::Unknown;
     }
     if ((rest & NLR_Where) && argCount(call) == 1)
