@@ -51,6 +51,12 @@ void releaseFreedMemory() {
 } // namespace
 
 ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits) {
+    MemoryBudget budget(limits.concurrentAnalysisBytes);
+    return analyzeProject(scan, limits, budget);
+}
+
+ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits,
+                             MemoryBudget& budget) {
     // Each worker writes its file's result straight into its slot: no future result store
     // holding a second copy of every FileResult while the merge builds a third.
     QList<FileResult> results(scan.files.size());
@@ -60,7 +66,6 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     FileResult* out = results.data();
     {
         StringPool pool;
-        MemoryBudget budget(limits.concurrentAnalysisBytes);
         QtConcurrent::blockingMap(indices, [&](qsizetype i) {
             out[i] = analyzeCompact(root, scan.files.at(i), limits, budget, pool);
         });

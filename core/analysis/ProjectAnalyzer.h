@@ -11,4 +11,12 @@ namespace cnready {
 /// The scan's own diagnostics (unreadable folders) join the per-file ones.
 ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits = {});
 
+class MemoryBudget;
+
+/// The same, with the caller's memory budget instead of one of
+/// `limits.concurrentAnalysisBytes`: several analyses can share one budget, and a caller can
+/// read afterwards how much was reserved at once (`MemoryBudget::peakReserved()`, bytes).
+ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limits,
+                             MemoryBudget& budget);
+
 } // namespace cnready

@@ -236,6 +236,43 @@ QString verifiedRewrite(const QString& api, const Manifest& manifest) {
     return {};
 }
 
+// Rule 9 demotes for a ✗ API on a hot path because that work will not scale (it runs on the
+// host or stops the program). Some ✗ names do no array work at all: they answer a question
+// about dtypes, name a dtype, or set interpreter-wide state, and their cost does not grow with
+// the array. They stay in the API-gap list but do not demote. The list is closed on purpose:
+// names here must never touch array elements, whatever cuPyNumeric does with them.
+QString nonComputeKind(const QString& api) {
+    static const QHash<QString, const char*> kinds = [] {
+        QHash<QString, const char*> h;
+        auto add = [&h](std::initializer_list<const char*> names, const char* kind) {
+            for (const char* n : names)
+                h.insert(QStringLiteral("numpy.") + QLatin1String(n), kind);
+        };
+        // Type promotion and dtype questions: they read dtypes, never elements.
+        add({"can_cast", "common_type", "datetime_data", "isdtype", "issubdtype", "min_scalar_type",
+             "mintypecode", "promote_types", "result_type", "typename"},
+            "a dtype query");
+        // Floating-point error handling, print options, ufunc buffer size: process settings.
+        add({"errstate", "geterr", "geterrcall", "seterr", "seterrcall", "get_printoptions",
+             "printoptions", "set_printoptions", "getbufsize", "setbufsize"},
+            "an interpreter setting");
+        // Build and environment information.
+        add({"get_include", "info", "show_config", "show_runtime"}, "environment information");
+        // Names of fixed-width bool/integer/float/complex types (dtype=np.intc, issubdtype(t,
+        // np.number)): cuPyNumeric arrays hold these types; only the alias is missing. Extended
+        // precision (longdouble, float128), datetime, string, object and record types are real
+        // gaps and are not listed.
+        add({"bool",      "byte",    "ubyte",   "short",  "ushort",   "intc",
+             "uintc",     "int_",    "uint",    "long",   "ulong",    "longlong",
+             "ulonglong", "intp",    "uintp",   "half",   "single",   "double",
+             "csingle",   "cdouble", "generic", "number", "flexible", "character"},
+            "a dtype name");
+        return h;
+    }();
+    const char* kind = kinds.value(api, nullptr);
+    return kind ? QLatin1String(kind) : QString();
+}
+
 QString normalizeApi(QString name) {
     if (name.startsWith(QLatin1String("cupynumeric.")))
         name = QStringLiteral("numpy.") + name.mid(12);
@@ -324,7 +361,18 @@ Gate sizeGate(const Context& c) {
     }
     if (!c.sizeEvidence.isEmpty())
         g.evidence << c.sizeEvidence;
-    if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
+    // A weak hint (a size-named constant that sizes no array in its file) is reported, never
+    // trusted to fail: `N = 4096` in `h2 = 1 / (N * N)` is a grid edge, not 4,096 elements.
+    const bool weak = c.sizeProvenance == Provenance::Inferred && !c.sizeFeedsArray;
+    if (n < kSizeFloor && weak) {
+        g.reason =
+            QStringLiteral("no array is built from a constant size; the largest size-named "
+                           "constant, %1, sizes no array in its file (it may be a side length, "
+                           "a step count or a scale): %2 elements is a weak hint and cannot "
+                           "fail the gate; give --elements")
+                .arg(c.sizeEvidence.isEmpty() ? QStringLiteral("a constant") : c.sizeEvidence,
+                     formatCount(n));
+    } else if (n < kSizeFloor && c.sizeProvenance == Provenance::Inferred && !c.sizeNamed) {
         g.reason = QStringLiteral("the largest array the code builds from a constant holds %1 "
                                   "elements, below the 65,536 floor, but no size-named constant "
                                   "states the data size (it likely comes from callers); give "
@@ -353,6 +401,32 @@ Gate sizeGate(const Context& c) {
                                   "needed")
                        .arg(per, over);
     }
+    if (weak && n >= kSizeFloor)
+        g.reason += QStringLiteral(" (read from a size-named constant that sizes no array in its "
+                                   "file; confirm with --elements)");
+    // Memory fit, when the catalogue knows the card: one float64 array of the per-GPU size must
+    // fit the device. Too big is not a reason against the port (more GPUs fix it), so the gate
+    // turns uncertain with the numbers instead of failing into rule 3's small-size verdict.
+    if (c.gpuMemoryGiB > 0 && n >= kSizeFloor) {
+        const double gib = double(1 << 30);
+        const double need = double(n) * double(kAssumedBytesPerElement);
+        const double have = double(c.gpuMemoryGiB) * gib;
+        if (need > have) {
+            const double total = double(c.totalElements) * double(kAssumedBytesPerElement);
+            const auto minGpus = qint64(std::ceil(total / have));
+            g.status = GateStatus::Uncertain;
+            g.reason += QStringLiteral("; but at %1 bytes per element (float64 assumed) one array "
+                                       "of %2 elements needs %3 GiB per GPU, more than the %4's "
+                                       "%5 GiB: it does not fit — spread the data over at least "
+                                       "%6 GPUs of this model or use a smaller dtype")
+                            .arg(kAssumedBytesPerElement)
+                            .arg(formatCount(n))
+                            .arg(need / gib, 0, 'f', 1)
+                            .arg(c.gpuModel)
+                            .arg(c.gpuMemoryGiB)
+                            .arg(formatCount(minGpus));
+        }
+    }
     return g;
 }
 
@@ -373,6 +447,8 @@ Gate patternGate(const Context& c) {
             parts << QStringLiteral("%1 %2").arg(s.pattern).arg(s.score);
         scores = QStringLiteral(" (scores: %1)").arg(parts.join(QStringLiteral(", ")));
     }
+    if (c.patternProvenance == Provenance::Inferred && !c.patternSetAside.isEmpty())
+        scores += QStringLiteral("; ") + c.patternSetAside;
     if (passingPatterns().contains(c.pattern)) {
         g.status = GateStatus::Pass;
         g.reason = QStringLiteral("%1 (%2) scales well on cuPyNumeric%3")
@@ -606,8 +682,10 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
             g.locations.begin(), g.locations.end(), [](const SourceRange& a, const SourceRange& b) {
                 return std::tie(a.path, a.line, a.column) < std::tie(b.path, b.line, b.column);
             });
-        g.material = g.onHotPath && (g.support == Support::Missing ||
-                                     (g.support == Support::Single && nodes >= 2));
+        g.nonCompute = nonComputeKind(g.name);
+        g.material =
+            g.onHotPath && g.nonCompute.isEmpty() &&
+            (g.support == Support::Missing || (g.support == Support::Single && nodes >= 2));
         g.rewrite = verifiedRewrite(g.name, manifest);
         gaps << g;
     }
@@ -684,7 +762,8 @@ void choosePilot(const ProjectResult& project, const QList<Finding>& findings, A
 
 // ---- pattern inference ---------------------------------------------------------------------
 
-QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOut) {
+QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOut,
+                     QString* setAside) {
     // One candidate per evidence line, by reference: a big tree has ~200k of them and only
     // three per pattern are kept.
     struct Candidate {
@@ -745,28 +824,67 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
     if (scoresOut)
         *scoresOut = list;
 
-    int passing = 0, failing = 0, mixed = 0;
-    QString bestPassing, bestFailing;
-    for (const PatternScore& s : list) { // best first
-        if (passingPatterns().contains(s.pattern)) {
-            passing += s.score;
-            if (bestPassing.isEmpty())
-                bestPassing = s.pattern;
-        } else if (failingPatterns().contains(s.pattern)) {
-            failing += s.score;
-            if (bestFailing.isEmpty())
-                bestFailing = s.pattern;
-        } else {
-            mixed += s.score;
+    // A failing pattern decides only with enough evidence behind it: at least two lines, or
+    // one whole-algorithm shape (a recurrence or a frontier loop, weight >= 4). One incidental
+    // call (a `re.match` parsing /proc/cpuinfo in a loop) says nothing about where the work
+    // is; it stays in the scores but is set aside for the decision.
+    auto thin = [&](const PatternScore& s) {
+        if (s.sites >= 2)
+            return false;
+        return std::none_of(weighted[s.pattern].begin(), weighted[s.pattern].end(),
+                            [](const Candidate& c) { return c.evidence->weight >= 4; });
+    };
+    auto decide = [&](bool setAsideThin) -> QString {
+        int passing = 0, failing = 0, mixed = 0;
+        QString bestPassing, bestFailing;
+        for (const PatternScore& s : list) { // best first
+            if (passingPatterns().contains(s.pattern)) {
+                passing += s.score;
+                if (bestPassing.isEmpty())
+                    bestPassing = s.pattern;
+            } else if (failingPatterns().contains(s.pattern)) {
+                if (setAsideThin && thin(s))
+                    continue;
+                failing += s.score;
+                if (bestFailing.isEmpty())
+                    bestFailing = s.pattern;
+            } else {
+                mixed += s.score;
+            }
+        }
+        if (passing + failing + mixed == 0)
+            return {};
+        if (failing > 0 && failing >= passing)
+            return bestFailing;
+        if (failing + mixed > 0 && 2 * (failing + mixed) >= passing)
+            return QStringLiteral("scipy-mixed");
+        return bestPassing;
+    };
+    const QString chosen = decide(true);
+    if (setAside) {
+        setAside->clear();
+        // Explain the thin evidence only where it would have changed the answer.
+        if (const QString naive = decide(false); naive != chosen) {
+            int allSites = 0;
+            for (const PatternScore& s : list)
+                allSites += s.sites;
+            QStringList parts;
+            for (const PatternScore& s : list) {
+                if (!failingPatterns().contains(s.pattern) || !thin(s))
+                    continue;
+                const PatternEvidence& e = s.top.value(0);
+                parts << QStringLiteral("%1 rests on one line of %2 (`%3` %4%5)")
+                             .arg(patternLabel(s.pattern))
+                             .arg(allSites)
+                             .arg(e.range.toString(), e.note,
+                                  e.hot ? QStringLiteral(", in a loop") : QString());
+            }
+            *setAside = parts.join(QStringLiteral("; ")) +
+                        QStringLiteral(": one incidental line does not name the workload, so it "
+                                       "is set aside");
         }
     }
-    if (passing + failing + mixed == 0)
-        return {};
-    if (failing > 0 && failing >= passing)
-        return bestFailing;
-    if (failing + mixed > 0 && 2 * (failing + mixed) >= passing)
-        return QStringLiteral("scipy-mixed");
-    return bestPassing;
+    return chosen;
 }
 
 // ---- context -------------------------------------------------------------------------------
@@ -815,6 +933,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         if (pick) {
             c.totalElements = pick->elements;
             c.sizeNamed = pick->sizeNamed;
+            c.sizeFeedsArray = pick->feedsArray;
             c.sizeProvenance = Provenance::Inferred;
             c.sizeEvidence = QStringLiteral("`%1:%2` %3")
                                  .arg(pick->range.path)
@@ -882,6 +1001,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         if (const GpuModel* g = findGpu(*given.gpuModel)) {
             c.gpuModel = g->name;
             c.computeCapability = g->computeCapability;
+            c.gpuMemoryGiB = g->memoryGiB;
             gpuRow.value =
                 QStringLiteral("%1 (%2, %3 GiB)").arg(g->name, g->architecture).arg(g->memoryGiB);
             gpuRow.evidence = QStringLiteral("--gpu %1").arg(*given.gpuModel);
@@ -920,7 +1040,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
     ContextValue patRow{QStringLiteral("pattern"), QStringLiteral("Dominant compute pattern"),
                         QStringLiteral("unknown"), Provenance::Default,
                         QStringLiteral("no pattern evidence in the code")};
-    const QString inferred = inferPattern(project, &c.patternScores);
+    const QString inferred = inferPattern(project, &c.patternScores, &c.patternSetAside);
     if (given.pattern && !given.pattern->isEmpty()) {
         c.pattern = *given.pattern;
         c.patternProvenance = Provenance::Given;

@@ -74,18 +74,27 @@ struct Context {
     /// can an inferred size below the floor fail Gate 2; otherwise (a default bin count in a
     /// library, say) the gate stays uncertain and asks for --elements.
     bool sizeNamed = false;
+    /// An inferred size is the size of an array the code allocates (a SizeHint with
+    /// `feedsArray`). A size-named constant that sizes no array in its file (`N = 4096` used
+    /// only in `h = 1 / (N * N)`) is a weak hint: it may be a side length, a step count or a
+    /// scale, so it can inform the context but never fail Gate 2.
+    bool sizeFeedsArray = false;
     int gpus = 1;
     bool gpusGiven = false;
     int nodes = 1;
     QString gpuModel;             ///< canonical catalog name, or as given when unknown; "" if none
     double computeCapability = 0; ///< 0 when unknown
+    int gpuMemoryGiB = 0;         ///< device memory of the catalogued model, GiB; 0 when unknown
     QString cuda;                 ///< "" when unknown
     QString os;                   ///< lower case; "" when unknown
     QString pattern;              ///< dominant compute pattern; "" when unknown
     Provenance patternProvenance = Provenance::Default;
     QList<PatternEvidence> patternEvidence; ///< evidence lines of the dominant pattern
     QList<PatternScore> patternScores;      ///< all patterns with evidence, best first
-    QList<ContextValue> rows;               ///< in report order
+    /// Why thin failing evidence was set aside when it would have changed the inferred pattern
+    /// (see inferPattern); "" otherwise.
+    QString patternSetAside;
+    QList<ContextValue> rows; ///< in report order
 };
 
 /// Default hot-path size when neither given nor inferred: the assessor's 30–50 M elements,
@@ -93,6 +102,9 @@ struct Context {
 inline constexpr qint64 kDefaultElements = 40'000'000;
 /// Below this many elements per GPU cuPyNumeric runs serially (its minimum chunk).
 inline constexpr qint64 kSizeFloor = 65'536;
+/// Bytes per element assumed when checking that the per-GPU array fits the GPU's memory:
+/// float64, NumPy's default dtype. The check is stated with this assumption.
+inline constexpr qint64 kAssumedBytesPerElement = 8;
 
 struct Gate {
     int number = 0; ///< 1..6
@@ -112,6 +124,9 @@ struct ApiGap {
     /// Counts for the verdict: ✗ on a hot path, or ✓ (single-GPU) on a hot path with a
     /// multi-node target. Such a gap demotes the verdict one tier (rule 9).
     bool material = false;
+    /// Why this API never demotes, for names that do no array work: "a dtype query", "an
+    /// interpreter setting", "environment information", "a dtype name"; "" for the others.
+    QString nonCompute;
     QString rewrite; ///< a supported rewrite verified against the manifest, or ""
 };
 
@@ -156,11 +171,15 @@ struct Assessment {
 Context resolveContext(const ProjectResult& project, const ContextInput& given);
 
 /// Infers the dominant pattern from the evidence. Scores: each evidence weight, doubled on a
-/// hot path; tests excluded. Failing patterns (sparse, graph, ml, string, sequential) dominate
-/// when their summed score is at least the summed score of the passing ones; SciPy/sklearn
-/// utilities plus failing evidence of at least half the passing score make it "scipy-mixed";
-/// otherwise the best passing pattern wins. Empty pattern when there is no evidence.
-QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr);
+/// hot path; tests excluded. A failing pattern (sparse, graph, ml, string, sequential) counts
+/// only with at least two evidence lines or one whole-algorithm shape (weight >= 4); a single
+/// incidental line is set aside. Counted failing patterns dominate when their summed score is
+/// at least the summed score of the passing ones; SciPy/sklearn utilities plus failing
+/// evidence of at least half the passing score make it "scipy-mixed"; otherwise the best
+/// passing pattern wins. Empty pattern when there is no evidence. `setAside`, when given,
+/// receives a one-line explanation if setting thin evidence aside changed the answer, else "".
+QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr,
+                     QString* setAside = nullptr);
 
 /// Launch scripts and other operational hints outside Python files under `root` (shell,
 /// Slurm/PBS batch files, Makefiles, up to 3 folder levels, hidden folders skipped, files up

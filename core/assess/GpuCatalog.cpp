@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace cnready {
 
 const QList<GpuModel>& gpuCatalog() {
@@ -63,6 +65,21 @@ const GpuModel* findGpu(const QString& name) {
         if (s == before)
             break;
     }
+    // Words that may follow a model name without changing the card: variant and form-factor
+    // suffixes, memory sizes, marketing words. Anything else ("GTX 1080 Tiger") is a different
+    // or mistyped name and must not resolve to the model it starts with.
+    static const QRegularExpression memory(QStringLiteral("([0-9])\\s+(GB|GIB|G)\\b"));
+    static const QRegularExpression separators(QStringLiteral("[\\s_\\-/(),]+"));
+    static const QRegularExpression variantWord(QStringLiteral(
+        "^(TI|SUPER|ADA|GENERATION|LAPTOP|MOBILE|NOTEBOOK|GPU|MAX|Q|MAXQ|FE|FOUNDERS|EDITION|"
+        "OEM|LHR|TENSOR|CORE|PCIE[0-9]*|SXM[0-9]*|NVL[0-9]*|NVLINK|HBM[0-9]*E?|"
+        "[0-9]+(\\.[0-9]+)?(GB|GIB|G))$"));
+    auto onlyVariantWords = [&](QString rest) {
+        rest.replace(memory, QStringLiteral("\\1\\2"));
+        const QStringList words = rest.split(separators, Qt::SkipEmptyParts);
+        return std::all_of(words.cbegin(), words.cend(),
+                           [](const QString& w) { return variantWord.match(w).hasMatch(); });
+    };
     const QList<GpuModel>& all = gpuCatalog();
     auto byName = [&all](const QString& upper) -> const GpuModel* {
         for (const GpuModel& g : all)
@@ -77,6 +94,8 @@ const GpuModel* findGpu(const QString& name) {
     static const QRegularExpression family(QStringLiteral(
         "^(RTX|GTX|TITAN)[\\s_-]*(A?[0-9]{3,4}|V)(?![0-9A-Z])(?:[\\s_-]*(TI|SUPER|ADA)\\b)?"));
     if (const QRegularExpressionMatch f = family.match(s); f.hasMatch()) {
+        if (!onlyVariantWords(s.mid(f.capturedEnd(0))))
+            return nullptr;
         const QString base = f.captured(1) + QLatin1Char(' ') + f.captured(2);
         if (!f.captured(3).isEmpty())
             if (const GpuModel* g = byName(base + QLatin1Char(' ') + f.captured(3)))
@@ -90,6 +109,8 @@ const GpuModel* findGpu(const QString& name) {
     if (!m.hasMatch())
         return nullptr;
     const QString token = m.captured(1);
+    if (!onlyVariantWords(s.mid(m.capturedEnd(1))))
+        return nullptr;
     if (const GpuModel* g = byName(token))
         return g;
     // "L40S" matched exactly above; a trailing letter that is not a model ("A100X") falls back

@@ -27,6 +27,8 @@ const QList<GpuModel>& gpuCatalog();
 /// Looks a model up by name, case-insensitively, tolerating vendor prefixes and variant
 /// suffixes: "a100", "NVIDIA A100-80GB", "h100 sxm", "Tesla V100-SXM2-32GB", "NVIDIA GeForce
 /// RTX 4090", "rtx4090", "RTX 4080 SUPER" (the base card's entry) all resolve.
+/// Words after the model name must be variant words (Ti, SUPER, Laptop GPU, SXM4, PCIe, 80GB,
+/// Ada Generation, ...): "GTX 1080 Tiger" or "A100 banana" do not resolve.
 /// Returns nullptr when nothing matches (the caller then treats the hardware as unknown).
 const GpuModel* findGpu(const QString& name);
 

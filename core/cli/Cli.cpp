@@ -12,6 +12,9 @@
 
 #include <QDate>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
@@ -224,9 +227,18 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
 
     QDate todayDate = QDate::currentDate();
     if (p.isSet(today)) {
-        todayDate = QDate::fromString(p.value(today), Qt::ISODate);
+        // Only a plain calendar date: Qt's ISO parser also takes "2026-11-30T00:00", which
+        // would silently drop the time the user typed.
+        static const QRegularExpression plainDate(QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"));
+        const QString v = p.value(today).trimmed();
+        todayDate = plainDate.match(v).hasMatch()
+                        ? QDate::fromString(v, QStringLiteral("yyyy-MM-dd"))
+                        : QDate();
         if (!todayDate.isValid())
-            return usageError(err, QStringLiteral("--today takes a date like 2026-11-30"));
+            return usageError(err, QStringLiteral("--today takes a calendar date YYYY-MM-DD "
+                                                  "such as 2026-11-30, without a time (got "
+                                                  "'%1')")
+                                       .arg(p.value(today)));
     }
 
     // --manifest FILE, else the manifest imported with `cnready manifest import|refresh`, else
@@ -317,7 +329,48 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     return ExitOk;
 }
 
-int runRules(QTextStream& out) {
+const char* kRulesHelp = "Usage: cnready rules [--format text|json]\n\n"
+                         "Lists the rule catalogue, one line per code (text), or as a JSON "
+                         "object\nwith one entry per rule (json).\n";
+
+int runRules(const QStringList& rest, QTextStream& out, QTextStream& err) {
+    // Options by hand: `rules` has one; anything else is an error, not silently ignored.
+    QString format = QStringLiteral("text");
+    for (qsizetype i = 0; i < rest.size(); ++i) {
+        const QString& a = rest[i];
+        if (a == QLatin1String("--format") || a == QLatin1String("-f")) {
+            if (i + 1 >= rest.size())
+                return usageError(err, QStringLiteral("--format needs a value: text or json"));
+            format = rest[++i];
+        } else if (a.startsWith(QLatin1String("--format="))) {
+            format = a.mid(9);
+        } else {
+            return usageError(err, QStringLiteral("rules takes only --format text|json (got "
+                                                  "'%1')")
+                                       .arg(a));
+        }
+    }
+    format = format.toLower();
+    if (format == QLatin1String("json")) {
+        QJsonArray rules;
+        for (const auto& r : RuleRegistry::instance().rules()) {
+            const RuleInfo& i = r->info();
+            rules.append(QJsonObject{{QStringLiteral("code"), i.code},
+                                     {QStringLiteral("name"), i.name},
+                                     {QStringLiteral("category"), categoryLabel(i.category)},
+                                     {QStringLiteral("title"), i.title},
+                                     {QStringLiteral("recipe"), i.recipe},
+                                     {QStringLiteral("hotPathOnly"), i.hotPathOnly}});
+        }
+        const QJsonObject doc{{QStringLiteral("schema"), QStringLiteral("cnready-rules")},
+                              {QStringLiteral("schemaVersion"), 1},
+                              {QStringLiteral("rules"), rules}};
+        out << QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    if (format != QLatin1String("text"))
+        return usageError(err,
+                          QStringLiteral("unknown rules --format '%1' (text, json)").arg(format));
     for (const auto& r : RuleRegistry::instance().rules()) {
         const RuleInfo& i = r->info();
         out << i.code << "  " << categoryLabel(i.category).leftJustified(8) << "  " << i.title;
@@ -335,6 +388,10 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
     // an answer.
     QList<const Rule*> rules;
     for (const QString& code : rest) {
+        if (code.startsWith(QLatin1Char('-')))
+            return usageError(err, QStringLiteral("explain takes rule codes only (got the option "
+                                                  "'%1')")
+                                       .arg(code));
         const Rule* rule = RuleRegistry::instance().find(code);
         if (!rule)
             return usageError(
@@ -357,6 +414,12 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
         out << "Use instead\n" << indent(i.useInstead) << "\n";
         if (const Recipe* r = findRecipe(i.recipe))
             out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
+        // Sites that need other advice carry their own recipe (R105 on a data-dependent
+        // choice, R106 on a reversal); the report names it per finding.
+        for (const QString& alt : siteRecipes(i.code))
+            if (const Recipe* r = findRecipe(alt))
+                out << "\nFor some sites, recipe " << r->anchor << ": " << r->title << "\n  "
+                    << r->summary << "\n";
     }
     return ExitOk;
 }
@@ -379,12 +442,12 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
     } else if ((cmd == QLatin1String("rules") || cmd == QLatin1String("explain")) &&
                (rest.contains(QLatin1String("--help")) || rest.contains(QLatin1String("-h")))) {
         out << (cmd == QLatin1String("rules")
-                    ? "Usage: cnready rules\n\nLists the rule catalogue, one line per code.\n"
+                    ? kRulesHelp
                     : "Usage: cnready explain CODE...\n\nWhat each rule CODE (e.g. R104 R105) "
                       "finds, why it matters and how to fix it.\n");
         rc = ExitOk;
     } else if (cmd == QLatin1String("rules")) {
-        rc = runRules(out);
+        rc = runRules(rest, out, err);
     } else if (cmd == QLatin1String("explain")) {
         rc = runExplain(rest, out, err);
     } else if (cmd == QLatin1String("manifest")) {

@@ -64,10 +64,11 @@ int show(const Manifest& m, const QString& note, QTextStream& out, QTextStream& 
     out << "Source:    " << (m.source().isEmpty() ? QStringLiteral("(none)") : m.source()) << "\n";
     if (m.fetched().isValid()) {
         const int age = m.ageInDays(today);
-        out << "Fetched:   " << m.fetched().toString(Qt::ISODate) << " (" << age
-            << (age == 1 ? " day ago" : " days ago")
+        out << "Fetched:   " << m.fetched().toString(Qt::ISODate) << " (" << formatDayCount(age)
+            << " ago"
             << (age > Manifest::kStaleAfterDays
-                    ? QStringLiteral(", older than %1 days").arg(Manifest::kStaleAfterDays)
+                    ? QStringLiteral(", older than %1")
+                          .arg(formatDayCount(Manifest::kStaleAfterDays))
                     : QString())
             << ")\n";
     } else {

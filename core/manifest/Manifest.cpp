@@ -478,6 +478,15 @@ QString manifestDescription(const Manifest& m) {
                                  : which + QStringLiteral(", fetched date unknown");
 }
 
+QString formatDayCount(qint64 days) {
+    QString digits = QString::number(days < 0 ? -days : days);
+    for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
+        digits.insert(i, QLatin1Char(','));
+    if (days < 0)
+        digits.prepend(QLatin1Char('-'));
+    return digits + (days == 1 || days == -1 ? QStringLiteral(" day") : QStringLiteral(" days"));
+}
+
 QString manifestAgeWarning(const Manifest& m, const QDate& today) {
     const QString which = m.originKind() == ManifestOrigin::Bundled
                               ? QStringLiteral("bundled")
@@ -493,17 +502,17 @@ QString manifestAgeWarning(const Manifest& m, const QDate& today) {
     // A fetch date after "today" means a wrong clock or a mistyped --today: the age check
     // cannot be trusted either way. One day of slack for time zones.
     if (age < -1)
-        return QStringLiteral("the API-support manifest (%1) is dated %2, %3 days after the date "
+        return QStringLiteral("the API-support manifest (%1) is dated %2, %3 after the date "
                               "used as today (%4); check the system clock or --today")
             .arg(which, m.fetched().date().toString(Qt::ISODate))
-            .arg(-age)
+            .arg(formatDayCount(-qint64(age)))
             .arg(today.toString(Qt::ISODate));
     if (age <= Manifest::kStaleAfterDays)
         return {};
-    return QStringLiteral("the API-support manifest (%1) was fetched %2, %3 days ago (more than "
+    return QStringLiteral("the API-support manifest (%1) was fetched %2, %3 ago (more than "
                           "%4); %5")
         .arg(which, m.fetched().date().toString(Qt::ISODate))
-        .arg(age)
+        .arg(formatDayCount(age))
         .arg(Manifest::kStaleAfterDays)
         .arg(howTo);
 }

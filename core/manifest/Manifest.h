@@ -160,4 +160,8 @@ QString manifestDescription(const Manifest& m);
 /// page). No prefix such as "warning:"; callers add their own.
 QString manifestAgeWarning(const Manifest& m, const QDate& today);
 
+/// A day count as messages print it: "1 day", "192 days", "1,204 days" (thousands separated,
+/// singular for one; negative counts keep their sign).
+QString formatDayCount(qint64 days);
+
 } // namespace cnready

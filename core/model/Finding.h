@@ -49,7 +49,8 @@ struct Finding {
     bool hot = false; ///< inside a loop, or inside a function called from a loop
     /// Which recipe fixes this site: 0 for the rule's own (RuleInfo::recipe), 1 for the
     /// rule's alternative where the site needs other advice (R106 on a reversal `a[::-1]`:
-    /// RR-flip). See siteRecipe() in rules/Recipes.h. Fits in the padding after `hot`.
+    /// RR-flip; R105 on a branch that is not a convergence test: RR-branch). See siteRecipe()
+    /// in rules/Recipes.h. Fits in the padding after `hot`.
     quint8 recipeVariant = 0;
     /// When non-empty: the finding is kept only if this project function (qualified name
     /// "module.func" / "module.Class.method") turns out to be hot after the whole project is

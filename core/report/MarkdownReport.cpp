@@ -128,8 +128,8 @@ private:
                      m.source().isEmpty() ? QStringLiteral("no source") : m.source(), fetched);
         const int age = m.ageInDays(in.today);
         if (age >= 0 && in.today.isValid())
-            manifestLine +=
-                QStringLiteral(", %1 days before %2").arg(age).arg(in.today.toString(Qt::ISODate));
+            manifestLine += QStringLiteral(", %1 before %2")
+                                .arg(formatDayCount(age), in.today.toString(Qt::ISODate));
         line(manifestLine + QLatin1Char('.'));
         if (const QString stale = manifestAgeWarning(m, in.today); !stale.isEmpty()) {
             line();
@@ -360,7 +360,11 @@ private:
             if (g.locations.size() > 8)
                 locs << QStringLiteral("+%1 more").arg(g.locations.size() - 8);
             QString effect;
-            if (g.support == Support::Missing)
+            if (g.support == Support::Missing && g.onHotPath && !g.nonCompute.isEmpty())
+                effect = QStringLiteral("not implemented, on a hot path, but %1 that does no "
+                                        "array work: listed, no demotion")
+                             .arg(g.nonCompute);
+            else if (g.support == Support::Missing)
                 effect = g.material ? QStringLiteral("not implemented, on a hot path: demotes "
                                                      "the verdict one tier")
                                     : QStringLiteral("not implemented, at the boundary: listed, "

@@ -28,6 +28,41 @@ bool isBuiltin(const SemanticModel& model, TSNode callee, std::string_view name)
            !model.isNameBound(QString::fromUtf8(name.data(), qsizetype(name.size())), callee);
 }
 
+namespace {
+
+// Whether `e` is a bare name that a `for` loop (or comprehension) around it binds while walking
+// a value that is not known to be an array (`for c in f.chunks[ax]`): an item of a Python
+// container, most often a number, so a NumPy reduction of it is not evidence of device work.
+// Walking an array (`for row in a`) gives rows, which do count.
+bool itemOfUnknownContainer(const SemanticModel& model, TSNode e) {
+    if (!SyntaxTree::is(e, "identifier"))
+        return false;
+    const std::string_view t = model.text(e);
+    const QString name = QString::fromUtf8(t.data(), qsizetype(t.size()));
+    const auto& loops = model.loops();
+    for (const LoopInfo* l = model.enclosingLoop(e); l;
+         l = l->parent >= 0 ? &loops[size_t(l->parent)] : nullptr) {
+        if (!l->variables.contains(name))
+            continue;
+        return !ts_node_is_null(l->iterable) && model.valueKind(l->iterable) == ValueKind::Unknown;
+    }
+    return false;
+}
+
+// Whether `e` is a bare name that says it holds a shape (`shape`, `outshape`, `new_shape`,
+// `dataShape`): by the universal convention a tuple or list of ints on the host.
+bool namedLikeShape(const SemanticModel& model, TSNode e) {
+    if (!SyntaxTree::is(e, "identifier"))
+        return false;
+    const std::string_view t = model.text(e);
+    if (t.size() < 5)
+        return false;
+    const std::string_view tail = t.substr(t.size() - 5);
+    return tail == "shape" || tail == "Shape" || tail == "SHAPE";
+}
+
+} // namespace
+
 bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
                       bool unknownReductions) {
     // Explicit stack: some children are skipped (arguments of unknown calls, `is` tests).
@@ -64,7 +99,8 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
                 return hit(n);
             const QString cn = model.callName(n);
             if (unknownReductions && model.isNumpyFullReduction(n) &&
-                model.valueKind(SemanticModel::argument(n, 0)) == ValueKind::Unknown)
+                model.valueKind(SemanticModel::argument(n, 0)) == ValueKind::Unknown &&
+                !itemOfUnknownContainer(model, SemanticModel::argument(n, 0)))
                 return hit(n);
             if ((cn == QLatin1String("numpy.allclose") ||
                  cn == QLatin1String("numpy.array_equal") ||
@@ -95,6 +131,14 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
             continue;
         }
         if (t == "subscript") {
+            if (namedLikeShape(model, SyntaxTree::field(n, "value"))) {
+                // `shape[-1]`, `outshape[n]`: an entry of a shape tuple, a host number even
+                // where the model's provenance calls the name an array (a parameter annotated
+                // `tuple[int, ...] | np.ndarray` passed through a helper, a list rebound from
+                // a helper's result). Its index may still read a device value.
+                stack.push_back(SyntaxTree::field(n, "subscript"));
+                continue;
+            }
             if (model.isScalarElementRead(n))
                 return hit(n);
         } else if (t == "attribute") {
@@ -452,8 +496,17 @@ bool createsObjectArray(const SemanticModel& m, TSNode c) {
     TSNode v = m.keywordArgument(c, "dtype");
     if (ts_node_is_null(v) && astype)
         v = SemanticModel::argument(c, 0);
-    if (ts_node_is_null(v) && cn == QLatin1String("numpy.dtype"))
+    if (ts_node_is_null(v) && cn == QLatin1String("numpy.dtype")) {
+        // `x.dtype == np.dtype(object)`, `np.issubdtype(t, np.dtype("O"))`: a dtype tested,
+        // often to refuse object input; nothing is created with it.
+        const TSNode p = ts_node_parent(c);
+        if (SyntaxTree::is(p, "comparison_operator"))
+            return false;
+        if (SyntaxTree::is(p, "argument_list") &&
+            m.callName(ts_node_parent(p)) == QLatin1String("numpy.issubdtype"))
+            return false;
         v = SemanticModel::argument(c, 0);
+    }
     // Positional dtype: np.zeros(n, object), np.array(xs, "O"), np.full(n, v, object).
     if (ts_node_is_null(v) &&
         (cn == QLatin1String("numpy.zeros") || cn == QLatin1String("numpy.ones") ||

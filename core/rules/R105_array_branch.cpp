@@ -5,8 +5,10 @@
 #include "rules/R101_element_loop.h"
 #include "semantic/SemanticModel.h"
 
+#include <cctype>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace cnready {
@@ -34,7 +36,14 @@ const RuleInfo& R105ArrayBranch::info() const {
                        "(`for i in range(n): if a[i] > 0:`) is left to R101: rewriting the loop "
                        "as whole-array code turns the branch into `np.where`. A test behind "
                        "an every-N check (`if it % 50 == 0 and np.linalg.norm(r) < tol:`, or "
-                       "inside `if it % 50 == 0:`) is the recipe's own form and stays silent."),
+                       "inside `if it % 50 == 0:`) is the recipe's own form and stays silent. "
+                       "Two recipes: a stopping test (a `while` on a reduction, or an `if` on a "
+                       "reduction in a loop that breaks or returns, or compares it with a "
+                       "tolerance) points to RR-converge; a branch that chooses what to compute "
+                       "(`if mask.any():`, an element compared or used as a dictionary key, a "
+                       "conditional expression, an assert) points to RR-branch: a mask, a "
+                       "decision made once before the loop, or accepting the wait when the "
+                       "loop runs few passes."),
         QStringLiteral("Python has to know the truth value now, so the host stops and waits "
                        "for the reduction (and everything queued before it) to finish. In a "
                        "loop this turns an asynchronous pipeline into lock-step: one full "
@@ -138,6 +147,116 @@ QString describeUse(const SemanticModel& m, TSNode cond, TSNode found, const QSt
     return QStringLiteral("%1 on %2%3").arg(what, f, tail);
 }
 
+// The comparison the device value `found` feeds, climbing through what keeps it a number (as
+// describeUse does), or a null node when it is tested for truth, used as a key, passed on, ...
+TSNode comparisonOf(const SemanticModel& m, TSNode cond, TSNode found) {
+    TSNode at = found;
+    for (int budget = 32; budget > 0 && !ts_node_eq(at, cond); --budget) {
+        const TSNode p = ts_node_parent(at);
+        if (ts_node_is_null(p))
+            break;
+        const std::string_view t = SyntaxTree::type(p);
+        if (t == "comparison_operator")
+            return p;
+        const bool through = t == "parenthesized_expression" || t == "binary_operator" ||
+                             t == "unary_operator" ||
+                             (t == "subscript" && ts_node_eq(SyntaxTree::field(p, "value"), at)) ||
+                             (t == "attribute" && ts_node_eq(SyntaxTree::field(p, "object"), at)) ||
+                             (t == "call" && SyntaxTree::is(at, "attribute") &&
+                              ts_node_eq(SyntaxTree::field(p, "function"), at));
+        if (through) {
+            at = p;
+            continue;
+        }
+        if (t == "argument_list") { // abs(x), np.abs(x), float(x): still the number
+            const TSNode call = ts_node_parent(p);
+            const TSNode fn = SyntaxTree::field(call, "function");
+            const std::string_view name = m.text(fn);
+            if ((SyntaxTree::is(fn, "identifier") &&
+                 (name == "abs" || name == "float" || name == "int" || name == "round")) ||
+                m.canonicalName(fn).startsWith(QLatin1String("numpy."))) {
+                at = call;
+                continue;
+            }
+        }
+        break;
+    }
+    return {};
+}
+
+// A bound a residual is compared with: a name or attribute such as `tol`, `self.eps`,
+// `atol * scale`, `threshold`, or a small float literal written with a negative exponent
+// (`1e-8`).
+bool looksLikeTolerance(const SemanticModel& m, TSNode e) {
+    std::string text(m.text(e));
+    for (char& ch : text)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    for (const char* w : {"tol", "eps", "thresh", "conv", "crit", "precision"})
+        if (text.find(w) != std::string::npos)
+            return true;
+    const size_t e10 = text.find("e-");
+    return e10 != std::string::npos && e10 > 0 &&
+           std::isdigit(static_cast<unsigned char>(text[e10 - 1]));
+}
+
+// What the block of `stmt` (an if / elif) does with the loop, from its own statements: 1 when
+// it leaves it (`break`, `return`), -1 when it skips to the next item (`continue`: a filter,
+// a choice per item), 0 otherwise.
+int loopExit(TSNode stmt) {
+    const TSNode body = SyntaxTree::field(stmt, "consequence");
+    const uint32_t k = ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < k; ++i) {
+        const std::string_view t = SyntaxTree::type(ts_node_named_child(body, i));
+        if (t == "break_statement" || t == "return_statement")
+            return 1;
+        if (t == "continue_statement")
+            return -1;
+    }
+    return 0;
+}
+
+// Whether the branch is a convergence test, RR-converge's case: a reduction (or a scalar
+// bound to one) that a `while` tests to go on, or that an `if` in a loop of its own function
+// tests to stop (its block breaks or returns) or compares with a tolerance
+// (`np.linalg.norm(r) < tol`) without skipping to the next item (`continue`).
+// Everything else (a mask test that picks what to compute, an element used as a key or
+// compared, a conditional expression, an assert) is a data-dependent choice: RR-branch.
+bool isConvergenceTest(const SemanticModel& m, TSNode stmt, TSNode cond, TSNode found,
+                       bool ownLoop) {
+    if (SyntaxTree::is(found, "subscript"))
+        return false; // an element: a per-item choice, not a residual
+    if (ownLoop)
+        return true;
+    if (ts_node_is_null(stmt) || SyntaxTree::is(stmt, "assert_statement"))
+        return false;
+    // Outside a loop of its own function an early `return` ends a call, not an iteration.
+    if (!m.inLoop(cond))
+        return false;
+    const int exit = loopExit(stmt);
+    if (exit != 0)
+        return exit > 0;
+    const TSNode cmp = comparisonOf(m, cond, found);
+    if (ts_node_is_null(cmp))
+        return false;
+    bool ordering = false;
+    const uint32_t k = ts_node_child_count(cmp);
+    for (uint32_t i = 0; i < k; ++i) {
+        const TSNode c = ts_node_child(cmp, i);
+        if (ts_node_is_named(c))
+            continue;
+        const std::string_view op = SyntaxTree::type(c);
+        ordering = ordering || op == "<" || op == "<=" || op == ">" || op == ">=";
+    }
+    if (!ordering)
+        return false;
+    // Either side: `cost_change < tol * cost` scales the bound by the device value itself.
+    const uint32_t n = ts_node_named_child_count(cmp);
+    for (uint32_t i = 0; i < n; ++i)
+        if (looksLikeTolerance(m, ts_node_named_child(cmp, i)))
+            return true;
+    return false;
+}
+
 } // namespace
 
 void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
@@ -190,11 +309,18 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
             }
         }
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
-        out.report(cond, describeUse(m, cond, found, QLatin1String(what),
-                                     reduction ? QStringLiteral("array reduction")
-                                     : SyntaxTree::is(found, "subscript")
-                                         ? QStringLiteral("array element")
-                                         : QStringLiteral("device scalar")));
+        const QString use =
+            describeUse(m, cond, found, QLatin1String(what),
+                        reduction                            ? QStringLiteral("array reduction")
+                        : SyntaxTree::is(found, "subscript") ? QStringLiteral("array element")
+                                                             : QStringLiteral("device scalar"));
+        // The recipe follows what the test is for: stopping an iteration (RR-converge) or
+        // choosing what to compute (RR-branch, variant 1).
+        if (isConvergenceTest(m, stmt, cond, found, ownLoop))
+            out.report(cond, use + QStringLiteral("; a stopping test"));
+        else
+            out.report(cond, use + QStringLiteral("; a choice on the data, not a stopping test"),
+                       1);
     };
     for (const TSNode n : m.ifs())
         test(n, SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",

@@ -137,6 +137,35 @@ QList<Recipe> buildRecipes() {
         QStringLiteral("The loop test no longer waits on the GPU, so the runtime can pipeline N "
                        "iterations; the price is stopping up to N-1 iterations late.")});
 
+    // Not an upstream anchor: RR-converge fits a loop that stops on a residual; a branch that
+    // picks what to do with the data (a mask test, an element used as a key) needs other advice.
+    r.append(Recipe{
+        QStringLiteral("RR-branch"),
+        QStringLiteral("Take data-dependent branches out of the loop's control flow"),
+        QStringLiteral("When the branch chooses what to compute rather than when to stop, "
+                       "compute both outcomes and let a mask choose (`np.where(cond, a, b)`, or "
+                       "`out[m] = f(x[m])` when one side is costly), or make the decision once "
+                       "before the loop for all passes (test `mask.any()` per column in one "
+                       "call, bring lookup keys to the host with one `.tolist()`). If the loop "
+                       "only runs a handful of passes, the wait may simply be acceptable."),
+        QStringLiteral("for k in range(n_blocks):\n"
+                       "    if lo[k].any():\n"
+                       "        y[k] = np.minimum(y[k], floor)\n"
+                       "for i in range(n):\n"
+                       "    if labels[i] in groups:\n"
+                       "        groups[labels[i]].append(i)"),
+        QStringLiteral("y[:] = np.where(lo.any(axis=1)[:, None], np.minimum(y, floor), y)\n"
+                       "keys = labels.tolist()            # one transfer\n"
+                       "for i in range(n):\n"
+                       "    if keys[i] in groups:\n"
+                       "        groups[keys[i]].append(i)"),
+        42,
+        {QStringLiteral("R105")},
+        QStringLiteral("A mask keeps the choice inside one array operation that every GPU "
+                       "evaluates on its own share, and a decision made once costs one wait "
+                       "instead of one per pass. Python never needs the value, so the runtime "
+                       "keeps queueing work.")});
+
     r.append(Recipe{
         QStringLiteral("RR-stack"),
         QStringLiteral("Preallocate the result instead of growing it"),
@@ -349,7 +378,17 @@ const QList<Recipe>& allRecipes() {
 QString siteRecipe(const QString& code, int variant) {
     if (variant == 1 && code == QLatin1String("R106"))
         return QStringLiteral("RR-flip");
+    if (variant == 1 && code == QLatin1String("R105"))
+        return QStringLiteral("RR-branch");
     return {};
+}
+
+QStringList siteRecipes(const QString& code) {
+    QStringList out;
+    for (int v = 1; v <= 1; ++v)
+        if (QString a = siteRecipe(code, v); !a.isEmpty())
+            out << a;
+    return out;
 }
 
 const Recipe* findRecipe(const QString& anchor) {

@@ -24,13 +24,19 @@ struct Recipe {
 };
 
 /// All recipes, sorted by priority: the thirteen upstream anchors plus our own RR-write-through
-/// (R205), RR-dtype (R107), RR-layout (R109) and RR-flip (R106 on reversals) (ties by anchor).
+/// (R205), RR-dtype (R107), RR-layout (R109), RR-flip (R106 on reversals) and RR-branch (R105
+/// on branches that are not convergence tests) (ties by anchor).
 /// Built once; thread-safe to read.
 const QList<Recipe>& allRecipes();
 /// The recipe anchor for a finding of `code` whose Finding::recipeVariant is `variant`:
 /// the alternative advice a rule gives for some sites (R106, variant 1: "RR-flip" for a
-/// reversal). "" when the code has no such alternative (then the rule's own recipe applies).
+/// reversal; R105, variant 1: "RR-branch" for a data-dependent branch that is not a
+/// convergence test). "" when the code has no such alternative (then the rule's own recipe
+/// applies).
 QString siteRecipe(const QString& code, int variant);
+/// Every alternative recipe anchor a finding of `code` may carry (siteRecipe() over its
+/// variants), in variant order; empty for most codes. For `cnready explain`.
+QStringList siteRecipes(const QString& code);
 /// The recipe with this anchor ("RR-sync", case-sensitive), or nullptr.
 const Recipe* findRecipe(const QString& anchor);
 /// The order in which findings of `code` should be fixed when several apply to one hot path:

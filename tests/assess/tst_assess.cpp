@@ -270,6 +270,67 @@ private slots:
         QVERIFY(gate(a, 2).reason.contains(QStringLiteral("--elements")));
         QVERIFY(a.decidingRule != 3);
     }
+    void weakSizeHintIsOnlyUncertain() {
+        // `N = 4096` used only in `h2 = 1.0 / (N * N)`: a size-named constant that sizes no
+        // array. It is the only size in the file, so it becomes the inferred context value, but
+        // a grid edge read as an element count must not fail Gate 2.
+        const FileResult r =
+            analyzeSource(QStringLiteral("solver.py"),
+                          QByteArrayLiteral("import numpy as np\n"
+                                            "N = 4096\n"
+                                            "h2 = 1.0 / (N * N)\n"
+                                            "def step(u):\n"
+                                            "    return u[1:-1, 1:-1] * h2 + u[2:, 1:-1]\n"));
+        QCOMPARE(r.sizeHints.size(), 1);
+        QCOMPARE(r.sizeHints[0].elements, 4096);
+        QVERIFY(!r.sizeHints[0].feedsArray);
+        QVERIFY(r.sizeHints[0].sizeNamed);
+        const Assessment a = run(mergeFileResults(QString(), {r}), ContextInput{});
+        QCOMPARE(a.context.totalElements, 4096);
+        QCOMPARE(a.context.sizeProvenance, Provenance::Inferred);
+        QVERIFY(!a.context.sizeFeedsArray);
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        QVERIFY2(gate(a, 2).reason.contains(QStringLiteral("`solver.py:2` N = 4096")),
+                 qPrintable(gate(a, 2).reason));
+        QVERIFY2(gate(a, 2).reason.contains(QStringLiteral("weak hint")),
+                 qPrintable(gate(a, 2).reason));
+        QVERIFY(a.decidingRule != 3);
+        QVERIFY(a.verdict != Verdict::NotRecommended);
+        // The same constant sizing an array is the data size and still fails.
+        const Assessment fed = run(project({}, stencilEvidence(), {hint(4096, 3, true, true)}));
+        QCOMPARE(gate(fed, 2).status, GateStatus::Fail);
+        QCOMPARE(fed.decidingRule, 3);
+        // A large weak hint keeps its tier but says it is unconfirmed.
+        const Assessment big = run(project({}, stencilEvidence(), {hint(20'000'000, 3, false)}));
+        QCOMPARE(gate(big, 2).status, GateStatus::Pass);
+        QVERIFY(gate(big, 2).reason.endsWith(QStringLiteral("confirm with --elements)")));
+    }
+    void perGpuArrayMustFitTheCard() {
+        ContextInput in;
+        in.gpuModel = QStringLiteral("RTX 4090");
+        in.elementsPerGpu = 10'000'000'000;
+        const Assessment a = run(project({}, stencilEvidence()), in);
+        QCOMPARE(a.context.gpuMemoryGiB, 24);
+        QCOMPARE(gate(a, 2).status, GateStatus::Uncertain);
+        const QString& why = gate(a, 2).reason;
+        QVERIFY2(why.contains(QStringLiteral("10,000,000,000 elements needs 74.5 GiB per GPU, "
+                                             "more than the RTX 4090's 24 GiB")),
+                 qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("at least 4 GPUs")), qPrintable(why));
+        QVERIFY(a.decidingRule != 3); // too big is not the small-size stop
+        // Over 4 GPUs a total of 1e10 is 2.5e9 per GPU, 18.6 GiB: fits.
+        ContextInput four;
+        four.gpuModel = QStringLiteral("RTX 4090");
+        four.elements = 10'000'000'000;
+        four.gpus = 4;
+        QCOMPARE(gate(run(project({}, stencilEvidence()), four), 2).status, GateStatus::Pass);
+        // An 80 GiB A100 holds 74.5 GiB.
+        in.gpuModel = QStringLiteral("A100");
+        QCOMPARE(gate(run(project({}, stencilEvidence()), in), 2).status, GateStatus::Pass);
+        // Without a known card there is nothing to check.
+        in.gpuModel = QStringLiteral("Radeon VII");
+        QCOMPARE(gate(run(project({}, stencilEvidence()), in), 2).status, GateStatus::Pass);
+    }
     void rule3NotFromDefaults() {
         // Without any size information Gate 2 never fails.
         QVERIFY(run(project({}, stencilEvidence())).decidingRule != 3);
@@ -345,6 +406,53 @@ private slots:
         QCOMPARE(a.apiGaps[0].support, Support::Missing);
         QVERIFY(a.apiGaps[0].material);
         QCOMPARE(a.apiGaps[0].rewrite, QStringLiteral("np.sqrt(np.var(x, axis=...))"));
+    }
+    void nonComputeApisDoNotDemote() {
+        // np.result_type and np.errstate on a hot path are ✗ in the manifest but do no array
+        // work: listed, not material, no demotion.
+        const Assessment a = run(project({}, stencilEvidence(), {},
+                                         {use(QStringLiteral("numpy.result_type"), 5, true),
+                                          use(QStringLiteral("numpy.errstate"), 6, true),
+                                          use(QStringLiteral("numpy.intc"), 7, true)}));
+        QCOMPARE(a.apiGaps.size(), 3);
+        for (const ApiGap& g : a.apiGaps) {
+            QCOMPARE(g.support, Support::Missing);
+            QVERIFY(g.onHotPath);
+            QVERIFY2(!g.material, qPrintable(g.name));
+        }
+        QCOMPARE(a.apiGaps[0].name, QStringLiteral("numpy.errstate"));
+        QCOMPARE(a.apiGaps[0].nonCompute, QStringLiteral("an interpreter setting"));
+        QCOMPARE(a.apiGaps[1].nonCompute, QStringLiteral("a dtype name"));
+        QCOMPARE(a.apiGaps[2].nonCompute, QStringLiteral("a dtype query"));
+        QCOMPARE(a.verdict, Verdict::Ready);
+        QVERIFY(a.demotions.isEmpty());
+        // Real gaps still demote: extended precision is not a mere alias, and a ✗ compute API
+        // next to the exempt ones decides.
+        const Assessment b = run(project({}, stencilEvidence(), {},
+                                         {use(QStringLiteral("numpy.result_type"), 5, true),
+                                          use(QStringLiteral("numpy.longdouble"), 6, true)}));
+        QCOMPARE(b.verdict, Verdict::LightRefactor);
+        QCOMPARE(b.demotions.size(), 1);
+        QVERIFY2(b.demotions[0].contains(QStringLiteral("numpy.longdouble")) &&
+                     !b.demotions[0].contains(QStringLiteral("result_type")),
+                 qPrintable(b.demotions[0]));
+    }
+    void nonComputeNamesAreMissingInTheManifest() {
+        // Every exempt name must be one the bundled manifest marks ✗; a name it lists as
+        // supported or drops entirely would make the exemption list stale.
+        const Manifest& m = Manifest::bundled();
+        const QStringList names = {
+            QStringLiteral("numpy.result_type"),     QStringLiteral("numpy.errstate"),
+            QStringLiteral("numpy.seterr"),          QStringLiteral("numpy.printoptions"),
+            QStringLiteral("numpy.issubdtype"),      QStringLiteral("numpy.promote_types"),
+            QStringLiteral("numpy.can_cast"),        QStringLiteral("numpy.get_printoptions"),
+            QStringLiteral("numpy.min_scalar_type"), QStringLiteral("numpy.intc")};
+        for (const QString& n : names) {
+            QCOMPARE(m.lookup(n), Support::Missing);
+            const Assessment a = run(project({}, stencilEvidence(), {}, {use(n, 5, true)}));
+            QCOMPARE(a.apiGaps.size(), 1);
+            QVERIFY2(!a.apiGaps[0].nonCompute.isEmpty() && !a.apiGaps[0].material, qPrintable(n));
+        }
     }
     void missingApiAtBoundaryIsListedOnly() {
         const Assessment a = run(
@@ -422,6 +530,64 @@ private slots:
                                              evidence(QStringLiteral("stencil"), 20, 3, true),
                                              evidence(QStringLiteral("reduction"), 22, 2)});
         QCOMPARE(inferPattern(p), QStringLiteral("stencil"));
+    }
+    void oneIncidentalFailingLineDoesNotDecide() {
+        // numexpr: one `re.match` in a loop of cpuinfo.py (string, hot: 2 x 2 = 4) against one
+        // elementwise call (2). The lone string line outscores the array line but says nothing
+        // about the workload.
+        const ProjectResult p = project(
+            {}, {evidence(QStringLiteral("string"), 562, 2, true, QStringLiteral("cpuinfo.py")),
+                 evidence(QStringLiteral("elementwise"), 40, 2)});
+        QString why;
+        QCOMPARE(inferPattern(p, nullptr, &why), QStringLiteral("elementwise"));
+        QVERIFY2(why.contains(QStringLiteral("string processing / NLP rests on one line of 2 "
+                                             "(`cpuinfo.py:562` string line, in a loop)")),
+                 qPrintable(why));
+        const Assessment a = run(p);
+        QCOMPARE(gate(a, 4).status, GateStatus::Pass);
+        QVERIFY2(gate(a, 4).reason.contains(QStringLiteral("set aside")),
+                 qPrintable(gate(a, 4).reason));
+        QVERIFY(a.verdict != Verdict::NotRecommended);
+        // Two such lines are a pattern, not an accident: string still wins and fails the gate.
+        const ProjectResult two = project({}, {evidence(QStringLiteral("string"), 562, 2, true),
+                                               evidence(QStringLiteral("string"), 570, 2, true),
+                                               evidence(QStringLiteral("elementwise"), 40, 2)});
+        QString none;
+        QCOMPARE(inferPattern(two, nullptr, &none), QStringLiteral("string"));
+        QVERIFY(none.isEmpty());
+        QCOMPARE(gate(run(two), 4).status, GateStatus::Fail);
+        // One whole-algorithm shape (a recurrence loop) is enough on its own.
+        const ProjectResult rec = project({}, {evidence(QStringLiteral("sequential"), 9, 6),
+                                               evidence(QStringLiteral("elementwise"), 40, 2)});
+        QCOMPARE(inferPattern(rec), QStringLiteral("sequential"));
+        // Setting thin evidence aside that would not have changed the answer is not mentioned.
+        QString quiet;
+        inferPattern(project({}, {evidence(QStringLiteral("string"), 5, 2),
+                                  evidence(QStringLiteral("stencil"), 10, 3, true)}),
+                     nullptr, &quiet);
+        QVERIFY(quiet.isEmpty());
+    }
+    void incidentalRegexFromSource() {
+        // The numexpr shape from source: a regex over text lines in a loop next to array math.
+        const FileResult r =
+            analyzeSource(QStringLiteral("cpuinfo.py"),
+                          QByteArrayLiteral("import re\n"
+                                            "import numpy as np\n"
+                                            "def flags(lines):\n"
+                                            "    out = []\n"
+                                            "    for line in lines:\n"
+                                            "        m = re.match(r'(\\w+)\\s*:\\s*(.*)', line)\n"
+                                            "        out.append(m)\n"
+                                            "    return out\n"
+                                            "def scale(x):\n"
+                                            "    return np.exp(x) * 2.0\n"));
+        QStringList patterns;
+        for (const PatternEvidence& e : r.patternEvidence)
+            patterns << e.pattern;
+        QVERIFY2(patterns.contains(QStringLiteral("string")), qPrintable(patterns.join(',')));
+        const Assessment a = run(mergeFileResults(QString(), {r}));
+        QVERIFY2(a.context.pattern != QLatin1String("string"), qPrintable(a.context.pattern));
+        QVERIFY(gate(a, 4).status != GateStatus::Fail);
     }
     void mixedWhenScipyIsHeavy() {
         const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),

@@ -98,6 +98,26 @@ private slots:
                                << "";
         QTest::newRow("a1000-not-a100") << "A1000"
                                         << "";
+        // Unknown trailing words are a different (or mistyped) name, not a variant.
+        QTest::newRow("tiger-not-ti") << "GTX 1080 Tiger"
+                                      << "";
+        QTest::newRow("a100 banana") << "A100 banana"
+                                     << "";
+        QTest::newRow("rtx 4090 foo") << "RTX 4090 foo"
+                                      << "";
+        // Variant words still resolve.
+        QTest::newRow("ti super") << "RTX 4070 Ti SUPER"
+                                  << "RTX 4070";
+        QTest::newRow("memory with space") << "NVIDIA A100 80 GB PCIe"
+                                           << "A100";
+        QTest::newRow("sxm hbm") << "NVIDIA H100 SXM5 80GB HBM3"
+                                 << "H100";
+        QTest::newRow("tensor core") << "NVIDIA A100 Tensor Core GPU"
+                                     << "A100";
+        QTest::newRow("nvl") << "H100 NVL"
+                             << "H100";
+        QTest::newRow("v100s") << "Tesla V100S-PCIE-32GB"
+                               << "V100";
     }
     void tolerantLookup() {
         QFETCH(QString, input);

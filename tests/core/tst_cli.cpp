@@ -1,4 +1,7 @@
 // The cnready binary as a user runs it: exit codes, stderr lines, formats.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -221,6 +224,97 @@ private slots:
             QVERIFY2(at >= 0, qPrintable(h));
             pos = at;
         }
+    }
+    void todayIsAPlainDate() {
+        for (const char* bad :
+             {"2026-11-30T00:00", "2026-11-30 12:00", "30.11.2026", "2026-13-01", "2026-02-30"}) {
+            const Run r = cli({QStringLiteral("assess"), kExamples, QStringLiteral("--today"),
+                               QLatin1String(bad)});
+            QVERIFY2(r.code == 2, bad);
+            QVERIFY2(r.out.isEmpty(), bad);
+            QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+            QVERIFY2(r.err.startsWith(QStringLiteral("cnready: --today takes a calendar date "
+                                                     "YYYY-MM-DD")),
+                     qPrintable(r.err));
+            QVERIFY2(r.err.contains(QLatin1String(bad)), qPrintable(r.err));
+        }
+        const Run ok =
+            cli({QStringLiteral("assess"), kExamples, QStringLiteral("--today"),
+                 QStringLiteral("2026-11-30"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(ok.code, 0);
+        // Day counts carry thousands separators in messages.
+        const Run past =
+            cli({QStringLiteral("assess"), kExamples, QStringLiteral("--today"),
+                 QStringLiteral("1999-01-01"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(past.code, 0);
+        QVERIFY2(past.err.contains(QStringLiteral("2026-05-22, 10,003 days after the date")),
+                 qPrintable(past.err));
+    }
+    void rulesFormat() {
+        const Run json =
+            cli({QStringLiteral("rules"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(json.code, 0);
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(json.out.toUtf8(), &pe);
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+        const QJsonArray rules = doc.object().value(QStringLiteral("rules")).toArray();
+        const Run text = cli({QStringLiteral("rules")});
+        QCOMPARE(rules.size(), text.out.count(QLatin1Char('\n')));
+        QVERIFY(rules.size() > 10);
+        bool r104 = false;
+        for (const QJsonValue& v : rules) {
+            const QJsonObject o = v.toObject();
+            if (o.value(QStringLiteral("code")).toString() != QLatin1String("R104"))
+                continue;
+            r104 = true;
+            QCOMPARE(o.value(QStringLiteral("name")).toString(),
+                     QStringLiteral("host-sync-in-hot-path"));
+            QCOMPARE(o.value(QStringLiteral("category")).toString(), QStringLiteral("BLOCKS"));
+        }
+        QVERIFY(r104);
+        QCOMPARE(cli({QStringLiteral("rules"), QStringLiteral("--format=json")}).out, json.out);
+        QCOMPARE(
+            cli({QStringLiteral("rules"), QStringLiteral("--format"), QStringLiteral("text")}).out,
+            text.out);
+        // Unknown formats and stray arguments are usage errors, not ignored.
+        for (const QStringList& bad :
+             {QStringList{QStringLiteral("--format"), QStringLiteral("sarif")},
+              QStringList{QStringLiteral("--format")}, QStringList{QStringLiteral("R104")},
+              QStringList{QStringLiteral("--verbose")}}) {
+            const Run r = cli(QStringList{QStringLiteral("rules")} + bad);
+            QVERIFY2(r.code == 2, qPrintable(bad.join(' ')));
+            QVERIFY2(r.out.isEmpty(), qPrintable(bad.join(' ')));
+            QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+        }
+        const Run ex = cli({QStringLiteral("explain"), QStringLiteral("--format"),
+                            QStringLiteral("json"), QStringLiteral("R104")});
+        QCOMPARE(ex.code, 2);
+        QVERIFY2(ex.err.contains(QStringLiteral("rule codes only")), qPrintable(ex.err));
+    }
+    void gpuMemoryAndStrictLookupEndToEnd() {
+        const Run tiger =
+            cli({QStringLiteral("assess"), kExamples, QStringLiteral("--gpu"),
+                 QStringLiteral("GTX 1080 Tiger"), QStringLiteral("--format"),
+                 QStringLiteral("json"), QStringLiteral("--today"), QStringLiteral("2026-11-30")});
+        QCOMPARE(tiger.code, 0);
+        QVERIFY2(tiger.out.contains(QStringLiteral("GTX 1080 Tiger (not in the catalog)")),
+                 qPrintable(tiger.out.left(400)));
+        const Run big =
+            cli({QStringLiteral("assess"), kExamples, QStringLiteral("--gpu"),
+                 QStringLiteral("RTX 4090"), QStringLiteral("--elements-per-gpu"),
+                 QStringLiteral("1e10"), QStringLiteral("--format"), QStringLiteral("json"),
+                 QStringLiteral("--today"), QStringLiteral("2026-11-30")});
+        QCOMPARE(big.code, 0);
+        const QJsonArray gates = QJsonDocument::fromJson(big.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("gates"))
+                                     .toArray();
+        const QJsonObject g2 = gates.at(1).toObject();
+        QCOMPARE(g2.value(QStringLiteral("status")).toString(), QStringLiteral("uncertain"));
+        QVERIFY2(g2.value(QStringLiteral("reason"))
+                     .toString()
+                     .contains(QStringLiteral("74.5 GiB per GPU, more than the RTX 4090's 24 GiB")),
+                 qPrintable(g2.value(QStringLiteral("reason")).toString()));
     }
     void explainAndRulesReadTheRegistry() {
         const Run rules = cli({QStringLiteral("rules")});

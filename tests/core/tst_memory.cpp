@@ -217,18 +217,26 @@ private slots:
     }
     void tinyBudgetAnalyzesEveryFileOneAtATimeWithTheSameResult() {
         QTemporaryDir dir;
-        const QByteArray src = "import numpy as np\n\n\nfor i in range(10):\n"
-                               "    x = np.zeros(5)\n    x[0] = float(np.sum(x))\n";
+        // Files big enough (~50 kB, ten or more milliseconds each) that two workers without the
+        // budget would hold reservations at the same time.
+        QByteArray src = "import numpy as np\n";
+        for (int k = 0; k < 500; ++k)
+            src += "\n\ndef f" + QByteArray::number(k) +
+                   "(n):\n    x = np.zeros(n)\n    for i in range(10):\n"
+                   "        x[0] = float(np.sum(x))\n    return x\n";
         for (int i = 0; i < 6; ++i) {
             QFile f(dir.filePath(QStringLiteral("m%1.py").arg(i)));
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(src);
         }
         const ScanResult scan = scanProject({dir.path()});
-        AnalyzerLimits oneAtATime;
-        oneAtATime.concurrentAnalysisBytes = 1; // every file is over it: they take turns
-        const ProjectResult serial = analyzeProject(scan, oneAtATime);
+        MemoryBudget oneAtATime(1); // every file is over it: they take turns
+        const ProjectResult serial = analyzeProject(scan, AnalyzerLimits{}, oneAtATime);
         const ProjectResult free = analyzeProject(scan);
+        // Taking turns means no two reservations were ever held together: the peak is one
+        // file's estimate, not two (all six files have the same size).
+        QCOMPARE(oneAtATime.peakReserved(), MemoryBudget::estimateForSource(src.size()));
+        QCOMPARE(oneAtATime.reserved(), qint64(0));
         QCOMPARE(serial.files.size(), 6);
         QVERIFY(serial.findings.size() >= 6);
         QCOMPARE(serial.findings, free.findings);

@@ -202,9 +202,12 @@ private slots:
         QVERIFY(manifestAgeWarning(m, QDate(2026, 8, 20)).isEmpty());
         // A "today" long before the fetch date is a wrong clock or --today, not a fresh list.
         QCOMPARE(manifestAgeWarning(m, QDate(1999, 1, 1)),
-                 QStringLiteral("the API-support manifest (bundled) is dated 2026-05-22, 10003 "
+                 QStringLiteral("the API-support manifest (bundled) is dated 2026-05-22, 10,003 "
                                 "days after the date used as today (1999-01-01); check the "
                                 "system clock or --today"));
+        QCOMPARE(formatDayCount(1), QStringLiteral("1 day"));
+        QCOMPARE(formatDayCount(0), QStringLiteral("0 days"));
+        QCOMPARE(formatDayCount(1234567), QStringLiteral("1,234,567 days"));
         const QString at91 = manifestAgeWarning(m, QDate(2026, 8, 21));
         QVERIFY(!at91.isEmpty());
         QVERIFY(at91.contains(QStringLiteral("91 days ago")));

@@ -13,6 +13,7 @@
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
 #include "report/Report.h"
+#include "rules/Recipes.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -382,6 +383,25 @@ private slots:
         for (const QJsonValue& f : fs)
             recipes << f[QStringLiteral("recipe")].toString();
         QCOMPARE(recipes, QStringList({QStringLiteral("RR-flip"), QStringLiteral("RR-mask")}));
+    }
+
+    void branchFindingsThatAreNotStoppingTestsPointToRRBranch() {
+        Finding choice = finding(QStringLiteral("R105"), Category::Blocks, 20);
+        choice.recipeVariant = 1;
+        const Finding stop = finding(QStringLiteral("R105"), Category::Blocks, 22);
+        QCOMPARE(recipeFor(choice), QStringLiteral("RR-branch"));
+        QCOMPARE(recipeFor(stop), QStringLiteral("RR-converge"));
+        QCOMPARE(siteRecipes(QStringLiteral("R105")), QStringList{QStringLiteral("RR-branch")});
+        QCOMPARE(siteRecipes(QStringLiteral("R106")), QStringList{QStringLiteral("RR-flip")});
+        QVERIFY(siteRecipes(QStringLiteral("R104")).isEmpty());
+        const Recipe* r = findRecipe(QStringLiteral("RR-branch"));
+        QVERIFY(r);
+        QCOMPARE(r->addresses, QStringList{QStringLiteral("R105")});
+        const Rendered out = fromParts({choice, stop}, {});
+        const QString blocks =
+            section(QString::fromUtf8(out.render(ReportFormat::Markdown)), kHeadings[2]);
+        QVERIFY(blocks.contains(QStringLiteral("RR-branch: Take data-dependent branches")));
+        QVERIFY(blocks.contains(QStringLiteral("RR-converge: Test convergence")));
     }
 
     void fileDiagnosticsAreListedInTheContextPart() {
