@@ -128,7 +128,12 @@ bool unknownReductionInLoop(const SemanticModel& m, TSNode site, TSNode arg) {
     if (!m.inLoop(site))
         return false;
     TSNode found{};
-    return blocks::readsDeviceValue(m, arg, &found, true) && SyntaxTree::is(found, "call");
+    if (!blocks::readsDeviceValue(m, arg, &found, true) || !SyntaxTree::is(found, "call"))
+        return false;
+    // The model leaves out reductions of container items and of shapes (`np.prod(shape)`).
+    return !(m.isNumpyFullReduction(found) &&
+             m.valueKind(SemanticModel::argument(found, 0)) == ValueKind::Unknown) ||
+           m.valueKind(found) == ValueKind::DeviceScalar;
 }
 
 // What the formatting sites ask: a device value here, or a NumPy reduction of a value of

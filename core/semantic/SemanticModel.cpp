@@ -1640,13 +1640,6 @@ void SemanticModel::buildLoops() {
                     }
                 } else {
                     k = kindOf(v, 0, &type);
-                    // `res = np.max(np.abs(u))` in a loop of its own function, `u` of unknown
-                    // kind: the array runtime returns a device scalar whatever it is given, as
-                    // R104/R105 count the same call written inline there; the name carries it
-                    // to a later `if res < tol:` or `print(f"{res}")`.
-                    if (k == ValueKind::Unknown && isNumpyFullReduction(v) &&
-                        kindOf(arg(v, 0), 0, nullptr) == ValueKind::Unknown && inLoop(b.target))
-                        k = ValueKind::DeviceScalar;
                     if (is(v, Sym::integer) && f.bindings == 1) {
                         bool ok = false;
                         const qint64 iv =
@@ -2980,8 +2973,29 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
         // Of a value of unknown kind, in a loop of its own function: the array runtime
         // returns a device scalar whatever it is given (R104/R105 count it there, and a name
         // bound to it reads as one).
-        if (a == ValueKind::Unknown && !hasAxis && isNumpyFullReduction(call) && inLoop(call))
-            return ValueKind::DeviceScalar;
+        // Not an item of a container of unknown kind (`for c in f.chunks[ax]: np.min(c)`,
+        // most often a number) nor a name that says it is a shape (`np.prod(shape)`): those
+        // are host values, as R105's device-value walk reads them.
+        if (a == ValueKind::Unknown && !hasAxis && isNumpyFullReduction(call)) {
+            const LoopInfo* L = enclosingLoop(call);
+            const TSNode a0 = unparen(arg(call, 0));
+            bool host = false;
+            if (L && is(a0, Sym::identifier)) {
+                const std::string_view nm = text(a0);
+                host = nm.ends_with("shape") || nm.ends_with("Shape") || nm.ends_with("SHAPE");
+                const QString q = QString::fromUtf8(nm.data(), qsizetype(nm.size()));
+                for (const LoopInfo* l = L; l && !host;
+                     l = l->parent >= 0 ? &m_loops[size_t(l->parent)] : nullptr) {
+                    if (!l->variables.contains(q))
+                        continue;
+                    host = !ts_node_is_null(l->iterable) &&
+                           kindOf(l->iterable, depth + 1, nullptr) == ValueKind::Unknown;
+                    break;
+                }
+            }
+            if (L && !host)
+                return ValueKind::DeviceScalar;
+        }
         return ValueKind::Unknown;
     }
     if ((rest & NLR_Where) && argCount(call) == 1)
