@@ -305,7 +305,9 @@ BracketProblem firstBracketProblem(const QByteArray& bytes) {
         char c;
         int line, column;
     };
+    constexpr size_t kMaxTrackedDepth = 4096;
     std::vector<Open> open;
+    qint64 untracked = 0;
     const char* const begin = bytes.constData();
     const char* const end = begin + bytes.size();
     const char* lineStart = begin;
@@ -346,9 +348,18 @@ BracketProblem firstBracketProblem(const QByteArray& bytes) {
         }
         const int column = int(p - lineStart) + 1;
         if (c == '(' || c == '[' || c == '{') {
-            open.push_back({c, line, column});
+            // Past a depth no real code reaches, only count (a generated file of 10 MB of
+            // '(' must not cost a stack entry per byte); kinds are not checked there.
+            if (open.size() < kMaxTrackedDepth)
+                open.push_back({c, line, column});
+            else
+                ++untracked;
         } else if (c == ')' || c == ']' || c == '}') {
             const char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+            if (untracked > 0) {
+                --untracked;
+                continue;
+            }
             if (open.empty())
                 return {line, column, c, 0, false};
             if (open.back().c != want)
