@@ -150,7 +150,9 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
             stack.push_back(SyntaxTree::field(n, "object"));
             continue;
         } else if (t == "identifier") {
-            if (model.valueKind(n) == ValueKind::DeviceScalar)
+            // `zerodims = np.sum(np.array(a.shape) == 0)` just before: a count of shapes.
+            if (model.valueKind(n) == ValueKind::DeviceScalar &&
+                !metadataBindingReaches(model, n))
                 return hit(n);
             continue;
         } else if (t == "keyword_argument") {
@@ -497,13 +499,16 @@ bool createsObjectArray(const SemanticModel& m, TSNode c) {
     if (ts_node_is_null(v) && astype)
         v = SemanticModel::argument(c, 0);
     if (ts_node_is_null(v) && cn == QLatin1String("numpy.dtype")) {
-        // `x.dtype == np.dtype(object)`, `np.issubdtype(t, np.dtype("O"))`: a dtype tested,
-        // often to refuse object input; nothing is created with it.
+        // A dtype object is no array: it counts bound to a name (`DT = np.dtype(object)`) or
+        // passed to a call (`np.empty(n, dtype=np.dtype("O"))`). Compared
+        // (`x.dtype == np.dtype(object)`), tested with np.issubdtype, used as a dict key or
+        // value or returned (numba's dtype tables), it creates nothing.
         const TSNode p = ts_node_parent(c);
-        if (SyntaxTree::is(p, "comparison_operator"))
-            return false;
-        if (SyntaxTree::is(p, "argument_list") &&
-            m.callName(ts_node_parent(p)) == QLatin1String("numpy.issubdtype"))
+        const bool passed =
+            SyntaxTree::is(p, "keyword_argument") ||
+            (SyntaxTree::is(p, "argument_list") &&
+             m.callName(ts_node_parent(p)) != QLatin1String("numpy.issubdtype"));
+        if (!passed && !SyntaxTree::is(p, "assignment"))
             return false;
         v = SemanticModel::argument(c, 0);
     }
@@ -581,12 +586,17 @@ bool isObjectArray(const SemanticModel& m, const std::vector<ObjectArrayBinding>
            });
 }
 
-bool hostBindingReaches(const SemanticModel& m, TSNode use) {
+namespace {
+
+// The right side of the plain assignment that binds the name `use` in straight-line code just
+// before it (same function, same block chain, same loop iteration, not rebound by a pattern,
+// an augmented assignment or a loop header in between); null when there is none.
+TSNode straightLineValue(const SemanticModel& m, TSNode use) {
     if (!SyntaxTree::is(use, "identifier"))
-        return false;
+        return {};
     const FunctionRegion* fn = m.enclosingFunctionRegion(use);
     if (!fn)
-        return false;
+        return {};
     const std::string_view name = m.text(use);
     const uint32_t at = ts_node_start_byte(use);
     // Does `target` (an assignment's left side) bind `name`? 1: exactly `name`; 2: inside a
@@ -614,30 +624,43 @@ bool hostBindingReaches(const SemanticModel& m, TSNode use) {
             continue; // a nested def binds its own names
         const int b = binds(SyntaxTree::field(a, "left"));
         if (b == 2)
-            return false;
+            return {};
         if (b == 1)
             last = SyntaxTree::is(a, "assignment") ? a : TSNode{};
         if (b == 1 && ts_node_is_null(last))
-            return false; // `name += ...`: derived from the earlier value
+            return {}; // `name += ...`: derived from the earlier value
     }
     if (ts_node_is_null(last))
-        return false;
+        return {};
     // Loop headers, with-as and walrus bindings between the assignment and the use.
     for (const LoopInfo& L : m.loops())
         if (L.startByte > ts_node_end_byte(last) && L.startByte < at &&
             L.variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
-            return false;
+            return {};
     const TSNode value = SyntaxTree::field(last, "right");
-    if (ts_node_is_null(value) || m.isDeviceValue(value))
-        return false;
+    if (ts_node_is_null(value))
+        return {};
     // Straight-line before the use: the statement's block contains the use, and both run in
     // the same iteration of the same innermost loop.
     const TSNode stmt = ts_node_parent(last);
     const TSNode block = ts_node_parent(stmt);
     if (ts_node_is_null(block) || ts_node_start_byte(block) > at || ts_node_end_byte(block) <= at)
-        return false;
-    return m.enclosingLoop(last) == m.enclosingLoop(use);
+        return {};
+    return m.enclosingLoop(last) == m.enclosingLoop(use) ? value : TSNode{};
 }
+
+} // namespace
+
+bool hostBindingReaches(const SemanticModel& m, TSNode use) {
+    const TSNode value = straightLineValue(m, use);
+    return !ts_node_is_null(value) && !m.isDeviceValue(value);
+}
+
+bool metadataBindingReaches(const SemanticModel& m, TSNode use) {
+    const TSNode value = straightLineValue(m, use);
+    return !ts_node_is_null(value) && hostMetadataOnly(m, value);
+}
+
 
 std::vector<std::pair<uint32_t, uint32_t>> compiledKernelSpans(const SemanticModel& model) {
     std::vector<std::pair<uint32_t, uint32_t>> spans;

@@ -98,5 +98,11 @@ bool isObjectArray(const SemanticModel& model, const std::vector<ObjectArrayBind
 /// after the use rebinds `ours = np.asarray(ours)`). Conservative: false whenever unsure.
 bool hostBindingReaches(const SemanticModel& model, TSNode name);
 
+/// Whether identifier `name` (a use) holds a value computed from array metadata only: the
+/// same reaching assignment as hostBindingReaches, whose value is shapes, sizes and literals
+/// (`zerodims = np.sum(np.array(a.shape) == 0)`, see hostMetadataOnly). Such a value never
+/// waits for device work, though the model calls it a device scalar. False whenever unsure.
+bool metadataBindingReaches(const SemanticModel& model, TSNode name);
+
 } // namespace blocks
 } // namespace cnready

@@ -167,6 +167,79 @@ bool wholeArrayMethod(std::string_view name) {
            name == "dot" || name == "nonzero" || name == "transpose";
 }
 
+// Whether the last plain assignment to identifier `base` before `at`, in the same function,
+// creates a one-dimensional array of a scalar length (`y = np.zeros(n)`, `np.empty(len(x))`,
+// `np.full(n, 0.0)`): then `y[i]` is one element, whatever rows the loop reads. The length
+// must be a number: an integer literal, a host scalar, or the stop of `loop`'s own range
+// (`for i in range(n)` next to `y = np.zeros(n)`, `n` an unannotated parameter).
+bool oneDimensionalByConstruction(const SemanticModel& m, TSNode base, TSNode at,
+                                  const LoopInfo& loop) {
+    if (!SyntaxTree::is(base, "identifier"))
+        return false;
+    const std::string_view name = m.text(base);
+    const FunctionRegion* fn = m.enclosingFunctionRegion(at);
+    const auto list = fn ? SemanticModel::within(m.assignments(), fn->startByte, fn->endByte)
+                         : std::span<const TSNode>(m.assignments());
+    const uint32_t before = ts_node_start_byte(at);
+    for (auto it = list.rbegin(); it != list.rend(); ++it) {
+        const TSNode a = *it;
+        if (ts_node_start_byte(a) >= before || !SyntaxTree::is(a, "assignment"))
+            continue;
+        const TSNode left = SyntaxTree::field(a, "left");
+        if (!SyntaxTree::is(left, "identifier") || m.text(left) != name)
+            continue;
+        if (m.enclosingFunctionRegion(a) != fn)
+            continue;
+        const TSNode v = SyntaxTree::field(a, "right");
+        if (!SyntaxTree::is(v, "call"))
+            return false;
+        const QString cn = m.callName(v);
+        if (cn != QLatin1String("numpy.zeros") && cn != QLatin1String("numpy.empty") &&
+            cn != QLatin1String("numpy.ones") && cn != QLatin1String("numpy.full"))
+            return false;
+        const TSNode len = SemanticModel::argument(v, 0);
+        if (ts_node_is_null(len))
+            return false;
+        if (SyntaxTree::is(len, "integer") || m.valueKind(len) == ValueKind::HostScalar)
+            return true;
+        // The stop of the loop's own range: `range(n)` / `range(0, n)` / `range(1, n)`.
+        if (!SyntaxTree::is(len, "identifier") || !SyntaxTree::is(loop.iterable, "call") ||
+            m.text(SyntaxTree::field(loop.iterable, "function")) != "range")
+            return false;
+        const int k = SemanticModel::positionalCount(loop.iterable);
+        const TSNode stop = SemanticModel::argument(loop.iterable, k >= 2 ? 1 : 0);
+        return (k == 1 || k == 2) && SyntaxTree::is(stop, "identifier") &&
+               m.text(stop) == m.text(len);
+    }
+    return false;
+}
+
+// Whether loop `L` reads rows along the leading axis with its variable, written out with
+// slices (`A[i, :]`, `A[i, 1:]`, of an array other than `skip`): the loop walks the data's
+// long, distributed axis. Loops over trailing slabs (`img[..., c]`, `d[:, j]`) usually walk a
+// few channels or features, and a single index (`X[i]`) may be an element of a 1-D array:
+// both are left alone.
+bool readsLeadingRows(const SemanticModel& m, const LoopInfo& L, TSNode skip) {
+    const std::string_view skipName = m.text(skip);
+    for (const TSNode sub : SemanticModel::within(m.subscripts(), L.node)) {
+        const TSNode base = SyntaxTree::field(sub, "value");
+        if (m.text(base) == skipName || !m.isArray(base))
+            continue;
+        int index = 0;
+        bool row = true;
+        rules::forEachIndexItem(sub, [&](TSNode e) {
+            if (index++ == 0)
+                row = m.usesLoopVariable(e, L) && m.valueKind(e) == ValueKind::HostScalar;
+            else
+                row = SyntaxTree::is(e, "slice");
+            return row;
+        });
+        if (row && index >= 2)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 bool isElementAccessOf(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
@@ -279,6 +352,40 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
     // holds the array (`axarr[row, col] = fig.add_subplot(...)`): R107 reports the cause.
     std::optional<std::vector<blocks::ObjectArrayBinding>> local;
     std::optional<std::vector<blocks::ObjectArrayBinding>>& objects = cache ? *cache : local;
+    // A slab or row loop that stores one number per pass into a one-dimensional array
+    // (`y[i] = A[i, :] @ x`, `out[j] = np.median(d[:, j])`) builds its result element by
+    // element: whatever vector work each pass does on its row, the loop issues n small
+    // operations where one axis-wise call would do (RR-loop). It counts.
+    if (!slabLoops.empty()) {
+        auto store = [&](TSNode target) {
+            if (!SyntaxTree::is(target, "subscript") || ts_node_named_child_count(target) != 2)
+                return;
+            const TSNode ix = SyntaxTree::field(target, "subscript");
+            if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list") ||
+                SyntaxTree::is(ix, "slice"))
+                return;
+            const TSNode base = SyntaxTree::field(target, "value");
+            for (const LoopInfo* cur = m.enclosingLoop(target); cur;
+                 cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
+                if (!indexLoop(cur) || !slabLoops.count(cur->index) ||
+                    qualifying.count(cur->index) || !m.isArray(base) ||
+                    !scalarIndexUsing(m, target, *cur) ||
+                    !oneDimensionalByConstruction(m, base, target, *cur) ||
+                    !readsLeadingRows(m, *cur, base) ||
+                    blocks::isObjectArray(
+                        m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)),
+                        base))
+                    continue;
+                qualifying.emplace(cur->index, target);
+            }
+        };
+        for (const TSNode a : range(m.assignments()))
+            if (m.inLoop(a))
+                store(SyntaxTree::field(a, "left"));
+        for (const TSNode a : range(m.augmentedAssignments()))
+            if (m.inLoop(a))
+                store(SyntaxTree::field(a, "left"));
+    }
     for (const TSNode sub : range(m.subscripts())) {
         const LoopInfo* L = m.enclosingLoop(sub);
         if (!L)

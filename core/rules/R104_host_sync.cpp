@@ -128,7 +128,21 @@ bool unknownReductionInLoop(const SemanticModel& m, TSNode site, TSNode arg) {
     if (!m.inLoop(site))
         return false;
     TSNode found{};
-    return blocks::readsDeviceValue(m, arg, &found, true) && SyntaxTree::is(found, "call");
+    if (!blocks::readsDeviceValue(m, arg, &found, true) || !SyntaxTree::is(found, "call"))
+        return false;
+    // The model leaves out reductions of container items and of shapes (`np.prod(shape)`).
+    return !(m.isNumpyFullReduction(found) &&
+             m.valueKind(SemanticModel::argument(found, 0)) == ValueKind::Unknown) ||
+           m.valueKind(found) == ValueKind::DeviceScalar;
+}
+
+// What the formatting sites ask: a device value here, or a NumPy reduction of a value of
+// unknown kind in a loop of its own function (`print(f"{np.linalg.norm(u):.3e}")`, `"%g" %
+// np.max(u)`): formatting needs the number on the host as much as float() does.
+bool formatsDeviceValue(const SemanticModel& m, TSNode site, TSNode e) {
+    // A string argument (`print(f"{...}")`) is reported at its own interpolation or `%`.
+    return deviceValueHere(m, e) ||
+           (m.valueKind(e) != ValueKind::String && unknownReductionInLoop(m, site, e));
 }
 
 } // namespace
@@ -169,7 +183,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 const int n = SemanticModel::positionalCount(c);
                 for (int i = 0; i < n; ++i) {
                     const TSNode a = SemanticModel::argument(c, i);
-                    if (deviceValueHere(m, a)) {
+                    if (formatsDeviceValue(m, c, a)) {
                         report(c, QStringLiteral("logging %1 formats an array value on the "
                                                  "host in a hot path")
                                       .arg(blocks::quoted(m, a)));
@@ -183,7 +197,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 const int n = SemanticModel::positionalCount(c);
                 for (int i = 0; i < n; ++i) {
                     const TSNode a = SemanticModel::argument(c, i);
-                    if (deviceValueHere(m, a)) {
+                    if (formatsDeviceValue(m, c, a)) {
                         report(c, QStringLiteral("str.format of %1 pulls an array value to "
                                                  "the host in a hot path")
                                       .arg(blocks::quoted(m, a)));
@@ -206,7 +220,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                                    blocks::quoted(m, a).mid(1).chopped(1)));
         } else if ((name == "str" || name == "repr") && blocks::isBuiltin(m, fn, name)) {
             const TSNode a = SemanticModel::argument(c, 0);
-            if (deviceValueHere(m, a))
+            if (formatsDeviceValue(m, c, a))
                 report(c, QStringLiteral("%1() of %2 formats an array value on the host in a "
                                          "hot path")
                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size())),
@@ -215,7 +229,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
             const int n = SemanticModel::positionalCount(c);
             for (int i = 0; i < n; ++i) {
                 const TSNode a = SemanticModel::argument(c, i);
-                if (deviceValueHere(m, a)) {
+                if (formatsDeviceValue(m, c, a)) {
                     report(c, QStringLiteral("print of %1 copies an array value to the host "
                                              "in a hot path")
                                   .arg(blocks::quoted(m, a)));
@@ -227,7 +241,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     // f-string interpolations and "%" formatting of device values.
     for (const TSNode ip : m.interpolations()) {
         const TSNode e = ts_node_named_child(ip, 0);
-        if (!ts_node_is_null(e) && deviceValueHere(m, e))
+        if (!ts_node_is_null(e) && formatsDeviceValue(m, ip, e))
             report(ip, QStringLiteral("f-string formats %1, an array value, on the host in a "
                                       "hot path")
                            .arg(blocks::quoted(m, e)));
@@ -237,11 +251,11 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
             !SyntaxTree::is(SyntaxTree::field(b, "left"), "string"))
             continue;
         TSNode r = SyntaxTree::field(b, "right");
-        bool dev = deviceValueHere(m, r);
+        bool dev = formatsDeviceValue(m, b, r);
         if (!dev && (SyntaxTree::is(r, "tuple") || SyntaxTree::is(r, "parenthesized_expression"))) {
             const uint32_t k = ts_node_named_child_count(r);
             for (uint32_t j = 0; j < k && !dev; ++j)
-                dev = deviceValueHere(m, ts_node_named_child(r, j));
+                dev = formatsDeviceValue(m, b, ts_node_named_child(r, j));
         }
         if (dev)
             report(b, QStringLiteral("%-formatting of an array value pulls it to the host in "

@@ -70,6 +70,17 @@ bool isOperator(TSNode n, std::string_view op) {
     return false;
 }
 
+// Whether parent `p` of `at` keeps `at`'s value a number: parentheses, arithmetic, `x[k]` and
+// `x.real` of it, or a method call on it (`x.item()`, `x.any()`).
+bool keepsNumber(TSNode p, TSNode at) {
+    const std::string_view t = SyntaxTree::type(p);
+    return t == "parenthesized_expression" || t == "binary_operator" || t == "unary_operator" ||
+           (t == "subscript" && ts_node_eq(SyntaxTree::field(p, "value"), at)) ||
+           (t == "attribute" && ts_node_eq(SyntaxTree::field(p, "object"), at)) ||
+           (t == "call" && SyntaxTree::is(at, "attribute") &&
+            ts_node_eq(SyntaxTree::field(p, "function"), at));
+}
+
 // What the condition does with the device value `found`, as the finding's sentence: the
 // reader should recognise the code (`if node in index_map` looks an element up in a dict; it
 // does not branch on the element's truth). `what` is "if", "while", ...; `kind` says what
@@ -87,14 +98,7 @@ QString describeUse(const SemanticModel& m, TSNode cond, TSNode found, const QSt
         if (ts_node_is_null(p))
             break;
         const std::string_view t = SyntaxTree::type(p);
-        const bool through = t == "parenthesized_expression" || t == "binary_operator" ||
-                             t == "unary_operator" ||
-                             (t == "subscript" && ts_node_eq(SyntaxTree::field(p, "value"), at)) ||
-                             (t == "attribute" && ts_node_eq(SyntaxTree::field(p, "object"), at));
-        // `x.item()`, `x.any()`: a method call on the value.
-        const bool method = t == "call" && SyntaxTree::is(at, "attribute") &&
-                            ts_node_eq(SyntaxTree::field(p, "function"), at);
-        if (through || method) {
+        if (keepsNumber(p, at)) {
             at = p;
             continue;
         }
@@ -158,13 +162,7 @@ TSNode comparisonOf(const SemanticModel& m, TSNode cond, TSNode found) {
         const std::string_view t = SyntaxTree::type(p);
         if (t == "comparison_operator")
             return p;
-        const bool through = t == "parenthesized_expression" || t == "binary_operator" ||
-                             t == "unary_operator" ||
-                             (t == "subscript" && ts_node_eq(SyntaxTree::field(p, "value"), at)) ||
-                             (t == "attribute" && ts_node_eq(SyntaxTree::field(p, "object"), at)) ||
-                             (t == "call" && SyntaxTree::is(at, "attribute") &&
-                              ts_node_eq(SyntaxTree::field(p, "function"), at));
-        if (through) {
+        if (keepsNumber(p, at)) {
             at = p;
             continue;
         }

@@ -193,6 +193,11 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             for (qsizetype k = 0; k < args.size() && invariant; ++k)
                 invariant = invariantIn(m, args[k], *loop);
             const TSNode first = args[0];
+            // `np.array([], dtype=...)`: an empty accumulator reset for this pass; there is
+            // nothing to hoist (growing it is R203's concern).
+            if ((SyntaxTree::is(first, "list") || SyntaxTree::is(first, "tuple")) &&
+                ts_node_named_child_count(first) == 0)
+                continue;
             // np.array of a name: a conversion of existing data; only a literal is a plain
             // constant worth hoisting.
             if (name == QLatin1String("numpy.array") && !SyntaxTree::is(first, "list") &&

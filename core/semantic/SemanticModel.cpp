@@ -646,7 +646,14 @@ struct SemanticModel::Data {
     const std::vector<TSNode>* withItems = nullptr;
     std::vector<TSNode> mainBlocks;
     // Parameter inference (collectParameterHints / inferParameterKind).
-    enum ParamHint : quint8 { H_Idiom = 1, H_Veto = 2 };
+    enum ParamHint : quint8 {
+        H_Idiom = 1,
+        H_Veto = 2,
+        H_Number = 4,
+        H_Subscript = 8,
+        H_Slab = 16,
+        H_Rebound = 32
+    };
     std::vector<quint8> paramHints; // per slot
     struct CallSite {
         TSNode call;
@@ -1902,6 +1909,78 @@ void SemanticModel::collectParameterHints() {
         if (slot >= 0)
             d->paramHints[size_t(slot)] |= bit;
     }
+    // Two more signs that only an ndarray fits (session 5, docs/audit/precision-audit.md):
+    // - an index with two or more components one of which is a slice, `...` or None
+    //   (`A[i, :]`, `u[1:-1, 1:-1]`, `x[:, None]`): lists, tuples and strings reject a tuple
+    //   index, numbers are not subscriptable;
+    // - arithmetic with a number literal (`u - 1.0`, `0.5 * u`, `u ** 2`, `u / 4`) together
+    //   with a subscript of the same name anywhere in the function: sequences and strings
+    //   reject the arithmetic (`*` only with a float, since `2 * [x]` repeats a list),
+    //   numbers reject the subscript. Arithmetic with another name proves nothing (`[1, 2] -
+    //   np.ones(2)` is an array) and passing a name to a NumPy function neither (NumPy
+    //   takes lists).
+    // These uses are seen flow-insensitively, so they only speak for a parameter that nothing
+    // else rebinds (`data = np.concatenate(data)` then `data[..., idx]` says nothing about
+    // the tuple passed in); an augmented assignment updates in place and does not count.
+    if (idiomsTell) {
+        std::vector<quint8> seen(d->facts.size(), 0);
+        for (const Data::Binding& b : d->bindings)
+            if (b.kind != Data::BindKind::Augment && b.slot >= 0 && seen[size_t(b.slot)]++)
+                d->paramHints[size_t(b.slot)] |= Data::H_Rebound;
+        for (TSNode sub : m_subscripts) {
+            const TSNode base = field(sub, F().value);
+            if (!is(base, Sym::identifier))
+                continue;
+            const int slot = slotAt(base);
+            if (slot < 0)
+                continue;
+            quint8 bit = Data::H_Subscript;
+            // `A[i, :]` has its components as children; `A[(i, slice(None))]`-like tuples
+            // are read through.
+            uint32_t components = 0;
+            bool sliced = false;
+            auto component = [&](TSNode e) {
+                ++components;
+                sliced = sliced || is(e, Sym::slice) || is(e, Sym::ellipsis) || is(e, Sym::none);
+            };
+            const uint32_t n = ts_node_named_child_count(sub);
+            for (uint32_t i = 0; i < n; ++i) {
+                const TSNode ix = ts_node_named_child(sub, i);
+                if (ts_node_eq(ix, base) || is(ix, Sym::comment))
+                    continue;
+                if (is(ix, Sym::tuple) || is(ix, Sym::expression_list)) {
+                    const uint32_t k = ts_node_named_child_count(ix);
+                    for (uint32_t j = 0; j < k; ++j)
+                        component(ts_node_named_child(ix, j));
+                } else {
+                    component(ix);
+                }
+            }
+            if (components >= 2 && sliced)
+                bit |= Data::H_Slab;
+            d->paramHints[size_t(slot)] |= bit;
+        }
+        for (TSNode b : m_binaryOps) {
+            const std::string_view op = text(field(b, F().op));
+            const bool mul = op == "*";
+            if (!mul && op != "-" && op != "/" && op != "//" && op != "**" && op != "+")
+                continue;
+            const TSNode l = unparen(field(b, F().left)), r = unparen(field(b, F().right));
+            auto number = [&](TSNode x) {
+                return is(x, Sym::float_) || (!mul && is(x, Sym::integer));
+            };
+            TSNode name{};
+            if (is(l, Sym::identifier) && number(r))
+                name = l;
+            else if (is(r, Sym::identifier) && number(l))
+                name = r;
+            if (ts_node_is_null(name))
+                continue;
+            const int slot = slotAt(name);
+            if (slot >= 0)
+                d->paramHints[size_t(slot)] |= Data::H_Number;
+        }
+    }
     // Names of the functions and classes of this file (last component), so that most callees
     // and arguments are dismissed without building a string.
     auto isDefName = [&](std::string_view n) { return d->isDefName(n); };
@@ -1969,6 +2048,11 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         return ValueKind::Unknown;
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
     if (h & Data::H_Idiom)
+        return ValueKind::Array;
+    // Session 5 evidence (collectParameterHints), for parameters nothing rebinds.
+    if (!(h & Data::H_Rebound) &&
+        ((h & Data::H_Slab) ||
+         (h & (Data::H_Number | Data::H_Subscript)) == (Data::H_Number | Data::H_Subscript)))
         return ValueKind::Array;
     // Every call of the function in this file passes an array for it.
     const int fn = d->scopes[size_t(b.scope)].function;
@@ -2886,6 +2970,32 @@ ValueKind SemanticModel::numpyCallKind(TSNode call, const QString& leaf, int dep
             return ValueKind::DeviceScalar;
         if (a == ValueKind::HostScalar || a == ValueKind::Sequence)
             return ValueKind::HostScalar;
+        // Of a value of unknown kind, in a loop of its own function: the array runtime
+        // returns a device scalar whatever it is given (R104/R105 count it there, and a name
+        // bound to it reads as one).
+        // Not an item of a container of unknown kind (`for c in f.chunks[ax]: np.min(c)`,
+        // most often a number) nor a name that says it is a shape (`np.prod(shape)`): those
+        // are host values, as R105's device-value walk reads them.
+        if (a == ValueKind::Unknown && !hasAxis && isNumpyFullReduction(call)) {
+            const LoopInfo* L = enclosingLoop(call);
+            const TSNode a0 = unparen(arg(call, 0));
+            bool host = false;
+            if (L && is(a0, Sym::identifier)) {
+                const std::string_view nm = text(a0);
+                host = nm.ends_with("shape") || nm.ends_with("Shape") || nm.ends_with("SHAPE");
+                const QString q = QString::fromUtf8(nm.data(), qsizetype(nm.size()));
+                for (const LoopInfo* l = L; l && !host;
+                     l = l->parent >= 0 ? &m_loops[size_t(l->parent)] : nullptr) {
+                    if (!l->variables.contains(q))
+                        continue;
+                    host = !ts_node_is_null(l->iterable) &&
+                           kindOf(l->iterable, depth + 1, nullptr) == ValueKind::Unknown;
+                    break;
+                }
+            }
+            if (L && !host)
+                return ValueKind::DeviceScalar;
+        }
         return ValueKind::Unknown;
     }
     if ((rest & NLR_Where) && argCount(call) == 1)
