@@ -159,7 +159,14 @@ MainWindow::MainWindow(QWidget* parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // A preview still being written when the window goes would never be delivered: wait for
+    // the pool, then free the documents nobody took.
+    m_assessPool.waitForDone();
+    for (QFutureWatcher<QTextDocument*>* w : std::as_const(m_previewWatchers))
+        if (w->future().isFinished() && w->future().resultCount() > 0)
+            delete w->result();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Construction
@@ -922,7 +929,9 @@ void MainWindow::renderReportPreview() {
     // sides); the GUI thread only swaps it in. One pool thread: the highlighting repository
     // it uses is never touched by two threads at once.
     auto* watcher = new QFutureWatcher<QTextDocument*>(this);
+    m_previewWatchers.append(watcher);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        m_previewWatchers.removeOne(watcher);
         watcher->deleteLater();
         std::unique_ptr<QTextDocument> doc(watcher->result());
         if (generation == m_previewGeneration)

@@ -205,6 +205,8 @@ private:
     QTimer m_stepTimer;
     QTimer m_contextTimer;       ///< debounces typing in the context form
     int m_previewGeneration = 0; ///< bumped per preview request: older renders are dropped
+    /// Preview renders not yet delivered; the destructor frees what they built.
+    QList<QFutureWatcher<QTextDocument*>*> m_previewWatchers;
     QString m_summary;
     std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
     Manifest m_manifest;
