@@ -589,6 +589,58 @@ private slots:
         QVERIFY2(a.context.pattern != QLatin1String("string"), qPrintable(a.context.pattern));
         QVERIFY(gate(a, 4).status != GateStatus::Fail);
     }
+    void configParserBesideArrayCodeIsNotTheWorkload() {
+        // The new user's repro: a vectorised stencil solver plus a regex config parser in a
+        // file that never imports NumPy. The parser's regex loop is off the array path.
+        const QByteArray config("import re\n"
+                                "def parse(text):\n"
+                                "    out = {}\n"
+                                "    for line in text.splitlines():\n"
+                                "        if re.match(r'\\s*#', line):\n"
+                                "            continue\n"
+                                "        for tok in re.findall(r'\\$\\{(\\w+)\\}', line):\n"
+                                "            out.setdefault(tok, None)\n"
+                                "        line = re.sub(r'\\s+', ' ', line)\n"
+                                "        parts = re.split(',', line)\n"
+                                "    return out\n");
+        const QByteArray solver("import numpy as np\n"
+                                "def step(u, a):\n"
+                                "    lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] - 4 * "
+                                "u[1:-1, 1:-1]\n"
+                                "    u[1:-1, 1:-1] += a * lap\n"
+                                "    return u\n"
+                                "def stats(x):\n"
+                                "    return (x - x.mean()) / x.std()\n"
+                                "def total(x):\n"
+                                "    return float(x.sum())\n"
+                                "def gemm(a, b):\n"
+                                "    return a @ b\n");
+        const FileResult c = analyzeSource(QStringLiteral("config.py"), config);
+        const FileResult s = analyzeSource(QStringLiteral("solver.py"), solver);
+        QString why;
+        const ProjectResult p = mergeFileResults(QString(), {c, s});
+        const QString chosen = inferPattern(p, nullptr, &why);
+        QVERIFY2(chosen != QLatin1String("string") && chosen != QLatin1String("scipy-mixed"),
+                 qPrintable(chosen));
+        QVERIFY2(why.contains(QStringLiteral("comes only from files that never import NumPy "
+                                             "(`config.py:5` re.match; score 8 against array "
+                                             "work")),
+                 qPrintable(why));
+        QCOMPARE(gate(run(p), 4).status, GateStatus::Pass);
+        // The same parser inside the NumPy module is text work of the array program: it counts
+        // (doubled in its loop) and fails the gate, as before.
+        const FileResult both = analyzeSource(QStringLiteral("solver.py"), solver + config);
+        QCOMPARE(inferPattern(mergeFileResults(QString(), {both})), QStringLiteral("string"));
+        // A tokenizer without NumPy feeding a few small NumPy steps: the text work outweighs
+        // the array work, so it still names the workload.
+        const FileResult feats = analyzeSource(QStringLiteral("features.py"),
+                                               QByteArrayLiteral("import numpy as np\n"
+                                                                 "def weights(counts):\n"
+                                                                 "    return np.log(counts)\n"));
+        const Assessment nlp = run(mergeFileResults(QString(), {c, feats}));
+        QCOMPARE(nlp.context.pattern, QStringLiteral("string"));
+        QCOMPARE(gate(nlp, 4).status, GateStatus::Fail);
+    }
     void mixedWhenScipyIsHeavy() {
         const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),
                                              evidence(QStringLiteral("scipy-mixed"), 2, 2),
