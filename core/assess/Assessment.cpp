@@ -329,7 +329,9 @@ Gate hardwareGate(const Context& c) {
     if (!fails.isEmpty()) {
         g.status = GateStatus::Fail;
         g.reason = fails.join(QStringLiteral("; "));
-    } else if (c.computeCapability > 0) {
+    } else if (unknown.isEmpty()) {
+        // All three requirements of the gate are confirmed; a supported GPU alone leaves the
+        // toolchain and the OS open, which is uncertain, not a pass.
         g.status = GateStatus::Pass;
         g.reason = (ok + unknown).join(QStringLiteral("; "));
     } else {

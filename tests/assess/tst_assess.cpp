@@ -206,6 +206,15 @@ private slots:
         QTest::newRow("windows") << "A100"
                                  << ""
                                  << "windows" << int(GateStatus::Fail);
+        QTest::newRow("A100 alone") << "A100"
+                                    << ""
+                                    << "" << int(GateStatus::Uncertain);
+        QTest::newRow("A100 without OS") << "A100"
+                                         << "12.4"
+                                         << "" << int(GateStatus::Uncertain);
+        QTest::newRow("A100 without CUDA") << "A100"
+                                           << ""
+                                           << "linux" << int(GateStatus::Uncertain);
         QTest::newRow("unknown gpu") << ""
                                      << "12.4"
                                      << "linux" << int(GateStatus::Uncertain);
@@ -222,7 +231,15 @@ private slots:
             in.cuda = cuda;
         if (!os.isEmpty())
             in.os = os;
-        QCOMPARE(int(gate(run(project({}), in), 1).status), status);
+        const Gate g = gate(run(project({}), in), 1);
+        QCOMPARE(int(g.status), status);
+        // An uncertain gate names what is missing.
+        if (status == int(GateStatus::Uncertain) && cuda.isEmpty())
+            QVERIFY2(g.reason.contains(QStringLiteral("CUDA not given (needs 12.x or 13.x)")),
+                     qPrintable(g.reason));
+        if (status == int(GateStatus::Uncertain) && os.isEmpty())
+            QVERIFY2(g.reason.contains(QStringLiteral("OS not given (needs Linux or WSL2)")),
+                     qPrintable(g.reason));
     }
 
     // ---- the ordered verdict list ------------------------------------------------------------
