@@ -658,6 +658,37 @@ private slots:
         QCOMPARE(nlp.context.pattern, QStringLiteral("string"));
         QCOMPARE(gate(nlp, 4).status, GateStatus::Fail);
     }
+    void numpyOnPythonNumbersIsNoArrayWork() {
+        // imageio's _tifffile.unpack_rgb: numpy.sum over a tuple of bit counts (5, 6, 5).
+        const FileResult r =
+            analyzeSource(QStringLiteral("tif.py"),
+                          QByteArrayLiteral("import numpy\n"
+                                            "def unpack(data, bps=(5, 6, 5)):\n"
+                                            "    bits = int(numpy.sum(bps))\n"
+                                            "    for i, b in enumerate(bps):\n"
+                                            "        t = data >> int(numpy.sum(bps[i+1:]))\n"
+                                            "    return numpy.sum((1, -2, 3.0)) + bits\n"
+                                            "def widths():\n"
+                                            "    w = [8, 8, 8]\n"
+                                            "    return numpy.max(w)\n"
+                                            "def total(x):\n"
+                                            "    return numpy.sum(x)\n"
+                                            "def both(a, b):\n"
+                                            "    return numpy.sum([a, b], axis=0)\n"
+                                            "def rebound(x):\n"
+                                            "    s = (1, 2)\n"
+                                            "    s = x * 2\n"
+                                            "    return numpy.sum(s)\n"
+                                            "def given(s=(1, 2)):\n"
+                                            "    s = numpy.asarray(s)\n"
+                                            "    return numpy.mean(s)\n"));
+        QList<int> lines;
+        for (const PatternEvidence& e : r.patternEvidence)
+            if (e.pattern == QLatin1String("reduction"))
+                lines << e.range.line;
+        // Counted: an unknown parameter, a list of arrays, a name rebound to an array.
+        QCOMPARE(lines, (QList<int>{11, 13, 17, 20}));
+    }
     void mixedWhenScipyIsHeavy() {
         const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),
                                              evidence(QStringLiteral("scipy-mixed"), 2, 2),
