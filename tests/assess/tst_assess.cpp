@@ -853,6 +853,29 @@ private slots:
         QCOMPARE(ml, (QStringList{"1", "3", "4"}));
         QCOMPARE(mixed, (QStringList{"2"}));
     }
+    void metadataAttributesAreNoTouchpoints() {
+        // numba/__init__.py:158 reads SciPy's version string: no boundary crossing, no SciPy
+        // workload. A real SciPy call beside it still counts for both gates.
+        const FileResult r = analyzeSource(
+            QStringLiteral("deps.py"),
+            QByteArrayLiteral("import scipy\n"
+                              "import scipy.linalg\n"
+                              "import numpy as np\n"
+                              "def check():\n"
+                              "    v = tuple(map(int, scipy.__version__.split('.')[:2]))\n"
+                              "    here = np.__file__.rsplit('/', 1)\n"
+                              "    return v, here\n"
+                              "def solve(a, b):\n"
+                              "    return scipy.linalg.solve(a, b)\n"));
+        QStringList touch, ev;
+        for (const HostTouchpoint& t : r.touchpoints)
+            touch << QStringLiteral("%1:%2").arg(t.kind).arg(t.range.line);
+        for (const PatternEvidence& e : r.patternEvidence)
+            if (e.range.line > 3)
+                ev << QStringLiteral("%1:%2").arg(e.pattern).arg(e.range.line);
+        QCOMPARE(touch, QStringList{QStringLiteral("scipy:9")});
+        QCOMPARE(ev, QStringList{QStringLiteral("scipy-mixed:9")});
+    }
     void touchpointsAndReadiness() {
         const FileResult r = analyzeSource(QStringLiteral("io.py"),
                                            QByteArrayLiteral("import numpy as np\n"
