@@ -164,6 +164,12 @@ bool findingOnHotPath(const Finding& f) {
            f.code == QLatin1String("R103");
 }
 
+QString hotPathLabel(const Finding& f) {
+    if (f.hot)
+        return QStringLiteral("yes");
+    return findingOnHotPath(f) ? QStringLiteral("yes (per element)") : QStringLiteral("no");
+}
+
 namespace {
 
 QStringList distinctCodes(const QList<Finding>& fs) {

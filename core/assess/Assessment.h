@@ -198,6 +198,13 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
 /// loop / per-element call (R101, R102, R103), which is a hot path by nature wherever it sits.
 bool findingOnHotPath(const Finding& f);
 
+/// The "Hot path" cell of a finding in a report: "yes" when the finding's line runs in a loop
+/// or a hot function, "yes (per element)" when it is hot only by nature (an element loop or a
+/// per-element call such as np.vectorize, even at module level), else "no". The API-gap table's
+/// hot path is the call site's own (ApiUse::hot), which decides rule 9: the two differ for a
+/// module-level `np.vectorize(f)`, and the label says why.
+QString hotPathLabel(const Finding& f);
+
 /// "16,000,000" (C locale grouping), for reports.
 QString formatCount(qint64 n);
 /// "40 M", "8,192", "1.2 B": short human size.

@@ -226,8 +226,7 @@ private:
             const QString anchor = recipeFor(f);
             const Recipe* r = findRecipe(anchor);
             line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(f.range.toString(), f.code, cell(findingText(f)),
-                          findingOnHotPath(f) ? QStringLiteral("yes") : QStringLiteral("no"),
+                     .arg(f.range.toString(), f.code, cell(findingText(f)), hotPathLabel(f),
                           r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
                             : QStringLiteral("—")));
         }

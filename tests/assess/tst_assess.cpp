@@ -689,6 +689,17 @@ private slots:
         // Counted: an unknown parameter, a list of arrays, a name rebound to an array.
         QCOMPARE(lines, (QList<int>{11, 13, 17, 20}));
     }
+    void hotPathLabelSaysWhyAFindingIsHot() {
+        // A module-level np.vectorize (R102) is hot by nature; its API-gap call site is not.
+        Finding vec = finding(QStringLiteral("R102"), Category::Blocks, QStringLiteral("p.py"), 21,
+                              false, QString());
+        QCOMPARE(hotPathLabel(vec), QStringLiteral("yes (per element)"));
+        vec.hot = true;
+        QCOMPARE(hotPathLabel(vec), QStringLiteral("yes"));
+        QCOMPARE(hotPathLabel(finding(QStringLiteral("R104"), Category::Blocks,
+                                      QStringLiteral("p.py"), 3, false)),
+                 QStringLiteral("no"));
+    }
     void mixedWhenScipyIsHeavy() {
         const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),
                                              evidence(QStringLiteral("scipy-mixed"), 2, 2),
