@@ -16,7 +16,9 @@
 
 namespace cnready {
 
-std::optional<qint64> parseElementCount(const QString& text) {
+std::optional<qint64> parseElementCount(const QString& text, bool* tooLarge) {
+    if (tooLarge)
+        *tooLarge = false;
     QString s = text.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
     s.remove(QLatin1Char(' '));
     double mult = 1;
@@ -31,7 +33,12 @@ std::optional<qint64> parseElementCount(const QString& text) {
         s.chop(1);
     bool ok = false;
     const double v = s.toDouble(&ok) * mult;
-    if (!ok || v < 1 || v > 9e18)
+    if (ok && v > double(kMaxElementCount)) {
+        if (tooLarge)
+            *tooLarge = true;
+        return std::nullopt;
+    }
+    if (!ok || !(v >= 1))    // also NaN
         return std::nullopt; // an array of zero elements is not a workload
     if (std::abs(v - std::round(v)) > 1e-9 * v)
         return std::nullopt; // "1.5" or "1.0005K": not a whole number of elements

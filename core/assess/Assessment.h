@@ -44,8 +44,12 @@ struct ContextInput {
 /// Parses an element count as users type it: "16000000", "16_000_000", "16,000,000",
 /// "16 M", "1.5e9", "64K", "2G"/"2B" (K = 10^3, M = 10^6, G/B = 10^9). Returns nullopt for
 /// text that is not a count, for counts below 1 element or above 9e18, and for counts that
-/// are not a whole number of elements ("1.5", "1.0005K").
-std::optional<qint64> parseElementCount(const QString& text);
+/// are not a whole number of elements ("1.5", "1.0005K"). `tooLarge`, when given, is set to
+/// whether the text is a number above kMaxElementCount (so a caller can name the limit).
+std::optional<qint64> parseElementCount(const QString& text, bool* tooLarge = nullptr);
+
+/// The largest element count parseElementCount() accepts: 9e18, near the qint64 limit.
+inline constexpr qint64 kMaxElementCount = 9'000'000'000'000'000'000LL;
 
 /// One row of the report's context table.
 struct ContextValue {

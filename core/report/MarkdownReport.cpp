@@ -95,7 +95,7 @@ private:
 
     void title() {
         const ProjectResult& p = in.project;
-        line(QStringLiteral("# cuPyNumeric readiness: %1").arg(projectDisplayName(p)));
+        line(QStringLiteral("# cuPyNumeric readiness: %1").arg(reportName(in)));
         line();
         const qsizetype skipped = std::count_if(p.files.cbegin(), p.files.cend(), wasSkipped);
         line(QStringLiteral("cnready %1 read %2 Python file%3 (%4 lines) statically%5; paths "
