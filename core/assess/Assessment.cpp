@@ -864,13 +864,19 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
     // one whole-algorithm shape (a recurrence or a frontier loop, weight >= 4). One incidental
     // call (a `re.match` parsing /proc/cpuinfo in a loop) says nothing about where the work
     // is; it stays in the scores but is set aside for the decision.
-    // Off-array evidence is set aside when the array work (passing and SciPy-mixed scores)
-    // weighs at least as much: the text handling is then plumbing around the array program.
+    // Off-array evidence is set aside when the text handling is confined to files without
+    // arrays (the NumPy files do none themselves) and the array work (passing and SciPy-mixed
+    // scores) weighs at least as much: it is then plumbing around the array program. Text work
+    // in the NumPy files too (pythran's spec.py) makes the rest of it part of the same workload.
     int arrayWork = 0;
     for (const PatternScore& s : list)
         if (!failingPatterns().contains(s.pattern))
             arrayWork += s.score;
-    const bool offArrayAside = offTotal > 0 && arrayWork >= offTotal;
+    bool textInArrayFiles = false;
+    for (const PatternScore& s : list)
+        textInArrayFiles = textInArrayFiles ||
+                           (offScore.contains(s.pattern) && s.score > offScore.value(s.pattern));
+    const bool offArrayAside = offTotal > 0 && !textInArrayFiles && arrayWork >= offTotal;
     auto thin = [&](const PatternScore& s) {
         if (s.sites >= 2)
             return false;

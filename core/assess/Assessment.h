@@ -180,8 +180,12 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given);
 /// incidental line is set aside. Counted failing patterns dominate when their summed score is
 /// at least the summed score of the passing ones; SciPy/sklearn utilities plus failing
 /// evidence of at least half the passing score make it "scipy-mixed"; otherwise the best
-/// passing pattern wins. Empty pattern when there is no evidence. `setAside`, when given,
-/// receives a one-line explanation if setting thin evidence aside changed the answer, else "".
+/// passing pattern wins. Empty pattern when there is no evidence. Regex text handling (`re.*`
+/// in a loop) in a file that never imports NumPy is off the array path: never doubled, and set
+/// aside when no NumPy file does text work itself and the passing plus SciPy-mixed score is at
+/// least its score (a config parser beside a solver); otherwise it counts (a tokenizer feeding a
+/// few small NumPy steps). `setAside`, when given, receives a one-line explanation if setting
+/// thin or off-array evidence aside changed the answer, else "".
 QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr,
                      QString* setAside = nullptr);
 

@@ -654,6 +654,19 @@ private slots:
                                                QByteArrayLiteral("import numpy as np\n"
                                                                  "def weights(counts):\n"
                                                                  "    return np.log(counts)\n"));
+        // Text work in a NumPy file as well (pythran's spec.py beside its regex passes): the
+        // files without NumPy are part of the same text workload and count (8 + 8 >= 16).
+        const FileResult spec = analyzeSource(
+            QStringLiteral("spec.py"), QByteArrayLiteral("import re\n"
+                                                         "import numpy\n"
+                                                         "def read(lines):\n"
+                                                         "    for l in lines:\n"
+                                                         "        if re.match('#', l):\n"
+                                                         "            l = re.sub('#', '', l)\n"));
+        QString none;
+        QCOMPARE(inferPattern(mergeFileResults(QString(), {c, s, spec}), nullptr, &none),
+                 QStringLiteral("string"));
+        QVERIFY2(none.isEmpty(), qPrintable(none));
         const Assessment nlp = run(mergeFileResults(QString(), {c, feats}));
         QCOMPARE(nlp.context.pattern, QStringLiteral("string"));
         QCOMPARE(gate(nlp, 4).status, GateStatus::Fail);
