@@ -282,14 +282,16 @@ bool dimensionLoop(const SemanticModel& m, const LoopInfo& L) {
 // receiver that is not a known ndarray: the value is an array of at least one axis, so the
 // `a[i]` it is stored into is a slab (a decoded image stored per file or page).
 bool convertsToArray(const SemanticModel& m, TSNode call) {
-    if (!SyntaxTree::is(call, "call") || SemanticModel::positionalCount(call) != 0)
+    if (!SyntaxTree::is(call, "call"))
         return false;
-    const TSNode fn = SyntaxTree::field(call, "function");
-    if (!SyntaxTree::is(fn, "attribute") || m.isArray(SyntaxTree::field(fn, "object")))
+    const TSNode fn = SyntaxTree::field(call, rules::fields().function);
+    if (!SyntaxTree::is(fn, "attribute"))
         return false;
-    const std::string_view a = m.text(SyntaxTree::field(fn, "attribute"));
-    return a == "asarray" || a == "toarray" || a == "to_numpy" || a == "get_numpy_array" ||
-           a == "read_array" || a == "get_array";
+    const std::string_view a = m.text(SyntaxTree::field(fn, rules::fields().attribute));
+    return (a == "asarray" || a == "toarray" || a == "to_numpy" || a == "get_numpy_array" ||
+            a == "read_array" || a == "get_array") &&
+           SemanticModel::positionalCount(call) == 0 &&
+           !m.isArray(SyntaxTree::field(fn, rules::fields().object));
 }
 
 // Whether the object whose shape `L` ranges over (`for i in range(leaf.shape[0])`) is tested
@@ -422,12 +424,13 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
         // `for plane in data[i]`: what a loop walks has an axis, so `data[i]` is a slab
         // (a page written tile by tile).
         for (const LoopInfo& inner : loops)
-            if (inner.kind == LoopKind::For && (!only || rules::contains(only->node, inner.node)))
+            if (inner.kind == LoopKind::For && SyntaxTree::is(inner.iterable, "subscript") &&
+                (!only || rules::contains(only->node, inner.node)))
                 markRow(inner.iterable);
         // `vol[z] = self[z].get_numpy_array()`, `data[z] = next(pages).asarray()`: a whole
         // array decoded per file or page is stored into `vol[z]`, a slab.
         for (const TSNode a : range(m.assignments()))
-            if (m.inLoop(a) && convertsToArray(m, SyntaxTree::field(a, "right")))
+            if (convertsToArray(m, SyntaxTree::field(a, rules::fields().right)) && m.inLoop(a))
                 markRow(SyntaxTree::field(a, "left"));
     }
     // Elements of an object-dtype array are Python objects on the host whatever library
