@@ -333,8 +333,21 @@ static bool returnedUnderNonArrayTest(const SyntaxTree& tree, TSNode def, TSNode
                     ts_node_named_child_count(args) == 2 &&
                     tree.text(ts_node_named_child(args, 0)) == name &&
                     tree.text(ts_node_named_child(args, 1)).find("ndarray") !=
-                        std::string_view::npos)
+                        std::string_view::npos) {
+                    // Unless the block converts it first (`x = np.asarray(x); return x`).
+                    const uint32_t k = ts_node_named_child_count(body);
+                    for (uint32_t i = 0; i < k; ++i) {
+                        const TSNode st = ts_node_named_child(body, i);
+                        if (ts_node_start_byte(st) >= at)
+                            break;
+                        const TSNode a = ts_node_named_child(st, 0);
+                        if (SyntaxTree::is(st, "expression_statement") &&
+                            SyntaxTree::is(a, "assignment") &&
+                            tree.text(SyntaxTree::field(a, "left")) == name)
+                            return false;
+                    }
                     return true;
+                }
             }
         }
         cur = next;
