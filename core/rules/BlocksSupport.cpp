@@ -151,8 +151,7 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
             continue;
         } else if (t == "identifier") {
             // `zerodims = np.sum(np.array(a.shape) == 0)` just before: a count of shapes.
-            if (model.valueKind(n) == ValueKind::DeviceScalar &&
-                !metadataBindingReaches(model, n))
+            if (model.valueKind(n) == ValueKind::DeviceScalar && !metadataBindingReaches(model, n))
                 return hit(n);
             continue;
         } else if (t == "keyword_argument") {
@@ -332,6 +331,11 @@ bool isVerbosityFlag(const SemanticModel& model, TSNode e) {
         if (lower == "verbose" || lower == "verbosity" || lower == "debug" || lower == "disp" ||
             lower == "iprint" || lower == "trace")
             return true;
+        // Debug switches named for what they trace (`config.DEBUG_ARRAY_OPT >= 1`,
+        // `DEBUG_PRINT`, `self.debug_level`).
+        if (lower.starts_with("debug_") || lower.ends_with("_debug") ||
+            lower.starts_with("verbose_"))
+            return true;
     }
     return false;
 }
@@ -504,10 +508,9 @@ bool createsObjectArray(const SemanticModel& m, TSNode c) {
         // (`x.dtype == np.dtype(object)`), tested with np.issubdtype, used as a dict key or
         // value or returned (numba's dtype tables), it creates nothing.
         const TSNode p = ts_node_parent(c);
-        const bool passed =
-            SyntaxTree::is(p, "keyword_argument") ||
-            (SyntaxTree::is(p, "argument_list") &&
-             m.callName(ts_node_parent(p)) != QLatin1String("numpy.issubdtype"));
+        const bool passed = SyntaxTree::is(p, "keyword_argument") ||
+                            (SyntaxTree::is(p, "argument_list") &&
+                             m.callName(ts_node_parent(p)) != QLatin1String("numpy.issubdtype"));
         if (!passed && !SyntaxTree::is(p, "assignment"))
             return false;
         v = SemanticModel::argument(c, 0);
@@ -660,7 +663,6 @@ bool metadataBindingReaches(const SemanticModel& m, TSNode use) {
     const TSNode value = straightLineValue(m, use);
     return !ts_node_is_null(value) && hostMetadataOnly(m, value);
 }
-
 
 std::vector<std::pair<uint32_t, uint32_t>> compiledKernelSpans(const SemanticModel& model) {
     std::vector<std::pair<uint32_t, uint32_t>> spans;

@@ -97,6 +97,8 @@ bool scalarIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
     return uses;
 }
 
+bool typeTestedShapeSource(const SemanticModel& m, const LoopInfo& L);
+
 // The base of a subscript is an array: by provenance, or because the loop ranges over its
 // shape (`for i in range(img.shape[0])` makes `img` array-like).
 bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
@@ -104,7 +106,8 @@ bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
         return true;
     if (L.source == LoopSource::RangeShape && !L.iteratedArray.isEmpty()) {
         const std::string_view t = m.text(base);
-        return QString::fromUtf8(t.data(), qsizetype(t.size())) == L.iteratedArray;
+        return QString::fromUtf8(t.data(), qsizetype(t.size())) == L.iteratedArray &&
+               !typeTestedShapeSource(m, L);
     }
     return false;
 }
@@ -240,6 +243,77 @@ bool readsLeadingRows(const SemanticModel& m, const LoopInfo& L, TSNode skip) {
     return false;
 }
 
+// Whether loop `L` walks the axes of an array rather than its elements: `range(x.ndim)`,
+// `range(len(x.shape))`, `range(len(shape))`, `range(np.ndim(x))`, also with a start
+// (`range(dim, len(self.shape))`). It runs once per dimension, a handful of passes, whatever
+// its body indexes (`startl[dim]`, a per-axis bookkeeping array).
+bool dimensionLoop(const SemanticModel& m, const LoopInfo& L) {
+    const TSNode it = L.iterable;
+    if (!SyntaxTree::is(it, "call") || m.text(SyntaxTree::field(it, "function")) != "range")
+        return false;
+    const int k = SemanticModel::positionalCount(it);
+    if (k < 1 || k > 2)
+        return false;
+    TSNode stop = SemanticModel::argument(it, k - 1);
+    while (SyntaxTree::is(stop, "parenthesized_expression"))
+        stop = ts_node_named_child(stop, 0);
+    if (SyntaxTree::is(stop, "attribute"))
+        return m.text(SyntaxTree::field(stop, "attribute")) == "ndim";
+    if (!SyntaxTree::is(stop, "call") || SemanticModel::positionalCount(stop) != 1)
+        return false;
+    const TSNode fn = SyntaxTree::field(stop, "function");
+    if (m.canonicalName(fn) == QLatin1String("numpy.ndim"))
+        return true;
+    if (!SyntaxTree::is(fn, "identifier") || m.text(fn) != "len")
+        return false;
+    TSNode of = SemanticModel::argument(stop, 0);
+    while (SyntaxTree::is(of, "parenthesized_expression"))
+        of = ts_node_named_child(of, 0);
+    if (SyntaxTree::is(of, "attribute"))
+        return m.text(SyntaxTree::field(of, "attribute")) == "shape";
+    if (!SyntaxTree::is(of, "identifier"))
+        return false;
+    const std::string_view t = m.text(of);
+    return t.size() >= 5 && (t.ends_with("shape") || t.ends_with("Shape"));
+}
+
+// Whether `call` converts an object to a whole array by a method whose name says so
+// (`page.asarray()`, `m.toarray()`, `df.to_numpy()`, `self[z].get_numpy_array()`) on a
+// receiver that is not a known ndarray: the value is an array of at least one axis, so the
+// `a[i]` it is stored into is a slab (a decoded image stored per file or page).
+bool convertsToArray(const SemanticModel& m, TSNode call) {
+    if (!SyntaxTree::is(call, "call"))
+        return false;
+    const TSNode fn = SyntaxTree::field(call, rules::fields().function);
+    if (!SyntaxTree::is(fn, "attribute"))
+        return false;
+    const std::string_view a = m.text(SyntaxTree::field(fn, rules::fields().attribute));
+    return (a == "asarray" || a == "toarray" || a == "to_numpy" || a == "get_numpy_array" ||
+            a == "read_array" || a == "get_array") &&
+           SemanticModel::positionalCount(call) == 0 &&
+           !m.isArray(SyntaxTree::field(fn, rules::fields().object));
+}
+
+// Whether the object whose shape `L` ranges over (`for i in range(leaf.shape[0])`) is tested
+// for its type in the same function (`isinstance(leaf, tb.Table)`): code that asks is prepared
+// for other objects with a shape (an HDF5 leaf, a table), so the range alone does not make it
+// an array.
+bool typeTestedShapeSource(const SemanticModel& m, const LoopInfo& L) {
+    const FunctionRegion* fn = m.enclosingFunctionRegion(L.node);
+    if (!fn || L.iteratedArray.isEmpty())
+        return false;
+    const QByteArray name = L.iteratedArray.toUtf8();
+    const std::string_view want(name.constData(), size_t(name.size()));
+    for (const TSNode c : SemanticModel::within(m.calls(), fn->startByte, fn->endByte)) {
+        const TSNode f = SyntaxTree::field(c, "function");
+        if (SyntaxTree::is(f, "identifier") && m.text(f) == "isinstance" &&
+            m.text(SemanticModel::argument(c, 0)) == want &&
+            m.text(SemanticModel::argument(c, 1)).find("ndarray") == std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 bool isElementAccessOf(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
@@ -347,6 +421,17 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
                 markRow(SyntaxTree::field(b, "left"));
                 markRow(SyntaxTree::field(b, "right"));
             }
+        // `for plane in data[i]`: what a loop walks has an axis, so `data[i]` is a slab
+        // (a page written tile by tile).
+        for (const LoopInfo& inner : loops)
+            if (inner.kind == LoopKind::For && SyntaxTree::is(inner.iterable, "subscript") &&
+                (!only || rules::contains(only->node, inner.node)))
+                markRow(inner.iterable);
+        // `vol[z] = self[z].get_numpy_array()`, `data[z] = next(pages).asarray()`: a whole
+        // array decoded per file or page is stored into `vol[z]`, a slab.
+        for (const TSNode a : range(m.assignments()))
+            if (convertsToArray(m, SyntaxTree::field(a, rules::fields().right)) && m.inLoop(a))
+                markRow(SyntaxTree::field(a, "left"));
     }
     // Elements of an object-dtype array are Python objects on the host whatever library
     // holds the array (`axarr[row, col] = fig.add_subplot(...)`): R107 reports the cause.
@@ -407,7 +492,11 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
 void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     const auto& loops = m.loops();
-    const std::map<int, TSNode> qualifying = elementLoops(m);
+    std::map<int, TSNode> qualifying = elementLoops(m);
+    // A loop over the axes runs a handful of passes: not reported. It stays an element loop
+    // for R105, which leaves a branch on its element (`if stop_None[dim]`) to R101.
+    std::erase_if(qualifying,
+                  [&](const auto& entry) { return dimensionLoop(m, loops[size_t(entry.first)]); });
     // Nest depth of each qualifying loop: the deepest qualifying loop below it, counted in
     // loop levels (one walk up from every qualifying loop, not a scan per loop: a file with
     // 100,000 element loops made that quadratic).

@@ -63,6 +63,42 @@ bool onTheWayOut(const SemanticModel& m, TSNode n) {
     return false;
 }
 
+// Whether `call` (`value.item()`) sits in the block of an `if` / `elif` that tests its receiver
+// against a scalar type (`elif isinstance(value, np.generic):`, `np.number`, `numbers.Number`,
+// `float`): there the receiver is a NumPy or Python scalar, a host value. A device scalar of
+// the array runtime is a 0-d array and fails such a test. One descent from the function.
+bool scalarTypeTested(const SemanticModel& m, TSNode call, TSNode recv) {
+    const FunctionRegion* fn = m.enclosingFunctionRegion(call);
+    if (!fn)
+        return false;
+    const std::string_view name = m.text(recv);
+    const std::vector<TSNode> path = rules::pathTo(fn->node, call);
+    for (size_t i = 0; i + 1 < path.size(); ++i) {
+        const TSNode n = path[i];
+        if (!SyntaxTree::is(n, "if_statement") && !SyntaxTree::is(n, "elif_clause"))
+            continue;
+        if (!ts_node_eq(path[i + 1], SyntaxTree::field(n, "consequence")))
+            continue;
+        const TSNode cond = SyntaxTree::field(n, "condition");
+        if (!SyntaxTree::is(cond, "call") ||
+            m.text(SyntaxTree::field(cond, "function")) != "isinstance" ||
+            SemanticModel::positionalCount(cond) != 2 ||
+            m.text(SemanticModel::argument(cond, 0)) != name)
+            continue;
+        const std::string_view t = m.text(SemanticModel::argument(cond, 1));
+        if (t.find("ndarray") != std::string_view::npos)
+            continue;
+        if (t.find("generic") != std::string_view::npos ||
+            t.find("number") != std::string_view::npos ||
+            t.find("Number") != std::string_view::npos ||
+            t.find("integer") != std::string_view::npos ||
+            t.find("floating") != std::string_view::npos || t == "float" || t == "int" ||
+            t == "complex" || t == "bool")
+            return true;
+    }
+    return false;
+}
+
 bool isConversion(std::string_view name) {
     return name == "float" || name == "int" || name == "bool" || name == "complex";
 }
@@ -171,7 +207,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
                 const ValueKind k = m.valueKind(recv);
                 if (k == ValueKind::Array || k == ValueKind::DeviceScalar ||
                     (k == ValueKind::Unknown && m.typeName(recv).isEmpty() &&
-                     !SyntaxTree::is(recv, "string"))) {
+                     !SyntaxTree::is(recv, "string") && !scalarTypeTested(m, c, recv))) {
                     report(c, QStringLiteral(".%1() on %2 copies it to the host on every "
                                              "pass of this hot path")
                                   .arg(QString::fromUtf8(meth.data(), qsizetype(meth.size())),

@@ -39,6 +39,7 @@ enum class Sym : uint8_t {
     dictionary,
     dictionary_comprehension,
     dictionary_splat,
+    dictionary_splat_pattern,
     dotted_name,
     ellipsis,
     expression_list,
@@ -103,6 +104,7 @@ const std::vector<Sym>& symbolKinds() {
             {"dictionary", Sym::dictionary},
             {"dictionary_comprehension", Sym::dictionary_comprehension},
             {"dictionary_splat", Sym::dictionary_splat},
+            {"dictionary_splat_pattern", Sym::dictionary_splat_pattern},
             {"dotted_name", Sym::dotted_name},
             {"ellipsis", Sym::ellipsis},
             {"expression_list", Sym::expression_list},
@@ -303,6 +305,54 @@ QString loopSourceName(LoopSource s) {
         return QStringLiteral("files");
     }
     return {};
+}
+
+// Whether `ret` (a return statement of the function `def`) returns the name `value` from the
+// block of an `if not isinstance(value, <...ndarray...>):`: there the name is not an array,
+// whatever its other bindings are (`if not isinstance(chunkmap, np.ndarray): return
+// chunkmap`, an iterator). One descent from the function to the return.
+static bool returnedUnderNonArrayTest(const SyntaxTree& tree, TSNode def, TSNode ret,
+                                      TSNode value) {
+    if (!SyntaxTree::is(value, "identifier"))
+        return false;
+    const uint32_t at = ts_node_start_byte(ret);
+    const std::string_view name = tree.text(value);
+    TSNode cur = def;
+    for (int guard = 0; guard < 512 && !ts_node_eq(cur, ret); ++guard) {
+        const TSNode next = ts_node_first_named_child_for_byte(cur, at);
+        if (ts_node_is_null(next) || ts_node_start_byte(next) > at)
+            return false;
+        if (SyntaxTree::is(cur, "if_statement")) {
+            const TSNode body = SyntaxTree::field(cur, "consequence");
+            const TSNode cond = SyntaxTree::field(cur, "condition");
+            if (ts_node_eq(next, body) && SyntaxTree::is(cond, "not_operator")) {
+                const TSNode call = SyntaxTree::field(cond, "argument");
+                const TSNode args = SyntaxTree::field(call, "arguments");
+                if (SyntaxTree::is(call, "call") &&
+                    tree.text(SyntaxTree::field(call, "function")) == "isinstance" &&
+                    ts_node_named_child_count(args) == 2 &&
+                    tree.text(ts_node_named_child(args, 0)) == name &&
+                    tree.text(ts_node_named_child(args, 1)).find("ndarray") !=
+                        std::string_view::npos) {
+                    // Unless the block converts it first (`x = np.asarray(x); return x`).
+                    const uint32_t k = ts_node_named_child_count(body);
+                    for (uint32_t i = 0; i < k; ++i) {
+                        const TSNode st = ts_node_named_child(body, i);
+                        if (ts_node_start_byte(st) >= at)
+                            break;
+                        const TSNode a = ts_node_named_child(st, 0);
+                        if (SyntaxTree::is(st, "expression_statement") &&
+                            SyntaxTree::is(a, "assignment") &&
+                            tree.text(SyntaxTree::field(a, "left")) == name)
+                            return false;
+                    }
+                    return true;
+                }
+            }
+        }
+        cur = next;
+    }
+    return false;
 }
 
 // ---- Private data ---------------------------------------------------------------------------
@@ -527,6 +577,7 @@ struct SemanticModel::Data {
         int slot = -1;       // index into Data::facts
         int argIndex = -1;   // Param: position among the positional parameters; -1 when
                              // keyword-only (after `*` / `*args`)
+        bool splat = false;  // Param: `*args` (a tuple) or `**kwargs` (a dict)
     };
     struct Facts {
         quint16 bits = 0;
@@ -1017,8 +1068,22 @@ void SemanticModel::buildScopes() {
                 id = field(p, F().name);
                 b.annotation = field(p, F().type);
                 b.value = field(p, F().value);
+            } else if (is(p, Sym::list_splat_pattern) || is(p, Sym::dictionary_splat_pattern)) {
+                // `*args` is a tuple and `**kwargs` a dict, whatever is passed: a later
+                // `args = np.array(args)` must not make the tuple read as an array before it.
+                // Not a positional slot and not listed among the parameters.
+                id = ts_node_named_child(p, 0);
+                if (!is(id, Sym::identifier))
+                    continue;
+                b.splat = true;
+                b.name = text(id);
+                b.target = id;
+                b.at = startOf(id);
+                b.position = int(i);
+                d->bindings.push_back(std::move(b));
+                continue;
             } else {
-                continue; // *args, **kwargs, separators
+                continue; // separators, typed `*args: T`
             }
             if (!is(id, Sym::identifier))
                 continue;
@@ -1581,8 +1646,10 @@ void SemanticModel::buildLoops() {
                 break;
             case Data::BindKind::Param: {
                 const std::string_view ann = text(b.annotation);
-                bool inferable = b.alias.isEmpty();
-                if (!b.alias.isEmpty()) {
+                bool inferable = b.alias.isEmpty() && !b.splat;
+                if (b.splat) {
+                    k = ValueKind::Sequence;
+                } else if (!b.alias.isEmpty()) {
                     k = ValueKind::Object;
                     type = b.alias;
                 } else if (ann.find("ndarray") != std::string_view::npos ||
@@ -1761,7 +1828,8 @@ void SemanticModel::buildLoops() {
                 const TSNode v = returnValues[ri];
                 if (ts_node_is_null(v) || is(v, Sym::expression_list) || is(v, Sym::tuple))
                     continue; // a tuple of arrays is a tuple
-                if (kindOf(v, 0, nullptr) == ValueKind::Array) {
+                if (kindOf(v, 0, nullptr) == ValueKind::Array &&
+                    !returnedUnderNonArrayTest(m_tree, m_functions[size_t(fn)].node, r, v)) {
                     m_functions[size_t(fn)].returnsArray = true;
                     grew = true;
                     if (d->returnsRead[size_t(fn)])
@@ -2675,6 +2743,12 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         const ValueKind bk = kindOf(base, depth + 1, nullptr);
         if (bk == ValueKind::String)
             return ValueKind::String;
+        // A slice of a name bound to a list or tuple is a list or tuple (`bitspersample[i +
+        // 1:]`); an item of one may be anything. Calls are left out: some NumPy calls that
+        // read as tuples return arrays (`np.unique(a)[::-1]`).
+        if (bk == ValueKind::Sequence && is(ub, Sym::identifier) &&
+            ts_node_named_child_count(expr) == 2 && is(ts_node_named_child(expr, 1), Sym::slice))
+            return ValueKind::Sequence;
         if (bk != ValueKind::Array)
             return ValueKind::Unknown;
         // Array: a slice, ellipsis, newaxis, mask or index array anywhere → an array.
