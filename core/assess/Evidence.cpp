@@ -1,6 +1,7 @@
 #include "assess/Evidence.h"
 
 #include "parse/SyntaxTree.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <QHash>
@@ -392,24 +393,9 @@ struct CanonInfo {
     bool benchmark = false;         // a timer
 };
 
-// Whether a dotted name goes through a module's metadata attribute (`scipy.__version__.split`,
-// `numpy.__file__`): reading a version string or a path crosses no array boundary and says
-// nothing about the workload.
-bool throughMetadata(const QString& canonical) {
-    static const QSet<QString> metadata = {
-        QStringLiteral("__version__"), QStringLiteral("__file__"),   QStringLiteral("__name__"),
-        QStringLiteral("__path__"),    QStringLiteral("__doc__"),    QStringLiteral("__spec__"),
-        QStringLiteral("__package__"), QStringLiteral("__loader__"), QStringLiteral("__all__")};
-    if (!canonical.contains(QLatin1String(".__")))
-        return false;
-    const QStringList parts = canonical.split(QLatin1Char('.'));
-    return std::any_of(parts.cbegin() + 1, parts.cend(),
-                       [](const QString& p) { return metadata.contains(p); });
-}
-
 CanonInfo classify(const QString& canonical) {
     CanonInfo c;
-    if (throughMetadata(canonical))
+    if (numpy::throughModuleMetadata(canonical))
         return c;
     c.numpy = canonical.startsWith(QLatin1String("numpy."));
     if (c.numpy) {

@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/RuleSupport.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <map>
@@ -51,8 +52,8 @@ void R301Scipy::check(const RuleContext& ctx, FindingSink& out) const {
     std::map<int, Group> groups; // function index + 1 (0 = module level)
     for (TSNode call : m.calls()) {
         const QString name = m.callName(call);
-        if (!name.startsWith(QLatin1String("scipy.")))
-            continue;
+        if (!name.startsWith(QLatin1String("scipy.")) || numpy::throughModuleMetadata(name))
+            continue; // `scipy.__version__.split('.')`: a version check, no SciPy work
         const FunctionRegion* fn = m.enclosingFunctionRegion(call);
         Group& g = groups[fn ? fn->index + 1 : 0];
         if (ts_node_is_null(g.first)) {

@@ -1,5 +1,9 @@
 #include "semantic/NumpyNames.h"
 
+#include <QStringList>
+
+#include <algorithm>
+
 namespace cnready::numpy {
 
 namespace {
@@ -171,6 +175,18 @@ QSet<QString> knownFunctionNames() {
     s.remove(QStringLiteral("linalg.matrix_rank"));
     s.remove(QStringLiteral("linalg.cond"));
     return s;
+}
+
+bool throughModuleMetadata(const QString& canonical) {
+    static const QSet<QString> metadata = {
+        QStringLiteral("__version__"), QStringLiteral("__file__"),   QStringLiteral("__name__"),
+        QStringLiteral("__path__"),    QStringLiteral("__doc__"),    QStringLiteral("__spec__"),
+        QStringLiteral("__package__"), QStringLiteral("__loader__"), QStringLiteral("__all__")};
+    if (!canonical.contains(QLatin1String(".__")))
+        return false;
+    const QStringList parts = canonical.split(QLatin1Char('.'));
+    return std::any_of(parts.cbegin() + 1, parts.cend(),
+                       [](const QString& p) { return metadata.contains(p); });
 }
 
 } // namespace cnready::numpy

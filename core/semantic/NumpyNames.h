@@ -28,5 +28,9 @@ bool isScalarType(const QString& leaf);
 bool isArrayMethodReturningArray(const QString& method);
 /// Names of NumPy module-level functions the model knows (for `from numpy import *`).
 QSet<QString> knownFunctionNames();
+/// Whether a canonical dotted name (of any module) goes through a module's metadata attribute
+/// (`scipy.__version__.split`, `numpy.__file__`): reading a version string or a path is no
+/// array work and crosses no boundary, so neither rules nor evidence count it.
+bool throughModuleMetadata(const QString& canonical);
 
 } // namespace cnready::numpy
