@@ -654,7 +654,8 @@ struct SemanticModel::Data {
         H_Slab = 16,
         H_Rebound = 32
     };
-    std::vector<quint8> paramHints; // per slot
+    std::vector<quint8> paramHints;                 // per slot
+    const QSet<QString>* arrayParameters = nullptr; // the project's facts (constructor only)
     struct CallSite {
         TSNode call;
         int caller = -1;    // function containing the call, -1 at module level
@@ -715,7 +716,8 @@ struct SemanticModel::Data {
 
 SemanticModel::~SemanticModel() = default;
 
-SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit)
+SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit,
+                             const QSet<QString>* arrayParameters)
     : m_tree(tree), m_module(std::move(moduleName)), m_isInit(isPackageInit),
       d(std::make_unique<Data>()), m_calls(tree.nodes(SyntaxTree::NodeList::Call)),
       m_subscripts(tree.nodes(SyntaxTree::NodeList::Subscript)),
@@ -739,6 +741,8 @@ SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool is
       m_interpolations(tree.nodes(SyntaxTree::NodeList::Interpolation)),
       m_returns(tree.nodes(SyntaxTree::NodeList::Return)),
       m_lambdas(tree.nodes(SyntaxTree::NodeList::Lambda)) {
+    if (arrayParameters && !arrayParameters->isEmpty())
+        d->arrayParameters = arrayParameters;
     index();
     buildImports();
     buildScopes();
@@ -2049,6 +2053,13 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
     if (h & Data::H_Idiom)
         return ValueKind::Array;
+    // The project's call sites in other files pass arrays for it (ProjectAnalyzer).
+    if (d->arrayParameters && openToProjectFact(bi)) {
+        const int owner = d->scopes[size_t(b.scope)].function;
+        if (d->arrayParameters->contains(arrayParameterKey(m_functions[size_t(owner)].qualifiedName,
+                                                           m_tree.qtext(b.target))))
+            return ValueKind::Array;
+    }
     // Session 5 evidence (collectParameterHints), for parameters nothing rebinds.
     if (!(h & Data::H_Rebound) &&
         ((h & Data::H_Slab) ||
@@ -2082,6 +2093,38 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         ++d->scans;
     }
     return d->escapes[size_t(fn)] == 2 ? ValueKind::Array : ValueKind::Unknown;
+}
+
+bool SemanticModel::openToProjectFact(int bi) const {
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    if (b.kind != Data::BindKind::Param || b.scope <= 0 || !b.alias.isEmpty() ||
+        !ts_node_is_null(b.annotation) || d->paramHints.empty())
+        return false;
+    const int fn = d->scopes[size_t(b.scope)].function;
+    if (fn < 0 || m_functions[size_t(fn)].parent >= 0 ||
+        !m_functions[size_t(fn)].className.isEmpty())
+        return false;
+    if (d->paramHints[size_t(b.slot)] & Data::H_Veto)
+        return false;
+    const std::string_view nm = text(b.target);
+    if (nm.find("shape") != std::string_view::npos || nm == "axes" || nm == "axis")
+        return false;
+    // `@np.vectorize`, `@njit`, `@lru_cache`, ...: what reaches the body is not what the
+    // callers pass (or not only what they pass).
+    const TSNode outer = ts_node_parent(m_functions[size_t(fn)].node);
+    if (!ts_node_is_null(outer) &&
+        std::string_view(ts_node_type(outer)) == std::string_view("decorated_definition")) {
+        const uint32_t n = ts_node_named_child_count(outer);
+        for (uint32_t i = 0; i < n; ++i) {
+            const TSNode dec = ts_node_named_child(outer, i);
+            if (std::string_view(ts_node_type(dec)) != std::string_view("decorator"))
+                continue;
+            const std::string_view t = text(dec);
+            if (t != "@staticmethod" && t != "@classmethod")
+                return false;
+        }
+    }
+    return true;
 }
 
 const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) const {
@@ -3400,6 +3443,78 @@ void SemanticModel::exportTo(FileResult& out) const {
                          SourceRange{out.path, SyntaxTree::line(f.node), SyntaxTree::column(f.node),
                                      SyntaxTree::endLine(f.node), SyntaxTree::endColumn(f.node)},
                          f.returnsArray});
+    // Parameters the file leaves unknown that the project's call sites may decide.
+    for (size_t bi = 0; bi < d->bindings.size(); ++bi) {
+        const Data::Binding& b = d->bindings[bi];
+        if (b.kind != Data::BindKind::Param || b.slot < 0 ||
+            kindOfBits(d->facts[size_t(b.slot)].bits) != ValueKind::Unknown ||
+            !openToProjectFact(int(bi)))
+            continue;
+        const int fn = d->scopes[size_t(b.scope)].function;
+        out.openParameters.append(OpenParameter{m_functions[size_t(fn)].qualifiedName,
+                                                m_tree.qtext(b.target), b.argIndex});
+    }
+    // What a call passes, per argument: 1 an ndarray, 2 another known kind, 0 unknown.
+    auto argumentKind = [&](TSNode a) {
+        const ValueKind k = valueKind(a);
+        switch (k) {
+        case ValueKind::Array: {
+            // A name that is also a number in its scope is an array only flow-insensitively.
+            const TSNode ua = unparen(a);
+            if (is(ua, Sym::identifier) &&
+                (lookupBits(text(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
+                return 0;
+            return 1;
+        }
+        case ValueKind::Unknown:
+            return 0;
+        default:
+            return 2;
+        }
+    };
+    auto describeArguments = [&](TSNode c, CallArguments& site) {
+        const TSNode args = field(c, F().arguments);
+        if (!is(args, Sym::argument_list))
+            return;
+        int positional = 0;
+        bool anyArray = false;
+        const uint32_t n = ts_node_named_child_count(args);
+        for (uint32_t j = 0; j < n; ++j) {
+            const TSNode a = ts_node_named_child(args, j);
+            const Sym t = sym(a);
+            if (t == Sym::comment)
+                continue;
+            if (t == Sym::list_splat || t == Sym::dictionary_splat) {
+                site.splat = true;
+                continue;
+            }
+            if (t == Sym::keyword_argument) {
+                anyArray = anyArray || argumentKind(field(a, F().value)) == 1;
+                continue;
+            }
+            if (positional < 32) {
+                const int k = argumentKind(a);
+                if (k == 1)
+                    site.arrayArgs |= quint32(1) << positional;
+                else if (k == 2)
+                    site.otherArgs |= quint32(1) << positional;
+            }
+            ++positional;
+        }
+        site.positional = quint16(std::min(positional, 65535));
+        if (!anyArray && site.arrayArgs == 0)
+            return;
+        for (uint32_t j = 0; j < n; ++j) {
+            const TSNode a = ts_node_named_child(args, j);
+            if (sym(a) != Sym::keyword_argument)
+                continue;
+            const int k = argumentKind(field(a, F().value));
+            if (!site.keywords.isEmpty())
+                site.keywords += QLatin1Char(',');
+            site.keywords += QLatin1Char(k == 1 ? 'A' : k == 2 ? 'O' : 'U');
+            site.keywords += m_tree.qtext(field(a, F().name));
+        }
+    };
 
     for (TSNode c : m_calls) {
         const TSNode fn = unparen(field(c, F().function));
@@ -3443,9 +3558,13 @@ void SemanticModel::exportTo(FileResult& out) const {
                 looped = inLoop(c) ? 1 : 0;
             return looped == 1;
         };
-        if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy.")))
+        if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy."))) {
             out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee,
                                       loopedNow(), SyntaxTree::line(c)});
+            CallArguments passed;
+            describeArguments(c, passed);
+            out.callArguments.append(std::move(passed));
+        }
         // API uses: numpy module functions and ndarray methods.
         const QString api = callName(c);
         if (api.startsWith(QLatin1String("numpy."))) {
