@@ -131,6 +131,11 @@ QList<std::pair<QString, qsizetype>> collectParameterFacts(const QList<FileResul
             if (!target.isEmpty() && owner.contains(target) && c.caller != target)
                 candidates.insert(target);
         }
+    // A function handed over as a value somewhere has callers the project does not see.
+    for (const FileResult& f : files)
+        for (const QString& name : f.passedFunctions)
+            if (!candidates.isEmpty())
+                candidates.remove(resolver.resolve(name, f.moduleName));
     if (candidates.isEmpty())
         return {};
     std::vector<QString> leaves;
@@ -209,6 +214,7 @@ int applyParameterFacts(const QString& root, QList<FileResult>& files, const Ana
     for (FileResult& f : files) {
         f.callArguments = {};
         f.openParameters = {};
+        f.passedFunctions = {};
     }
     return total;
 }

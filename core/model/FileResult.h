@@ -139,6 +139,10 @@ struct FileResult {
     /// (empty in a merged ProjectResult).
     QList<CallArguments> callArguments;
     QList<OpenParameter> openParameters; ///< see OpenParameter; dropped like callArguments
+    /// Names handed to a call as values (`minimize(f, x0)`, `pool.map(relax, grids)`) that
+    /// resolve to a function of this file or through an import: such a function has callers
+    /// the project does not see. Dropped like callArguments.
+    QStringList passedFunctions;
     QStringList imports; ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
     bool isTest = false; ///< looks like a test module (test_*.py, *_test.py, tests/)
     bool isEntryScript = false; ///< has an `if __name__ == "__main__":` block

@@ -2057,8 +2057,15 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     if (d->arrayParameters && openToProjectFact(bi)) {
         const int owner = d->scopes[size_t(b.scope)].function;
         if (d->arrayParameters->contains(arrayParameterKey(m_functions[size_t(owner)].qualifiedName,
-                                                           m_tree.qtext(b.target))))
-            return ValueKind::Array;
+                                                           m_tree.qtext(b.target)))) {
+            // Handed over as a value in its own file: callers the project does not see.
+            if (d->escapes[size_t(owner)] == 0) {
+                d->escapes[size_t(owner)] = onlyCalled(owner) ? 2 : 1;
+                ++d->scans;
+            }
+            if (d->escapes[size_t(owner)] == 2)
+                return ValueKind::Array;
+        }
     }
     // Session 5 evidence (collectParameterHints), for parameters nothing rebinds.
     if (!(h & Data::H_Rebound) &&
@@ -3472,6 +3479,30 @@ void SemanticModel::exportTo(FileResult& out) const {
             return 2;
         }
     };
+    // A function handed over as a value: `f` (a module-level def of this file or an
+    // imported name) or `mod.f`.
+    auto notePassed = [&](TSNode a) {
+        Sym k = Sym::other;
+        const TSNode v = unparen(a, k);
+        QString name;
+        if (k == Sym::identifier) {
+            const std::string_view t = text(v);
+            if (d->isDefName(t)) {
+                const auto it = d->localFunctionsByName.constFind(m_tree.qtext(v));
+                if (it != d->localFunctionsByName.cend() && m_functions[size_t(*it)].parent < 0)
+                    name = m_functions[size_t(*it)].qualifiedName;
+            }
+            if (name.isEmpty())
+                name = aliasOf(t, scopeIndexAt(startOf(v)));
+        } else if (k == Sym::attribute) {
+            name = canonicalName(v);
+        } else {
+            return;
+        }
+        if (!name.isEmpty() && !name.startsWith(QLatin1String("numpy.")) &&
+            name != QLatin1String("numpy"))
+            out.passedFunctions.append(name);
+    };
     auto describeArguments = [&](TSNode c, CallArguments& site) {
         const TSNode args = field(c, F().arguments);
         if (!is(args, Sym::argument_list))
@@ -3489,9 +3520,12 @@ void SemanticModel::exportTo(FileResult& out) const {
                 continue;
             }
             if (t == Sym::keyword_argument) {
-                anyArray = anyArray || argumentKind(field(a, F().value)) == 1;
+                const TSNode v = field(a, F().value);
+                notePassed(v);
+                anyArray = anyArray || argumentKind(v) == 1;
                 continue;
             }
+            notePassed(a);
             if (positional < 32) {
                 const int k = argumentKind(a);
                 if (k == 1)
