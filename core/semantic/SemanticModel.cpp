@@ -2059,11 +2059,7 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         if (d->arrayParameters->contains(arrayParameterKey(m_functions[size_t(owner)].qualifiedName,
                                                            m_tree.qtext(b.target)))) {
             // Handed over as a value in its own file: callers the project does not see.
-            if (d->escapes[size_t(owner)] == 0) {
-                d->escapes[size_t(owner)] = onlyCalled(owner) ? 2 : 1;
-                ++d->scans;
-            }
-            if (d->escapes[size_t(owner)] == 2)
+            if (onlyCalled(owner, true))
                 return ValueKind::Array;
         }
     }
@@ -2202,7 +2198,7 @@ const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) con
     return &out;
 }
 
-bool SemanticModel::onlyCalled(int fn) const {
+bool SemanticModel::onlyCalled(int fn, bool codeOnly) const {
     // Every mention of the name in the file must be its definition or a call: a function
     // handed over as a value (`minimize(f, x0)`, `cb = f`, `[f, g]`) has callers that are not
     // seen here. A mention in a comment or a string counts against it too (conservative).
@@ -2228,6 +2224,13 @@ bool SemanticModel::onlyCalled(int fn) const {
         const size_t end = at + name.size();
         if ((at > 0 && word(src[at - 1])) || (end < src.size() && word(src[end])))
             continue; // part of a longer name
+        if (codeOnly) {
+            // A mention in a comment, a docstring or `__all__` hands nothing over.
+            const TSNode at_ =
+                ts_node_descendant_for_byte_range(m_tree.root(), uint32_t(at), uint32_t(end));
+            if (!is(at_, Sym::identifier))
+                continue;
+        }
         size_t after = end;
         while (after < src.size() && (src[after] == ' ' || src[after] == '\t'))
             ++after;

@@ -258,8 +258,9 @@ private:
     /// passes for it (recursive calls aside); nullptr when some call leaves it to its default
     /// or hides it behind a splat, or there is no call. Cached: the same for every pass.
     const std::vector<TSNode>* parameterArguments(int bi, int fn) const;
-    /// Whether function `fn` is only ever called in this file, never used as a value.
-    bool onlyCalled(int fn) const;
+    /// Whether function `fn` is only ever called in this file, never used as a value. A
+    /// mention in a comment or a string counts against it unless `codeOnly`.
+    bool onlyCalled(int fn, bool codeOnly = false) const;
     int scopeIndexAt(uint32_t byte) const;
     /// argument() / positionalCount() through a per-call cache (same answers).
     TSNode arg(TSNode call, int i) const;

@@ -100,7 +100,7 @@ class K:
         QCOMPARE(blocksAt(before, QStringLiteral("pkg/solver.py")), QStringList{});
         const ProjectResult after = analyzeProject(scan);
         QCOMPARE(blocksAt(after, QStringLiteral("pkg/solver.py")),
-                 (QStringList{"10:R104", "19:R101", "8:R101"}));
+                 (QStringList{"11:R101", "13:R104", "22:R101"}));
     }
 
     void sameResultOnOneThreadAndMany() {
