@@ -198,6 +198,7 @@ int applyParameterFacts(const QString& root, QList<FileResult>& files, const Ana
         again.erase(std::unique(again.begin(), again.end()), again.end());
         if (again.empty())
             break;
+
         // The sets are looked up before the workers start: they only read them.
         std::vector<std::pair<qsizetype, const QSet<QString>*>> work;
         for (qsizetype i : again)
