@@ -8,6 +8,7 @@
 #include "GateDashboard.h"
 #include "ProjectTreeModel.h"
 #include "RuleBrowser.h"
+#include "SyntaxRepository.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
@@ -16,6 +17,13 @@
 #include "rules/RuleRegistry.h"
 
 #include <QAction>
+
+#include <memory>
+
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/SyntaxHighlighter>
+#include <KSyntaxHighlighting/Theme>
 
 #include <cmath>
 
@@ -38,6 +46,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextDocumentLayout>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -49,10 +59,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTextBrowser>
 #include <QTextDocument>
-#include <QTextFrame>
-#include <QTextTable>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -79,37 +86,6 @@ QString extensionFor(ReportFormat f) {
     return {};
 }
 
-// Markdown tables come in with equal columns, which breaks short words ("inferred") in narrow
-// columns next to long evidence text. Give each column a share of the width that follows the
-// square root of its longest cell, at least 8 %.
-void fitReportTables(QTextDocument* doc) {
-    for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
-        auto* table = qobject_cast<QTextTable*>(frame);
-        if (!table || table->columns() < 2)
-            continue;
-        QList<double> weight(table->columns(), 1.0);
-        for (int r = 0; r < table->rows(); ++r)
-            for (int c = 0; c < table->columns(); ++c) {
-                const QTextTableCell cell = table->cellAt(r, c);
-                const int len =
-                    cell.lastCursorPosition().position() - cell.firstCursorPosition().position();
-                weight[c] = qMax(weight[c], std::sqrt(double(qMax(1, len))));
-            }
-        double total = 0;
-        for (double w : weight)
-            total += w;
-        QList<QTextLength> widths;
-        for (double w : weight)
-            widths << QTextLength(QTextLength::PercentageLength, qMax(8.0, 100.0 * w / total));
-        QTextTableFormat fmt = table->format();
-        fmt.setColumnWidthConstraints(widths);
-        fmt.setWidth(QTextLength(QTextLength::PercentageLength, 100));
-        fmt.setCellPadding(3);
-        fmt.setBorderCollapse(true);
-        table->setFormat(fmt);
-    }
-}
-
 QScrollArea* scrolled(QWidget* w) {
     auto* area = new QScrollArea;
     area->setWidget(w);
@@ -125,6 +101,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_stepTimer.setSingleShot(true);
     m_stepTimer.setInterval(0);
     connect(&m_stepTimer, &QTimer::timeout, this, &MainWindow::runNextStep);
+    // Typing "1000" must not assess (and redraw the report for) "1", "10" and "100" first.
+    m_contextTimer.setSingleShot(true);
+    m_contextTimer.setInterval(kContextDelayMs);
+    connect(&m_contextTimer, &QTimer::timeout, this, [this] { reassess(); });
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(appIcon());
     setWindowTitle(tr("cnready Studio"));
@@ -142,9 +122,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_code = new CodeView;
     m_code->setObjectName(QStringLiteral("codeView"));
     m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
-    m_report = new QTextBrowser;
+    m_report = new QPlainTextEdit;
     m_report->setObjectName(QStringLiteral("reportPreview"));
-    m_report->setOpenExternalLinks(true);
+    m_report->setReadOnly(true);
+    m_report->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_code, tr("Source"));
@@ -178,7 +159,14 @@ MainWindow::MainWindow(QWidget* parent)
     updateActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // A preview still being written when the window goes would never be delivered: wait for
+    // the pool, then free the documents nobody took.
+    m_assessPool.waitForDone();
+    for (QFutureWatcher<QTextDocument*>* w : std::as_const(m_previewWatchers))
+        if (w->future().isFinished() && w->future().resultCount() > 0)
+            delete w->result();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Construction
@@ -656,6 +644,7 @@ void MainWindow::onAnalysisStarted(const QString& path) {
     ++m_assessGeneration;
     m_assessAgain = false;
     m_completePending = false;
+    m_contextTimer.stop();
     m_steps.clear();
     m_launchScripts.reset();
     m_project = ProjectResult{};
@@ -664,7 +653,12 @@ void MainWindow::onAnalysisStarted(const QString& path) {
     m_treeModel->setFiles(QFileInfo(path).fileName(), {});
     m_verdict->clear(tr("Analysing…"));
     m_gates->clear();
-    m_report->clear();
+    ++m_previewGeneration;
+    {
+        auto* empty = new QTextDocument;
+        empty->setDocumentLayout(new QPlainTextDocumentLayout(empty));
+        showReportDocument(empty);
+    }
     m_reportDirty = true;
     const QString shown = m_code->currentPath();
     if (!shown.isEmpty())
@@ -727,28 +721,8 @@ void MainWindow::onAnalysisFinished(const ProjectResult& project) {
 
 void MainWindow::completeAnalysis() {
     m_completePending = false;
-    const ProjectResult& project = m_project;
-    const QLocale loc;
-    QString msg;
-    if (project.cancelled)
-        msg = tr("Analysis cancelled: %1 of %2 files read; the verdict covers those only.")
-                  .arg(project.files.size())
-                  .arg(m_analysis->scan().files.size());
-    else
-        msg = tr("Analysed %n file(s)", nullptr, int(project.files.size())) +
-              tr(", %1 lines, %2 findings in %3 s")
-                  .arg(loc.toString(project.totalLines))
-                  .arg(project.findings.size())
-                  .arg(loc.toString(m_analysis->lastDurationMs() / 1000.0, 'f', 1));
-    QSet<QString> troubled;
-    for (const FileDiagnostic& d : project.diagnostics)
-        troubled.insert(d.range.path);
-    if (!troubled.isEmpty())
-        msg += tr(" — %n file(s) could not be read fully (marked in the project tree)", nullptr,
-                  int(troubled.size()));
-    if (project.files.isEmpty() && !project.cancelled)
-        msg = tr("No Python files found in %1").arg(QDir::toNativeSeparators(project.root));
-    statusBar()->showMessage(msg);
+    m_summary = summaryText();
+    statusBar()->showMessage(m_summary);
     updateActions();
     // Nothing on display yet: show the file of the first (worst) finding.
     if (m_code->currentPath().isEmpty() && m_filter->rowCount() > 0) {
@@ -790,6 +764,35 @@ void MainWindow::completeAnalysis() {
     }
 }
 
+QString MainWindow::summaryText() const {
+    const ProjectResult& project = m_project;
+    const QLocale loc;
+    // The findings the table and the report list: the assessment's. The analysis' own list
+    // also holds the R304 notes that count for multi-GPU targets only.
+    const qsizetype findings =
+        m_hasAssessment ? m_assessment.findings.size() : project.findings.size();
+    QString msg;
+    if (project.cancelled)
+        msg = tr("Analysis cancelled: %1 of %2 files read; the verdict covers those only.")
+                  .arg(project.files.size())
+                  .arg(m_analysis->scan().files.size());
+    else
+        msg = tr("Analysed %n file(s)", nullptr, int(project.files.size())) +
+              tr(", %1 lines, %2 findings in %3 s")
+                  .arg(loc.toString(project.totalLines))
+                  .arg(loc.toString(findings))
+                  .arg(loc.toString(m_analysis->lastDurationMs() / 1000.0, 'f', 1));
+    QSet<QString> troubled;
+    for (const FileDiagnostic& d : project.diagnostics)
+        troubled.insert(d.range.path);
+    if (!troubled.isEmpty())
+        msg += tr(" — %n file(s) could not be read fully (marked in the project tree)", nullptr,
+                  int(troubled.size()));
+    if (project.files.isEmpty() && !project.cancelled)
+        msg = tr("No Python files found in %1").arg(QDir::toNativeSeparators(project.root));
+    return msg;
+}
+
 void MainWindow::onAnalysisFailed(const QString& message) {
     m_progress->hide();
     m_cancel->hide();
@@ -807,7 +810,7 @@ void MainWindow::setScreenshotOnFinish(const QString& fileName) {
 // Assessment, report, export
 
 void MainWindow::onContextChanged(const ContextInput&) {
-    reassess();
+    m_contextTimer.start();
 }
 
 bool MainWindow::reassess() {
@@ -858,7 +861,9 @@ bool MainWindow::reassess() {
 }
 
 void MainWindow::assessNow() {
-    if (!m_hasAssessment || m_completePending || (!m_assessWatcher && !m_assessAgain))
+    const bool typed = m_contextTimer.isActive();
+    m_contextTimer.stop();
+    if (!m_hasAssessment || m_completePending || (!m_assessWatcher && !m_assessAgain && !typed))
         return;
     // The file must match the context on screen, even a change made a moment ago: compute it
     // here and drop the result of the run in flight (it is for an older context).
@@ -895,6 +900,11 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
         m_gates->setGates(m_assessment.gates);
     }
     m_context->setContext(m_assessment.context);
+    // A context change can move the count (R304): keep the summary in step with the table.
+    if (!m_summary.isEmpty() && !m_completePending && statusBar()->currentMessage() == m_summary) {
+        m_summary = summaryText();
+        statusBar()->showMessage(m_summary);
+    }
     m_reportDirty = true;
     if (m_tabs->currentWidget() == m_report)
         renderReportPreview();
@@ -907,21 +917,69 @@ bool MainWindow::hasVerdict() const {
 }
 
 void MainWindow::renderReportPreview() {
-    if (!m_hasAssessment) {
-        m_report->setMarkdown(tr("*No report yet: open a project and wait for its analysis.*"));
-        return;
-    }
-    if (!hasVerdict()) {
-        m_report->setMarkdown(tr("*No report: none of this folder's Python files could be "
-                                 "read.*"));
-        return;
-    }
+    const int generation = ++m_previewGeneration;
+    m_reportDirty = false;
+    QString message;
+    if (!m_hasAssessment)
+        message = tr("*No report yet: open a project and wait for its analysis.*");
+    else if (!hasVerdict())
+        message = tr("*No report: none of this folder's Python files could be read.*");
+    // Writing a large project's report and highlighting it take long (1.9 MB: ~1 s), so a
+    // worker builds the whole document, from copies (implicitly shared, read-only on both
+    // sides); the GUI thread only swaps it in. One pool thread: the highlighting repository
+    // it uses is never touched by two threads at once.
+    auto* watcher = new QFutureWatcher<QTextDocument*>(this);
+    m_previewWatchers.append(watcher);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        m_previewWatchers.removeOne(watcher);
+        watcher->deleteLater();
+        std::unique_ptr<QTextDocument> doc(watcher->result());
+        if (generation == m_previewGeneration)
+            showReportDocument(doc.release());
+    });
+    const bool haveReport = message.isEmpty();
+    watcher->setFuture(QtConcurrent::run(
+        &m_assessPool,
+        [project = haveReport ? m_project : ProjectResult{},
+         assessment = haveReport ? m_assessment : Assessment{}, manifest = m_manifest,
+         today = QDate::currentDate(), message, font = m_report->font(),
+         dark = isDarkPalette(palette()), gui = thread()]() -> QTextDocument* {
+            const QString text = !message.isEmpty()
+                                     ? message
+                                     : QString::fromUtf8(renderReport(
+                                           ReportInput{project, assessment, manifest, today},
+                                           ReportFormat::Markdown));
+            // Kept for the life of the program: the highlighters of the documents on screen
+            // hold definitions from it. Used on the assessment pool's one thread only.
+            static auto* repo = new KSyntaxHighlighting::Repository;
+            auto* doc = new QTextDocument;
+            doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
+            doc->setDefaultFont(font);
+            auto* highlighter = new KSyntaxHighlighting::SyntaxHighlighter(doc);
+            highlighter->setTheme(
+                repo->defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
+                                        : KSyntaxHighlighting::Repository::LightTheme));
+            highlighter->setDefinition(repo->definitionForName(QStringLiteral("Markdown")));
+            doc->setPlainText(text);
+            doc->moveToThread(gui);
+            return doc;
+        }));
+}
+
+void MainWindow::showReportDocument(QTextDocument* doc) {
     // Keep the reader's place when a context change re-renders the report.
     const int scroll = m_report->verticalScrollBar()->value();
-    m_report->setMarkdown(QString::fromUtf8(reportBytes(ReportFormat::Markdown)));
-    fitReportTables(m_report->document());
+    // The editor's own first document belongs to it (it may delete it here): watch it.
+    const QPointer<QTextDocument> old = m_report->document();
+    doc->setParent(m_report);
+    m_report->setDocument(doc);
+    if (m_report->document() != doc) { // refused (not a plain-text document)
+        delete doc;
+        return;
+    }
+    if (old && old != doc && old->parent() == m_report)
+        old->deleteLater();
     m_report->verticalScrollBar()->setValue(scroll);
-    m_reportDirty = false;
 }
 
 QByteArray MainWindow::reportBytes(ReportFormat format) const {
@@ -1129,8 +1187,8 @@ void MainWindow::updateManifestStatus() {
     const int age = m_manifest.ageInDays(today);
     QString text = tr("Manifest: %1").arg(date);
     if (!warning.isEmpty())
-        text = tr("⚠ Manifest %1 (%2 days old) — refresh…")
-                   .arg(date, age < 0 ? QStringLiteral("?") : QString::number(age));
+        text = tr("⚠ Manifest %1 (%2 old) — refresh…")
+                   .arg(date, age < 0 ? tr("? days") : formatDayCount(age));
     m_manifestStatus->setText(text);
     QString tip =
         tr("cuPyNumeric API-support manifest in use: %1.").arg(manifestDescription(m_manifest));
@@ -1199,16 +1257,20 @@ void MainWindow::showRules(const QString& code) {
 QString MainWindow::aboutText() const {
     const QDate today = QDate::currentDate();
     const int age = m_manifest.ageInDays(today);
-    QString manifestLine = tr("API-support manifest: %1 (Fetched %2, %3 days ago)")
+    const QString ago = !m_manifest.fetched().isValid()
+                            ? tr("date unknown")
+                            : (age < 0 ? tr("%1 in the future").arg(formatDayCount(-qint64(age)))
+                                       : tr("%1 ago").arg(formatDayCount(age)));
+    QString manifestLine = tr("API-support manifest: %1 (Fetched %2, %3)")
                                .arg(manifestDescription(m_manifest).toHtmlEscaped(),
-                                    m_manifest.fetched().date().toString(Qt::ISODate))
-                               .arg(age);
+                                    m_manifest.fetched().date().toString(Qt::ISODate), ago);
     const QString warning = manifestAgeWarning(m_manifest, today);
     if (!warning.isEmpty())
-        manifestLine += QStringLiteral("<br><span style='color:%1'><b>%2</b></span> %3")
-                            .arg(categoryColor(Category::Refactor, palette()).name(),
-                                 tr("Warning: older than %1 days.").arg(Manifest::kStaleAfterDays),
-                                 warning.toHtmlEscaped());
+        manifestLine +=
+            QStringLiteral("<br><span style='color:%1'><b>%2</b></span> %3")
+                .arg(categoryColor(Category::Refactor, palette()).name(),
+                     tr("Warning: older than %1.").arg(formatDayCount(Manifest::kStaleAfterDays)),
+                     warning.toHtmlEscaped());
     return QStringLiteral("<p>%1<br>KSyntaxHighlighting %2<br>tree-sitter %3<br>"
                           "tree-sitter-python %4</p><p>%5</p>")
         .arg(qtVersionText(), syntaxHighlightingVersion(), treeSitterVersion(),
@@ -1253,6 +1315,10 @@ void MainWindow::changeEvent(QEvent* event) {
         m_findings->setPalette(palette());
         for (QToolButton* b : m_categoryButtons)
             b->setIcon(categoryIcon(Category(b->property("category").toInt()), palette()));
+        // The preview's colours are fixed when its document is built: build it again.
+        m_reportDirty = true;
+        if (m_tabs->currentWidget() == m_report)
+            renderReportPreview();
         updateManifestStatus();
     }
 }

@@ -123,18 +123,26 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
                       .arg(verdictLabel(*a.verdictOnVolta));
     m_reason->setText(reason);
     m_reason->setVisible(!reason.isEmpty());
+    // Rule 9 also leaves a note when the verdict is already at its floor ("never demoted
+    // further"): "Demoted from" only when the tier really moved.
+    const bool demoted = a.verdict != a.verdictBeforeDemotion;
+    const QString heading = demoted
+                                ? tr("Demoted from %1:").arg(verdictLabel(a.verdictBeforeDemotion))
+                                : tr("Not demoted (rule 9):");
     if (a.demotions.isEmpty()) {
         m_demotions->hide();
         m_demotions->setToolTip(QString());
     } else {
-        QString s = tr("<b>Demoted</b> from %1:").arg(verdictLabel(a.verdictBeforeDemotion));
+        QString s = demoted
+                        ? tr("<b>Demoted</b> from %1:").arg(verdictLabel(a.verdictBeforeDemotion))
+                        : tr("<b>Not demoted</b> (rule 9):");
         s += QStringLiteral("<ul style='margin:0'>");
         for (const QString& d : a.demotions)
             s += QStringLiteral("<li>%1</li>").arg(htmlWithBreaks(d));
         s += QStringLiteral("</ul>");
         m_demotions->setText(s);
         // The unbroken text, for reading (and copying) names and paths whole.
-        QString tip = tr("Demoted from %1:").arg(verdictLabel(a.verdictBeforeDemotion));
+        QString tip = heading;
         for (const QString& d : a.demotions)
             tip += QStringLiteral("\n• ") + d;
         m_demotions->setToolTip(tip);

@@ -288,11 +288,107 @@ int tabErrorLine(const QByteArray& bytes) {
     return 0;
 }
 
-QString syntaxMessage(const SyntaxTree::Survey& s) {
+// The first bracket that Python's tokenizer would refuse: an opening one never closed, a
+// closing one with no opener, or a closing one of the wrong kind. Strings (any prefix, single
+// or triple quoted) and comments are skipped; f-strings count as strings, so brackets inside
+// their replacement fields are not checked. Positions are 1-based, columns in bytes.
+struct BracketProblem {
+    int line = 0; ///< 0: the brackets balance
+    int column = 0;
+    char bracket = 0;
+    char opener = 0; ///< for a closing bracket of the wrong kind: the opener it meets
+    bool unclosed = false;
+};
+
+BracketProblem firstBracketProblem(const QByteArray& bytes) {
+    struct Open {
+        char c;
+        int line, column;
+    };
+    constexpr size_t kMaxTrackedDepth = 4096;
+    std::vector<Open> open;
+    qint64 untracked = 0;
+    const char* const begin = bytes.constData();
+    const char* const end = begin + bytes.size();
+    const char* lineStart = begin;
+    int line = 1;
+    char quote = 0;
+    bool triple = false;
+    for (const char* p = begin; p < end; ++p) {
+        const char c = *p;
+        if (c == '\n') {
+            ++line;
+            lineStart = p + 1;
+            if (quote != 0 && !triple)
+                quote = 0; // an unterminated one-line string ends with its line
+            continue;
+        }
+        if (quote != 0) {
+            if (c == '\\' && p + 1 < end && p[1] != '\n')
+                ++p; // the escaped character cannot close the string
+            else if (c == quote && !triple)
+                quote = 0;
+            else if (c == quote && end - p >= 3 && p[1] == quote && p[2] == quote) {
+                quote = 0;
+                p += 2;
+            }
+            continue;
+        }
+        if (c == '#') {
+            while (p + 1 < end && p[1] != '\n')
+                ++p;
+            continue;
+        }
+        if (c == '\'' || c == '"') {
+            quote = c;
+            triple = end - p >= 3 && p[1] == c && p[2] == c;
+            if (triple)
+                p += 2;
+            continue;
+        }
+        const int column = int(p - lineStart) + 1;
+        if (c == '(' || c == '[' || c == '{') {
+            // Past a depth no real code reaches, only count (a generated file of 10 MB of
+            // '(' must not cost a stack entry per byte); kinds are not checked there.
+            if (open.size() < kMaxTrackedDepth)
+                open.push_back({c, line, column});
+            else
+                ++untracked;
+        } else if (c == ')' || c == ']' || c == '}') {
+            const char want = c == ')' ? '(' : c == ']' ? '[' : '{';
+            if (untracked > 0) {
+                --untracked;
+                continue;
+            }
+            if (open.empty())
+                return {line, column, c, 0, false};
+            if (open.back().c != want)
+                return {line, column, c, open.back().c, false};
+            open.pop_back();
+        }
+    }
+    if (!open.empty())
+        return {open.front().line, open.front().column, open.front().c, 0, true};
+    return {};
+}
+
+QString syntaxMessage(const SyntaxTree::Survey& s, const BracketProblem& b) {
     QString where = QStringLiteral("line %1, column %2").arg(s.errorLine).arg(s.errorColumn);
     QString what = s.errorIsMissing ? QStringLiteral("syntax error at %1: missing '%2'")
                                           .arg(where, QString::fromUtf8(s.missingToken))
                                     : QStringLiteral("syntax error at %1").arg(where);
+    if (b.line > 0) {
+        where = QStringLiteral("line %1, column %2").arg(b.line).arg(b.column);
+        if (b.unclosed)
+            what = QStringLiteral("syntax error at %1: '%2' is never closed")
+                       .arg(where, QChar::fromLatin1(b.bracket));
+        else if (b.opener != 0)
+            what = QStringLiteral("syntax error at %1: '%2' does not close '%3'")
+                       .arg(where, QChar::fromLatin1(b.bracket), QChar::fromLatin1(b.opener));
+        else
+            what = QStringLiteral("syntax error at %1: '%2' closes nothing")
+                       .arg(where, QChar::fromLatin1(b.bracket));
+    }
     if (s.errorCount > 1)
         what += QStringLiteral(" (%1 error regions in the file)").arg(s.errorCount);
     return what + QStringLiteral("; the parser recovered and the rest of the file was assessed");
@@ -420,11 +516,16 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     }
     const SyntaxTree::Survey survey = tree.survey();
     if (survey.errorCount > 0) {
+        // tree-sitter's error region often starts at the statement before an unbalanced
+        // bracket (`def f(a:` on its own line): the bracket is where the reader must look.
+        const BracketProblem bracket = firstBracketProblem(bytes);
+        SourceRange at{relativePath, survey.errorLine, survey.errorColumn, survey.errorEndLine,
+                       survey.errorEndColumn};
+        if (bracket.line > 0)
+            at = SourceRange{relativePath, bracket.line, bracket.column, bracket.line,
+                             bracket.column + 1};
         r.diagnostics.append(
-            FileDiagnostic{FileDiagnostic::Kind::Syntax,
-                           SourceRange{relativePath, survey.errorLine, survey.errorColumn,
-                                       survey.errorEndLine, survey.errorEndColumn},
-                           syntaxMessage(survey)});
+            FileDiagnostic{FileDiagnostic::Kind::Syntax, at, syntaxMessage(survey, bracket)});
     }
     // The survey compares byte columns, i.e. tabs counted as one column: without a TabError
     // that gives the same answers as Python; after one it would only repeat the warning above.

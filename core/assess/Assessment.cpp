@@ -16,7 +16,9 @@
 
 namespace cnready {
 
-std::optional<qint64> parseElementCount(const QString& text) {
+std::optional<qint64> parseElementCount(const QString& text, bool* tooLarge) {
+    if (tooLarge)
+        *tooLarge = false;
     QString s = text.trimmed().remove(QLatin1Char('_')).remove(QLatin1Char(','));
     s.remove(QLatin1Char(' '));
     double mult = 1;
@@ -31,7 +33,12 @@ std::optional<qint64> parseElementCount(const QString& text) {
         s.chop(1);
     bool ok = false;
     const double v = s.toDouble(&ok) * mult;
-    if (!ok || v < 1 || v > 9e18)
+    if (ok && v > double(kMaxElementCount)) {
+        if (tooLarge)
+            *tooLarge = true;
+        return std::nullopt;
+    }
+    if (!ok || !(v >= 1))    // also NaN
         return std::nullopt; // an array of zero elements is not a workload
     if (std::abs(v - std::round(v)) > 1e-9 * v)
         return std::nullopt; // "1.5" or "1.0005K": not a whole number of elements
@@ -162,6 +169,12 @@ QString loc(const SourceRange& r) {
 bool findingOnHotPath(const Finding& f) {
     return f.hot || f.code == QLatin1String("R101") || f.code == QLatin1String("R102") ||
            f.code == QLatin1String("R103");
+}
+
+QString hotPathLabel(const Finding& f) {
+    if (f.hot)
+        return QStringLiteral("yes");
+    return findingOnHotPath(f) ? QStringLiteral("yes (per element)") : QStringLiteral("no");
 }
 
 namespace {
@@ -329,7 +342,9 @@ Gate hardwareGate(const Context& c) {
     if (!fails.isEmpty()) {
         g.status = GateStatus::Fail;
         g.reason = fails.join(QStringLiteral("; "));
-    } else if (c.computeCapability > 0) {
+    } else if (unknown.isEmpty()) {
+        // All three requirements of the gate are confirmed; a supported GPU alone leaves the
+        // toolchain and the OS open, which is uncertain, not a pass.
         g.status = GateStatus::Pass;
         g.reason = (ok + unknown).join(QStringLiteral("; "));
     } else {
@@ -773,17 +788,38 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
     };
     QMap<QString, PatternScore> scores;
     QHash<QString, std::vector<Candidate>> weighted;
+    // Regex text handling in a file that never imports NumPy (a config or command-line
+    // parser next to the array code) is off the array path: it is not what a port would
+    // run on GPUs, and a loop there is not a hot path of array work, so it is not doubled.
+    // It still names the workload when the project has little array work besides (a
+    // tokenizer feeding a few small NumPy steps): see offArrayAside below.
+    QHash<QString, int> offScore, offSites; // per failing pattern
+    int offTotal = 0;
+    const PatternEvidence* offFirst = nullptr;
     for (const FileResult& f : project.files) {
         if (f.isTest)
             continue;
+        const bool arrayFile =
+            std::any_of(f.imports.cbegin(), f.imports.cend(), [](const QString& i) {
+                return i == QLatin1String("numpy") || i == QLatin1String("cupynumeric");
+            });
         for (const PatternEvidence& e : f.patternEvidence) {
-            const bool hot = e.hot || isHotFunction(project, f.moduleName, e.function);
+            const bool off = !arrayFile && e.pattern == QLatin1String("string") &&
+                             e.note.startsWith(QLatin1String("re."));
+            const bool hot = !off && (e.hot || isHotFunction(project, f.moduleName, e.function));
             const int w = std::max(1, e.weight) * (hot ? 2 : 1);
             PatternScore& s = scores[e.pattern];
             s.pattern = e.pattern;
             s.score += w;
             ++s.sites;
             weighted[e.pattern].push_back({w, hot, &e});
+            if (off) {
+                offScore[e.pattern] += w;
+                ++offSites[e.pattern];
+                offTotal += w;
+                if (!offFirst)
+                    offFirst = &e;
+            }
         }
     }
     // Heaviest first, then by location; the earliest candidate wins a tie.
@@ -828,6 +864,19 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
     // one whole-algorithm shape (a recurrence or a frontier loop, weight >= 4). One incidental
     // call (a `re.match` parsing /proc/cpuinfo in a loop) says nothing about where the work
     // is; it stays in the scores but is set aside for the decision.
+    // Off-array evidence is set aside when the text handling is confined to files without
+    // arrays (the NumPy files do none themselves) and the array work (passing and SciPy-mixed
+    // scores) weighs at least as much: it is then plumbing around the array program. Text work
+    // in the NumPy files too (pythran's spec.py) makes the rest of it part of the same workload.
+    int arrayWork = 0;
+    for (const PatternScore& s : list)
+        if (!failingPatterns().contains(s.pattern))
+            arrayWork += s.score;
+    bool textInArrayFiles = false;
+    for (const PatternScore& s : list)
+        textInArrayFiles = textInArrayFiles ||
+                           (offScore.contains(s.pattern) && s.score > offScore.value(s.pattern));
+    const bool offArrayAside = offTotal > 0 && !textInArrayFiles && arrayWork >= offTotal;
     auto thin = [&](const PatternScore& s) {
         if (s.sites >= 2)
             return false;
@@ -837,21 +886,29 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
     auto decide = [&](bool setAsideThin) -> QString {
         int passing = 0, failing = 0, mixed = 0;
         QString bestPassing, bestFailing;
+        // Failing patterns in order of the score they keep after setting aside.
+        std::vector<std::pair<int, QString>> failingKept;
         for (const PatternScore& s : list) { // best first
             if (passingPatterns().contains(s.pattern)) {
                 passing += s.score;
                 if (bestPassing.isEmpty())
                     bestPassing = s.pattern;
             } else if (failingPatterns().contains(s.pattern)) {
-                if (setAsideThin && thin(s))
+                PatternScore kept = s;
+                if (setAsideThin && offArrayAside) {
+                    kept.score -= offScore.value(s.pattern);
+                    kept.sites -= offSites.value(s.pattern);
+                }
+                if (kept.score <= 0 || (setAsideThin && thin(kept)))
                     continue;
-                failing += s.score;
-                if (bestFailing.isEmpty())
-                    bestFailing = s.pattern;
+                failing += kept.score;
+                failingKept.emplace_back(-kept.score, s.pattern);
             } else {
                 mixed += s.score;
             }
         }
+        if (!failingKept.empty())
+            bestFailing = std::min_element(failingKept.begin(), failingKept.end())->second;
         if (passing + failing + mixed == 0)
             return {};
         if (failing > 0 && failing >= passing)
@@ -869,19 +926,34 @@ QString inferPattern(const ProjectResult& project, QList<PatternScore>* scoresOu
             for (const PatternScore& s : list)
                 allSites += s.sites;
             QStringList parts;
+            if (offArrayAside)
+                parts << QStringLiteral("%1 comes only from files that never import NumPy "
+                                        "(`%2` %3; score %4 against array work %5): text "
+                                        "handling beside the array code is not the workload, so "
+                                        "it is set aside")
+                             .arg(patternLabel(offFirst->pattern), offFirst->range.toString(),
+                                  offFirst->note)
+                             .arg(offTotal)
+                             .arg(arrayWork);
+            QStringList thinParts;
             for (const PatternScore& s : list) {
-                if (!failingPatterns().contains(s.pattern) || !thin(s))
+                PatternScore kept = s;
+                if (offArrayAside)
+                    kept.sites -= offSites.value(s.pattern); // those are explained above
+                if (!failingPatterns().contains(s.pattern) || kept.sites <= 0 || !thin(kept))
                     continue;
                 const PatternEvidence& e = s.top.value(0);
-                parts << QStringLiteral("%1 rests on one line of %2 (`%3` %4%5)")
-                             .arg(patternLabel(s.pattern))
-                             .arg(allSites)
-                             .arg(e.range.toString(), e.note,
-                                  e.hot ? QStringLiteral(", in a loop") : QString());
+                thinParts << QStringLiteral("%1 rests on one line of %2 (`%3` %4%5)")
+                                 .arg(patternLabel(s.pattern))
+                                 .arg(allSites)
+                                 .arg(e.range.toString(), e.note,
+                                      e.hot ? QStringLiteral(", in a loop") : QString());
             }
-            *setAside = parts.join(QStringLiteral("; ")) +
-                        QStringLiteral(": one incidental line does not name the workload, so it "
-                                       "is set aside");
+            if (!thinParts.isEmpty())
+                parts << thinParts.join(QStringLiteral("; ")) +
+                             QStringLiteral(": one incidental line does not name the workload, "
+                                            "so it is set aside");
+            *setAside = parts.join(QStringLiteral("; "));
         }
     }
     return chosen;

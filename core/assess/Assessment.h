@@ -44,8 +44,12 @@ struct ContextInput {
 /// Parses an element count as users type it: "16000000", "16_000_000", "16,000,000",
 /// "16 M", "1.5e9", "64K", "2G"/"2B" (K = 10^3, M = 10^6, G/B = 10^9). Returns nullopt for
 /// text that is not a count, for counts below 1 element or above 9e18, and for counts that
-/// are not a whole number of elements ("1.5", "1.0005K").
-std::optional<qint64> parseElementCount(const QString& text);
+/// are not a whole number of elements ("1.5", "1.0005K"). `tooLarge`, when given, is set to
+/// whether the text is a number above kMaxElementCount (so a caller can name the limit).
+std::optional<qint64> parseElementCount(const QString& text, bool* tooLarge = nullptr);
+
+/// The largest element count parseElementCount() accepts: 9e18, near the qint64 limit.
+inline constexpr qint64 kMaxElementCount = 9'000'000'000'000'000'000LL;
 
 /// One row of the report's context table.
 struct ContextValue {
@@ -176,8 +180,12 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given);
 /// incidental line is set aside. Counted failing patterns dominate when their summed score is
 /// at least the summed score of the passing ones; SciPy/sklearn utilities plus failing
 /// evidence of at least half the passing score make it "scipy-mixed"; otherwise the best
-/// passing pattern wins. Empty pattern when there is no evidence. `setAside`, when given,
-/// receives a one-line explanation if setting thin evidence aside changed the answer, else "".
+/// passing pattern wins. Empty pattern when there is no evidence. Regex text handling (`re.*`
+/// in a loop) in a file that never imports NumPy is off the array path: never doubled, and set
+/// aside when no NumPy file does text work itself and the passing plus SciPy-mixed score is at
+/// least its score (a config parser beside a solver); otherwise it counts (a tokenizer feeding a
+/// few small NumPy steps). `setAside`, when given, receives a one-line explanation if setting
+/// thin or off-array evidence aside changed the answer, else "".
 QString inferPattern(const ProjectResult& project, QList<PatternScore>* scores = nullptr,
                      QString* setAside = nullptr);
 
@@ -197,6 +205,13 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
 /// Whether a finding counts as on a hot path for the verdict: its own hot flag, or an element
 /// loop / per-element call (R101, R102, R103), which is a hot path by nature wherever it sits.
 bool findingOnHotPath(const Finding& f);
+
+/// The "Hot path" cell of a finding in a report: "yes" when the finding's line runs in a loop
+/// or a hot function, "yes (per element)" when it is hot only by nature (an element loop or a
+/// per-element call such as np.vectorize, even at module level), else "no". The API-gap table's
+/// hot path is the call site's own (ApiUse::hot), which decides rule 9: the two differ for a
+/// module-level `np.vectorize(f)`, and the label says why.
+QString hotPathLabel(const Finding& f);
 
 /// "16,000,000" (C locale grouping), for reports.
 QString formatCount(qint64 n);

@@ -392,8 +392,25 @@ struct CanonInfo {
     bool benchmark = false;         // a timer
 };
 
+// Whether a dotted name goes through a module's metadata attribute (`scipy.__version__.split`,
+// `numpy.__file__`): reading a version string or a path crosses no array boundary and says
+// nothing about the workload.
+bool throughMetadata(const QString& canonical) {
+    static const QSet<QString> metadata = {
+        QStringLiteral("__version__"), QStringLiteral("__file__"),   QStringLiteral("__name__"),
+        QStringLiteral("__path__"),    QStringLiteral("__doc__"),    QStringLiteral("__spec__"),
+        QStringLiteral("__package__"), QStringLiteral("__loader__"), QStringLiteral("__all__")};
+    if (!canonical.contains(QLatin1String(".__")))
+        return false;
+    const QStringList parts = canonical.split(QLatin1Char('.'));
+    return std::any_of(parts.cbegin() + 1, parts.cend(),
+                       [](const QString& p) { return metadata.contains(p); });
+}
+
 CanonInfo classify(const QString& canonical) {
     CanonInfo c;
+    if (throughMetadata(canonical))
+        return c;
     c.numpy = canonical.startsWith(QLatin1String("numpy."));
     if (c.numpy) {
         const QString tail = canonical.mid(6);
@@ -1418,6 +1435,10 @@ private:
                 pattern = methodPattern(method);
             if (pattern.isEmpty() && attribute && info.re && loop)
                 pattern = QStringLiteral("string");
+            // `numpy.sum(bitspersample)` with `bitspersample=(5, 6, 5)`: NumPy called on a few
+            // Python numbers is no array work, whatever the function's pattern.
+            if (info.numpy && !pattern.isEmpty() && numbersOnly(firstArgument(call), w))
+                pattern.clear();
             if (!pattern.isEmpty())
                 addEvidence(pattern, call, w,
                             canonical.isEmpty() ? QStringLiteral(".%1()").arg(QString::fromUtf8(
@@ -1464,6 +1485,87 @@ private:
         if (info.benchmark)
             out.readiness.append({QStringLiteral("benchmark"), rangeOf(call), canonical});
     }
+
+    // The first positional argument of a call; null if none.
+    static TSNode firstArgument(TSNode call) {
+        const TSNode args = field(call, F().arguments);
+        if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0)
+            return TSNode{};
+        const TSNode a = ts_node_named_child(args, 0);
+        const auto ty = typeOf(a);
+        return ty == "keyword_argument" || ty == "list_splat" || ty == "dictionary_splat" ? TSNode{}
+                                                                                          : a;
+    }
+
+    // A tuple or list display of number literals (nested ones too, `-1` included), depth-bounded.
+    static bool numberDisplay(TSNode n) {
+        const auto ty = typeOf(n);
+        if (ty != "tuple" && ty != "list")
+            return false;
+        std::vector<std::pair<TSNode, int>> stack{{n, 0}};
+        int seen = 0;
+        while (!stack.empty()) {
+            const auto [x, depth] = stack.back();
+            stack.pop_back();
+            if (++seen > 256 || depth > 8)
+                return false;
+            for (uint32_t i = 0, k = ts_node_named_child_count(x); i < k; ++i) {
+                TSNode c = ts_node_named_child(x, i);
+                if (ST::is(c, "unary_operator"))
+                    c = field(c, F().argument);
+                const auto ct = typeOf(c);
+                if (ct == "tuple" || ct == "list")
+                    stack.emplace_back(c, depth + 1);
+                else if (ct != "integer" && ct != "float")
+                    return false;
+            }
+        }
+        return true;
+    }
+
+    // Whether `arg` holds only a few Python numbers: a tuple/list display of number literals,
+    // a name every binding of which in the enclosing function (its parameter default and its
+    // plain assignments; module assignments at module level) is such a display, or a slice or
+    // item of either. A name with no binding seen, or any other binding, is not.
+    bool numbersOnly(TSNode arg, const Where& w) {
+        if (ts_node_is_null(arg))
+            return false;
+        if (ST::is(arg, "subscript"))
+            arg = field(arg, F().value);
+        if (numberDisplay(arg))
+            return true;
+        if (!ST::is(arg, "identifier"))
+            return false;
+        const std::string_view name = t.text(arg);
+        bool bound = false;
+        if (w.function >= 0)
+            for (const auto& [p, def] : parameters(w.function))
+                if (p == name) {
+                    if (ts_node_is_null(def) || !numberDisplay(field(def, F().value)))
+                        return false;
+                    bound = true;
+                }
+        if (!m_assignmentsByNameBuilt) {
+            m_assignmentsByNameBuilt = true;
+            for (size_t i = 0; i < m_assignments.size(); ++i) {
+                const TSNode l = field(m_assignments[i], F().left);
+                if (ST::is(l, "identifier"))
+                    m_assignmentsByName[t.text(l)].push_back(int(i));
+            }
+        }
+        if (const auto it = m_assignmentsByName.find(name); it != m_assignmentsByName.end())
+            for (int i : it->second) {
+                if (m_assignmentWhere[size_t(i)].function != w.function)
+                    continue;
+                const TSNode a = m_assignments[size_t(i)];
+                if (!ST::is(a, "assignment") || !numberDisplay(field(a, F().right)))
+                    return false;
+                bound = true;
+            }
+        return bound;
+    }
+    std::unordered_map<std::string_view, std::vector<int>> m_assignmentsByName;
+    bool m_assignmentsByNameBuilt = false;
 
     QString methodPattern(std::string_view method) const {
         if (m_numpyFile &&

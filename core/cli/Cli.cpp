@@ -120,13 +120,21 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         return usageError(err, QStringLiteral("-o/--output needs a file name"));
 
     ContextInput in;
+    QString tooLarge; // the option and value of a count above the limit
     auto count = [&](const QCommandLineOption& o, std::optional<qint64>& dst) -> bool {
         if (!p.isSet(o))
             return true;
-        dst = parseElementCount(p.value(o));
+        bool big = false;
+        dst = parseElementCount(p.value(o), &big);
+        if (big && tooLarge.isEmpty())
+            tooLarge = QStringLiteral("--%1 %2").arg(o.names().first(), p.value(o));
         return dst.has_value();
     };
-    if (!count(elements, in.elements) || !count(perGpu, in.elementsPerGpu))
+    const bool counted = count(elements, in.elements) && count(perGpu, in.elementsPerGpu);
+    if (!counted && !tooLarge.isEmpty())
+        return usageError(err, QStringLiteral("%1 is too large: at most %2 elements (9e18)")
+                                   .arg(tooLarge, formatCount(kMaxElementCount)));
+    if (!counted)
         return usageError(err, QStringLiteral("--elements / --elements-per-gpu take a whole "
                                               "number of elements >= 1 such as 16000000, "
                                               "16_000_000 or 16M"));
@@ -304,7 +312,11 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const Assessment a = assess(project, in, m);
     if (const QString stale = manifestAgeWarning(m, todayDate); !stale.isEmpty())
         err << "cnready: warning: " << stale << "\n";
-    const ReportInput report{project, a, m, todayDate};
+    // One file given: the report is about that file, not the folder it happens to sit in.
+    const QString name = paths.size() == 1 && QFileInfo(paths.first()).isFile()
+                             ? QFileInfo(paths.first()).fileName()
+                             : QString();
+    const ReportInput report{project, a, m, todayDate, name};
     if (p.isSet(output)) {
         // Streamed into the file: a big tree's Markdown report is tens of MB.
         QString why;

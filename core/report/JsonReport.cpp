@@ -38,7 +38,7 @@ QByteArray renderJson(const ReportInput& in) {
     const Context& c = a.context;
     const ProjectResult& p = in.project;
 
-    QJsonObject project{{QStringLiteral("name"), projectDisplayName(p)},
+    QJsonObject project{{QStringLiteral("name"), reportName(in)},
                         {QStringLiteral("files"), int(p.files.size())},
                         {QStringLiteral("lines"), p.totalLines}};
     QJsonArray diags;

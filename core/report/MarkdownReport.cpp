@@ -95,7 +95,7 @@ private:
 
     void title() {
         const ProjectResult& p = in.project;
-        line(QStringLiteral("# cuPyNumeric readiness: %1").arg(projectDisplayName(p)));
+        line(QStringLiteral("# cuPyNumeric readiness: %1").arg(reportName(in)));
         line();
         const qsizetype skipped = std::count_if(p.files.cbegin(), p.files.cend(), wasSkipped);
         line(QStringLiteral("cnready %1 read %2 Python file%3 (%4 lines) statically%5; paths "
@@ -226,8 +226,7 @@ private:
             const QString anchor = recipeFor(f);
             const Recipe* r = findRecipe(anchor);
             line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(f.range.toString(), f.code, cell(findingText(f)),
-                          findingOnHotPath(f) ? QStringLiteral("yes") : QStringLiteral("no"),
+                     .arg(f.range.toString(), f.code, cell(findingText(f)), hotPathLabel(f),
                           r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
                             : QStringLiteral("—")));
         }

@@ -21,6 +21,10 @@ QString projectDisplayName(const ProjectResult& project) {
     return name.isEmpty() ? QStringLiteral("project") : name;
 }
 
+QString reportName(const ReportInput& in) {
+    return in.name.isEmpty() ? projectDisplayName(in.project) : in.name;
+}
+
 QString doctorCommand(const QString& entryScript) {
     return QStringLiteral("CUPYNUMERIC_DOCTOR=1 CUPYNUMERIC_DOCTOR_FORMAT=json "
                           "CUPYNUMERIC_DOCTOR_FILENAME=doctor-report.json legate --gpus 1 %1")

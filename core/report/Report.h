@@ -20,6 +20,9 @@ struct ReportInput {
     const Assessment& assessment;
     const Manifest& manifest;
     QDate today; ///< for the manifest-age warning (the only date-dependent text)
+    /// Name for the title and JSON `project.name`; "" means projectDisplayName(project). The
+    /// CLI sets it to the file name when a single file was assessed.
+    QString name = {};
 };
 
 /// Version of the JSON report schema (docs/report-json-schema.md). Bump on any change that
@@ -54,6 +57,8 @@ QString recipeFor(const Finding& f);
 
 /// Display name of the project: the last component of its root ("examples").
 QString projectDisplayName(const ProjectResult& project);
+/// The name a report uses: `in.name` when set, else projectDisplayName(in.project).
+QString reportName(const ReportInput& in);
 
 /// Renders the report in `format` as UTF-8 bytes.
 QByteArray renderReport(const ReportInput& in, ReportFormat format);

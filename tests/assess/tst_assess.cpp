@@ -206,6 +206,15 @@ private slots:
         QTest::newRow("windows") << "A100"
                                  << ""
                                  << "windows" << int(GateStatus::Fail);
+        QTest::newRow("A100 alone") << "A100"
+                                    << ""
+                                    << "" << int(GateStatus::Uncertain);
+        QTest::newRow("A100 without OS") << "A100"
+                                         << "12.4"
+                                         << "" << int(GateStatus::Uncertain);
+        QTest::newRow("A100 without CUDA") << "A100"
+                                           << ""
+                                           << "linux" << int(GateStatus::Uncertain);
         QTest::newRow("unknown gpu") << ""
                                      << "12.4"
                                      << "linux" << int(GateStatus::Uncertain);
@@ -222,7 +231,15 @@ private slots:
             in.cuda = cuda;
         if (!os.isEmpty())
             in.os = os;
-        QCOMPARE(int(gate(run(project({}), in), 1).status), status);
+        const Gate g = gate(run(project({}), in), 1);
+        QCOMPARE(int(g.status), status);
+        // An uncertain gate names what is missing.
+        if (status == int(GateStatus::Uncertain) && cuda.isEmpty())
+            QVERIFY2(g.reason.contains(QStringLiteral("CUDA not given (needs 12.x or 13.x)")),
+                     qPrintable(g.reason));
+        if (status == int(GateStatus::Uncertain) && os.isEmpty())
+            QVERIFY2(g.reason.contains(QStringLiteral("OS not given (needs Linux or WSL2)")),
+                     qPrintable(g.reason));
     }
 
     // ---- the ordered verdict list ------------------------------------------------------------
@@ -589,6 +606,113 @@ private slots:
         QVERIFY2(a.context.pattern != QLatin1String("string"), qPrintable(a.context.pattern));
         QVERIFY(gate(a, 4).status != GateStatus::Fail);
     }
+    void configParserBesideArrayCodeIsNotTheWorkload() {
+        // The new user's repro: a vectorised stencil solver plus a regex config parser in a
+        // file that never imports NumPy. The parser's regex loop is off the array path.
+        const QByteArray config("import re\n"
+                                "def parse(text):\n"
+                                "    out = {}\n"
+                                "    for line in text.splitlines():\n"
+                                "        if re.match(r'\\s*#', line):\n"
+                                "            continue\n"
+                                "        for tok in re.findall(r'\\$\\{(\\w+)\\}', line):\n"
+                                "            out.setdefault(tok, None)\n"
+                                "        line = re.sub(r'\\s+', ' ', line)\n"
+                                "        parts = re.split(',', line)\n"
+                                "    return out\n");
+        const QByteArray solver("import numpy as np\n"
+                                "def step(u, a):\n"
+                                "    lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] - 4 * "
+                                "u[1:-1, 1:-1]\n"
+                                "    u[1:-1, 1:-1] += a * lap\n"
+                                "    return u\n"
+                                "def stats(x):\n"
+                                "    return (x - x.mean()) / x.std()\n"
+                                "def total(x):\n"
+                                "    return float(x.sum())\n"
+                                "def gemm(a, b):\n"
+                                "    return a @ b\n");
+        const FileResult c = analyzeSource(QStringLiteral("config.py"), config);
+        const FileResult s = analyzeSource(QStringLiteral("solver.py"), solver);
+        QString why;
+        const ProjectResult p = mergeFileResults(QString(), {c, s});
+        const QString chosen = inferPattern(p, nullptr, &why);
+        QVERIFY2(chosen != QLatin1String("string") && chosen != QLatin1String("scipy-mixed"),
+                 qPrintable(chosen));
+        QVERIFY2(why.contains(QStringLiteral("comes only from files that never import NumPy "
+                                             "(`config.py:5` re.match; score 8 against array "
+                                             "work")),
+                 qPrintable(why));
+        QCOMPARE(gate(run(p), 4).status, GateStatus::Pass);
+        // The same parser inside the NumPy module is text work of the array program: it counts
+        // (doubled in its loop) and fails the gate, as before.
+        const FileResult both = analyzeSource(QStringLiteral("solver.py"), solver + config);
+        QCOMPARE(inferPattern(mergeFileResults(QString(), {both})), QStringLiteral("string"));
+        // A tokenizer without NumPy feeding a few small NumPy steps: the text work outweighs
+        // the array work, so it still names the workload.
+        const FileResult feats = analyzeSource(QStringLiteral("features.py"),
+                                               QByteArrayLiteral("import numpy as np\n"
+                                                                 "def weights(counts):\n"
+                                                                 "    return np.log(counts)\n"));
+        // Text work in a NumPy file as well (pythran's spec.py beside its regex passes): the
+        // files without NumPy are part of the same text workload and count (8 + 8 >= 16).
+        const FileResult spec = analyzeSource(
+            QStringLiteral("spec.py"), QByteArrayLiteral("import re\n"
+                                                         "import numpy\n"
+                                                         "def read(lines):\n"
+                                                         "    for l in lines:\n"
+                                                         "        if re.match('#', l):\n"
+                                                         "            l = re.sub('#', '', l)\n"));
+        QString none;
+        QCOMPARE(inferPattern(mergeFileResults(QString(), {c, s, spec}), nullptr, &none),
+                 QStringLiteral("string"));
+        QVERIFY2(none.isEmpty(), qPrintable(none));
+        const Assessment nlp = run(mergeFileResults(QString(), {c, feats}));
+        QCOMPARE(nlp.context.pattern, QStringLiteral("string"));
+        QCOMPARE(gate(nlp, 4).status, GateStatus::Fail);
+    }
+    void numpyOnPythonNumbersIsNoArrayWork() {
+        // imageio's _tifffile.unpack_rgb: numpy.sum over a tuple of bit counts (5, 6, 5).
+        const FileResult r =
+            analyzeSource(QStringLiteral("tif.py"),
+                          QByteArrayLiteral("import numpy\n"
+                                            "def unpack(data, bps=(5, 6, 5)):\n"
+                                            "    bits = int(numpy.sum(bps))\n"
+                                            "    for i, b in enumerate(bps):\n"
+                                            "        t = data >> int(numpy.sum(bps[i+1:]))\n"
+                                            "    return numpy.sum((1, -2, 3.0)) + bits\n"
+                                            "def widths():\n"
+                                            "    w = [8, 8, 8]\n"
+                                            "    return numpy.max(w)\n"
+                                            "def total(x):\n"
+                                            "    return numpy.sum(x)\n"
+                                            "def both(a, b):\n"
+                                            "    return numpy.sum([a, b], axis=0)\n"
+                                            "def rebound(x):\n"
+                                            "    s = (1, 2)\n"
+                                            "    s = x * 2\n"
+                                            "    return numpy.sum(s)\n"
+                                            "def given(s=(1, 2)):\n"
+                                            "    s = numpy.asarray(s)\n"
+                                            "    return numpy.mean(s)\n"));
+        QList<int> lines;
+        for (const PatternEvidence& e : r.patternEvidence)
+            if (e.pattern == QLatin1String("reduction"))
+                lines << e.range.line;
+        // Counted: an unknown parameter, a list of arrays, a name rebound to an array.
+        QCOMPARE(lines, (QList<int>{11, 13, 17, 20}));
+    }
+    void hotPathLabelSaysWhyAFindingIsHot() {
+        // A module-level np.vectorize (R102) is hot by nature; its API-gap call site is not.
+        Finding vec = finding(QStringLiteral("R102"), Category::Blocks, QStringLiteral("p.py"), 21,
+                              false, QString());
+        QCOMPARE(hotPathLabel(vec), QStringLiteral("yes (per element)"));
+        vec.hot = true;
+        QCOMPARE(hotPathLabel(vec), QStringLiteral("yes"));
+        QCOMPARE(hotPathLabel(finding(QStringLiteral("R104"), Category::Blocks,
+                                      QStringLiteral("p.py"), 3, false)),
+                 QStringLiteral("no"));
+    }
     void mixedWhenScipyIsHeavy() {
         const ProjectResult p = project({}, {evidence(QStringLiteral("scipy-mixed"), 1, 2, true),
                                              evidence(QStringLiteral("scipy-mixed"), 2, 2),
@@ -752,6 +876,29 @@ private slots:
             (e.pattern == QLatin1String("ml") ? ml : mixed) << QString::number(e.range.line);
         QCOMPARE(ml, (QStringList{"1", "3", "4"}));
         QCOMPARE(mixed, (QStringList{"2"}));
+    }
+    void metadataAttributesAreNoTouchpoints() {
+        // numba/__init__.py:158 reads SciPy's version string: no boundary crossing, no SciPy
+        // workload. A real SciPy call beside it still counts for both gates.
+        const FileResult r = analyzeSource(
+            QStringLiteral("deps.py"),
+            QByteArrayLiteral("import scipy\n"
+                              "import scipy.linalg\n"
+                              "import numpy as np\n"
+                              "def check():\n"
+                              "    v = tuple(map(int, scipy.__version__.split('.')[:2]))\n"
+                              "    here = np.__file__.rsplit('/', 1)\n"
+                              "    return v, here\n"
+                              "def solve(a, b):\n"
+                              "    return scipy.linalg.solve(a, b)\n"));
+        QStringList touch, ev;
+        for (const HostTouchpoint& t : r.touchpoints)
+            touch << QStringLiteral("%1:%2").arg(t.kind).arg(t.range.line);
+        for (const PatternEvidence& e : r.patternEvidence)
+            if (e.range.line > 3)
+                ev << QStringLiteral("%1:%2").arg(e.pattern).arg(e.range.line);
+        QCOMPARE(touch, QStringList{QStringLiteral("scipy:9")});
+        QCOMPARE(ev, QStringList{QStringLiteral("scipy-mixed:9")});
     }
     void touchpointsAndReadiness() {
         const FileResult r = analyzeSource(QStringLiteral("io.py"),

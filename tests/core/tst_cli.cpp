@@ -163,6 +163,11 @@ private slots:
              "A100 has compute capability 8.0"},
             {{QStringLiteral("--elements"), QStringLiteral("1.5")}, "whole number"},
             {{QStringLiteral("--elements-per-gpu"), QStringLiteral("1.0005K")}, "whole number"},
+            {{QStringLiteral("--elements"), QStringLiteral("nan")}, "whole number"},
+            {{QStringLiteral("--elements"), QStringLiteral("1e30")},
+             "--elements 1e30 is too large: at most 9,000,000,000,000,000,000 elements (9e18)"},
+            {{QStringLiteral("--elements-per-gpu"), QStringLiteral("9.1e18")},
+             "--elements-per-gpu 9.1e18 is too large"},
             {{QStringLiteral("--elements"), QStringLiteral("16M"),
               QStringLiteral("--elements-per-gpu"), QStringLiteral("4M")},
              "give one of --elements or --elements-per-gpu"},
@@ -176,6 +181,26 @@ private slots:
             QVERIFY2(r.err.contains(QLatin1String(c.says)), qPrintable(label + " -> " + r.err));
         }
     }
+    void singleFileIsTitledByItsName() {
+        // A file given alone names the report; its folder, or several paths, name it as before.
+        const QString file = kExamples + QStringLiteral("/thermal/legacy_probe.py");
+        const Run one = cli({QStringLiteral("assess"), file});
+        QCOMPARE(one.code, 0);
+        QVERIFY2(one.out.startsWith(QStringLiteral("# cuPyNumeric readiness: legacy_probe.py\n")),
+                 qPrintable(one.out.left(80)));
+        const Run json = cli(
+            {QStringLiteral("assess"), file, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8())
+                     .object()
+                     .value(QStringLiteral("project"))
+                     .toObject()
+                     .value(QStringLiteral("name"))
+                     .toString(),
+                 QStringLiteral("legacy_probe.py"));
+        const Run folder = cli({QStringLiteral("assess"), kExamples + QStringLiteral("/thermal")});
+        QVERIFY2(folder.out.startsWith(QStringLiteral("# cuPyNumeric readiness: thermal\n")),
+                 qPrintable(folder.out.left(80)));
+    }
     void sensibleContextValuesStayAccepted() {
         const QStringList ok[] = {
             {QStringLiteral("--cuda"), QStringLiteral("12.4")},
@@ -187,6 +212,7 @@ private slots:
              QStringLiteral("--compute-capability"), QStringLiteral("9.0")},
             {QStringLiteral("--elements"), QStringLiteral("1e9")},
             {QStringLiteral("--elements"), QStringLiteral("30M")},
+            {QStringLiteral("--elements"), QStringLiteral("9e18")}, // the limit itself
             {QStringLiteral("--elements-per-gpu"), QStringLiteral("2.5K")},
         };
         for (const QStringList& args : ok) {

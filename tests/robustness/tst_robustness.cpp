@@ -207,6 +207,11 @@ private slots:
             {QStringLiteral("incomplete_assignment"), "x = \n"},
             {QStringLiteral("dangling_operator"), "x = 1 +\n"},
             {QStringLiteral("unmatched_close"), "x = 1)\n"},
+            {QStringLiteral("mismatched_close"), "x = [1, 2)\n"},
+            // tree-sitter's error region starts at the `def`; the bracket is what to fix.
+            {QStringLiteral("unclosed_signature"),
+             "def f(a:\n    for i in range(3):\n        a[i] = 0  # ) in a comment\n"
+             "    s = ')'\n"},
             {QStringLiteral("missing_comma"), "x = [1 2]\n"},
             {QStringLiteral("keyword_as_name"), "class = 1\n"},
             {QStringLiteral("call_as_target"), "f() = 1\n"},
@@ -364,8 +369,10 @@ private slots:
         row("deep/unclosed.py", K::Syntax, 1, "syntax error");
         row("deep/indent.py", K::Syntax, -1, "syntax error");
         row("syntax/missing_colon.py", K::Syntax, 3, "syntax error");
-        row("syntax/unclosed_paren.py", K::Syntax, 3, "syntax error");
-        row("syntax/unclosed_bracket.py", K::Syntax, 3, "syntax error");
+        row("syntax/unclosed_paren.py", K::Syntax, 3, "line 3, column 8: '(' is never closed");
+        row("syntax/unclosed_bracket.py", K::Syntax, 3, "line 3, column 5: '[' is never closed");
+        row("syntax/unclosed_signature.py", K::Syntax, 3, "line 3, column 6: '(' is never closed");
+        row("syntax/mismatched_close.py", K::Syntax, 3, "column 10: ')' does not close '['");
         row("syntax/unclosed_string.py", K::Syntax, 3, "syntax error");
         row("syntax/unterminated_triple_quote.py", K::Syntax, 3, "syntax error");
         row("syntax/unexpected_indent.py", K::Syntax, 4, "unexpected indent");
@@ -374,7 +381,7 @@ private slots:
         row("syntax/stray_else.py", K::Syntax, 3, "'else'");
         row("syntax/incomplete_assignment.py", K::Syntax, 3, "syntax error");
         row("syntax/dangling_operator.py", K::Syntax, 3, "syntax error");
-        row("syntax/unmatched_close.py", K::Syntax, 3, "syntax error");
+        row("syntax/unmatched_close.py", K::Syntax, 3, "column 6: ')' closes nothing");
         row("syntax/missing_comma.py", K::Syntax, 3, "syntax error");
         row("syntax/keyword_as_name.py", K::Syntax, 3, "syntax error");
         row("syntax/call_as_target.py", K::Syntax, 3, "syntax error");

@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -433,7 +434,8 @@ private slots:
         }
         // The preview shows the same report.
         w.action(QStringLiteral("showReport"))->trigger();
-        QVERIFY(w.reportView()->toPlainText().contains(w.verdictPanel()->verdictText()));
+        // (built off the GUI thread: it arrives a moment later)
+        QTRY_VERIFY(w.reportView()->toPlainText().contains(w.verdictPanel()->verdictText()));
         // Re-analysis and export never wrote into the analysed tree.
         QSignalSpy again(&w, &MainWindow::analysisFinished);
         w.action(QStringLiteral("reanalyze"))->trigger();
@@ -458,6 +460,148 @@ private slots:
         QCOMPARE(in.gpus.value_or(0), 6);
         QCOMPARE(in.elements.value_or(0), qint64(3000000));
         QCOMPARE(again.recentProjects().value(0), QFileInfo(kFixture).absoluteFilePath());
+    }
+
+    // Typing a size with the preview open: one assessment, for the whole number, and the
+    // preview shows it (it used to assess and show "1", "10" and "100" on the way).
+    void typingInTheContextAssessesOnceTypingPauses() {
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, kFixture));
+        QVERIFY(assessed(w));
+        QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier); // View ▸ Report Preview
+        QVERIFY(w.reportView()->isVisible());
+        QTRY_VERIFY(w.reportView()->toPlainText().contains(QLatin1String("Decided by rule")));
+        QList<qint64> assessedSizes;
+        connect(&w, &MainWindow::assessmentChanged, this,
+                [&] { assessedSizes << w.assessment().context.totalElements; });
+        auto* size = w.contextForm()->findChild<QLineEdit*>(QStringLiteral("elements"));
+        QVERIFY(size);
+        size->setFocus();
+        QTest::keyClicks(size, QStringLiteral("1000"), Qt::NoModifier, 40); // 40 ms per key
+        QVERIFY(assessed(w));
+        QCOMPARE(assessedSizes, QList<qint64>{1000});
+        QTRY_VERIFY(w.reportView()->toPlainText().contains(QLatin1String("1,000 elements")));
+        QVERIFY(!w.reportView()->toPlainText().contains(QLatin1String(" 1 elements")));
+        // An export right after typing covers the typed value, not the one before it.
+        size->setFocus();
+        QTest::keyClicks(size, QStringLiteral("0"));
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString file = tmp.filePath(QStringLiteral("r.md"));
+        QVERIFY(w.exportReport(file, ReportFormat::Markdown));
+        QVERIFY(readAll(file).contains("| Hot-path array size (total) | 10,000 elements |"));
+    }
+
+    // Rule 9 also notes ✗ APIs when the verdict is already SIGNIFICANT REFACTOR; nothing was
+    // demoted then, and the panel must not say so.
+    void verdictPanelSaysDemotedOnlyWhenTheTierMoved() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        QFile py(tmp.filePath(QStringLiteral("main.py")));
+        QVERIFY(py.open(QIODevice::WriteOnly));
+        py.write("import numpy as np\n\n\n"
+                 "def step(u, out):\n"
+                 "    for idx in np.ndindex(u.shape):\n"
+                 "        out[idx] = np.sinc(u[idx])\n"
+                 "    for i in range(u.shape[0]):\n"
+                 "        if float(u[i, 0]) > 0.5:\n"
+                 "            out[i] = u[i].tolist()[0]\n"
+                 "    v = np.vectorize(lambda x: x + 1.0)(out)\n"
+                 "    return v.item()\n\n\n"
+                 "def main():\n"
+                 "    u = np.random.rand(4096, 4096)\n"
+                 "    out = np.empty_like(u)\n"
+                 "    for t in range(100):\n"
+                 "        step(u, out)\n\n\n"
+                 "if __name__ == \"__main__\":\n"
+                 "    main()\n");
+        py.close();
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, tmp.path()));
+        QVERIFY(assessed(w));
+        const Assessment& a = w.assessment();
+        QCOMPARE(a.verdict, Verdict::SignificantRefactor);
+        QCOMPARE(a.verdictBeforeDemotion, Verdict::SignificantRefactor);
+        QCOMPARE(a.demotions.size(), 1);
+        QVERIFY(a.demotions.first().contains(QLatin1String("never demoted further")));
+        auto* label = w.verdictPanel()->findChild<QLabel*>(QStringLiteral("demotions"));
+        QVERIFY(label);
+        QVERIFY(label->isVisible()); // the note is still shown ...
+        QVERIFY(label->text().contains(QLatin1String("never demoted")));
+        QVERIFY2(!label->text().contains(QLatin1String("Demoted")), qPrintable(label->text()));
+        QVERIFY(!label->toolTip().contains(QLatin1String("Demoted")));
+
+        // ... and a real demotion still names the tier it came from.
+        Assessment moved = a;
+        moved.verdictBeforeDemotion = Verdict::LightRefactor;
+        moved.demotions = {QStringLiteral("Rule 9: demoted one tier")};
+        w.verdictPanel()->setAssessment(moved, false);
+        QVERIFY(label->text().contains(QLatin1String("<b>Demoted</b> from LIGHT REFACTOR")));
+        QVERIFY(label->toolTip().startsWith(QLatin1String("Demoted from LIGHT REFACTOR:")));
+    }
+
+    // The status bar counts the findings the table and the report list (the assessment's):
+    // the examples' R304 notes count for multi-GPU targets only.
+    void statusBarCountsTheReportsFindings() {
+        MainWindow w;
+        w.show();
+        QVERIFY(openAndWait(w, QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples")));
+        QVERIFY(assessed(w));
+        const QLocale loc;
+        auto shows = [&](qsizetype n) {
+            return w.statusBar()->currentMessage().contains(
+                QStringLiteral(" %1 findings in ").arg(loc.toString(qint64(n))));
+        };
+        const qsizetype single = w.assessment().findings.size();
+        QVERIFY(w.project().findings.size() > single); // R304 notes dropped
+        QVERIFY2(shows(single), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.findingsView()->model()->rowCount(), int(single));
+
+        auto* gpus = w.contextForm()->findChild<QSpinBox*>(QStringLiteral("gpus"));
+        gpus->setFocus();
+        for (int i = 0; i < 4; ++i)
+            QTest::keyClick(gpus, Qt::Key_Up); // auto -> 4 GPUs
+        QCOMPARE(gpus->value(), 4);
+        QVERIFY(assessed(w));
+        const qsizetype multi = w.assessment().findings.size();
+        QVERIFY(multi > single);
+        QVERIFY2(shows(multi), qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    // Day counts as the command line prints them: thousands separated.
+    void dayCountsAreFormatted() {
+        QFile bundled(QStringLiteral(CNREADY_SOURCE_DIR "/assets/api-support.md"));
+        QVERIFY(bundled.open(QIODevice::ReadOnly));
+        QByteArray text = bundled.readAll();
+        const qsizetype at = text.indexOf("Fetched: ");
+        QVERIFY(at >= 0);
+        text.replace(at + 9, 10, "2020-01-15"); // more than 1,000 days ago
+        const QString path = Manifest::userManifestPath();
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        {
+            QFile user(path);
+            QVERIFY(user.open(QIODevice::WriteOnly));
+            user.write(text);
+        }
+        struct Remove {
+            QString path;
+            ~Remove() { QFile::remove(path); }
+        } remove{path};
+        MainWindow w;
+        w.show();
+        const int age = w.manifest().ageInDays(QDate::currentDate());
+        QVERIFY(age > 1000);
+        const QString days = formatDayCount(age);
+        QVERIFY(days.contains(QLatin1Char(',')));
+        auto* status = w.findChild<QToolButton*>(QStringLiteral("manifestStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("(%1 old)").arg(days)),
+                 qPrintable(status->text()));
+        QVERIFY2(w.aboutText().contains(QStringLiteral("%1 ago").arg(days)),
+                 qPrintable(w.aboutText()));
+        QVERIFY(w.aboutText().contains(formatDayCount(Manifest::kStaleAfterDays)));
     }
 
     void ruleBrowserShowsEveryRule() {

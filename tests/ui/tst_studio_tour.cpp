@@ -73,8 +73,10 @@ private slots:
         }
         QVERIFY(sawRecipe);
 
-        // The report preview renders the eight sections.
+        // The report preview shows the eight sections (its document is built off the GUI
+        // thread: it arrives a moment later).
         w.action(QStringLiteral("showReport"))->trigger();
+        QTRY_VERIFY(w.reportView()->toPlainText().contains(QLatin1String("## Verdict")));
         const QString report = w.reportView()->toPlainText();
         for (const char* heading :
              {"Verdict", "What works", "What blocks", "What's fixable", "Compatibility",
