@@ -109,9 +109,12 @@ bool passesArray(const CallArguments& c, const OpenParameter& p) {
 // "qualifiedName(param" keys with the index of the file that defines the function, sorted.
 QList<std::pair<QString, qsizetype>> collectParameterFacts(const QList<FileResult>& files) {
     QHash<QString, qsizetype> owner; // function with open parameters → file index
+    // Test modules are not the workload (their findings decide no verdict): their functions
+    // are not analyzed a second time, though their calls still count.
     for (qsizetype i = 0; i < files.size(); ++i)
-        for (const OpenParameter& p : files[i].openParameters)
-            owner.insert(p.function, i);
+        if (!files[i].isTest)
+            for (const OpenParameter& p : files[i].openParameters)
+                owner.insert(p.function, i);
     if (owner.isEmpty())
         return {};
     const CalleeResolver resolver(files);
@@ -203,6 +206,11 @@ int applyParameterFacts(const QString& root, QList<FileResult>& files, const Ana
         std::vector<std::pair<qsizetype, const QSet<QString>*>> work;
         for (qsizetype i : again)
             work.emplace_back(i, &*std::as_const(factsOf).find(i));
+        // Largest first: the round ends when its last file does, and a big file started last
+        // would run alone (the order of the results does not depend on this).
+        std::stable_sort(work.begin(), work.end(), [&](const auto& a, const auto& b) {
+            return files[a.first].bytes > files[b.first].bytes;
+        });
         FileResult* out = files.data();
         StringPool pool;
         QtConcurrent::blockingMap(work, [&](const std::pair<qsizetype, const QSet<QString>*>& w) {

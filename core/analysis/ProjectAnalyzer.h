@@ -22,7 +22,8 @@ class MemoryBudget;
 /// list, a value of unknown kind), leaves the parameter to its default or hides positions
 /// behind `*args` decides against, and so does handing the function over as a value (a call
 /// argument anywhere, or any mention in code of its own file other than a call): it then has
-/// callers the project does not see. The files that gain facts are analyzed again with them
+/// callers the project does not see. Functions of test modules get no facts (their calls
+/// still count). The files that gain facts are analyzed again with them
 /// (concurrently, with `budget`), and replace their entries in `files`; what they then pass
 /// on can make more facts, for at most three rounds. Deterministic: each round reads complete
 /// results only. Returns the number of facts found (0: `files` unchanged).
