@@ -1,6 +1,7 @@
 #include "AnalysisController.h"
 
 #include "analysis/FileAnalyzer.h"
+#include "analysis/MemoryBudget.h"
 #include "analysis/ProjectAnalyzer.h"
 
 #include <QFileInfo>
@@ -193,7 +194,12 @@ void AnalysisController::onFilesDone(int generation) {
                 finishWith(generation, std::move(p));
             });
     mergeWatcher->setFuture(
-        QtConcurrent::run(&m_pool, [root, files = std::move(files), diags]() mutable {
+        QtConcurrent::run(&m_pool, [root, files = std::move(files), diags, cancelled]() mutable {
+            // The command line's second look at files whose parameters the project decides.
+            if (!cancelled) {
+                MemoryBudget budget(AnalyzerLimits{}.concurrentAnalysisBytes);
+                applyParameterFacts(root, files, {}, budget);
+            }
             return mergeFileResults(root, std::move(files), diags);
         }));
 }

@@ -469,7 +469,7 @@ bool hasMainGuard(const QByteArray& src) {
 }
 
 FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
-                         const AnalyzerLimits& limits) {
+                         const AnalyzerLimits& limits, const QSet<QString>* arrayParameters) {
     FileResult r = emptyResult(relativePath);
     r.bytes = input.size();
     r.isTest = isTestPath(relativePath);
@@ -559,7 +559,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     }
 
     const SemanticModel model(tree, r.moduleName,
-                              relativePath.endsWith(QLatin1String("__init__.py")));
+                              relativePath.endsWith(QLatin1String("__init__.py")), arrayParameters);
     const RuleContext ctx{tree, model, relativePath, r.moduleName};
     for (const auto& rule : RuleRegistry::instance().rules()) {
         FindingSink sink(rule->info(), ctx, r.findings);
@@ -577,7 +577,8 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
 }
 
 FileResult analyzeFile(const QString& root, const QString& relativePath,
-                       const AnalyzerLimits& limits, MemoryBudget* budget) {
+                       const AnalyzerLimits& limits, MemoryBudget* budget,
+                       const QSet<QString>* arrayParameters) {
     const QString absolute = root + QLatin1Char('/') + relativePath;
     const QFileInfo info(absolute); // follows symbolic links
     if (!info.exists()) {
@@ -630,7 +631,7 @@ FileResult analyzeFile(const QString& root, const QString& relativePath,
                                        QStringLiteral("cannot be read: %1").arg(f.errorString())));
         return r;
     }
-    return analyzeSource(relativePath, bytes, limits);
+    return analyzeSource(relativePath, bytes, limits, arrayParameters);
 }
 
 } // namespace cnready

@@ -705,7 +705,8 @@ struct SemanticModel::Data {
         H_Slab = 16,
         H_Rebound = 32
     };
-    std::vector<quint8> paramHints; // per slot
+    std::vector<quint8> paramHints;                 // per slot
+    const QSet<QString>* arrayParameters = nullptr; // the project's facts (constructor only)
     struct CallSite {
         TSNode call;
         int caller = -1;    // function containing the call, -1 at module level
@@ -766,7 +767,8 @@ struct SemanticModel::Data {
 
 SemanticModel::~SemanticModel() = default;
 
-SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit)
+SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit,
+                             const QSet<QString>* arrayParameters)
     : m_tree(tree), m_module(std::move(moduleName)), m_isInit(isPackageInit),
       d(std::make_unique<Data>()), m_calls(tree.nodes(SyntaxTree::NodeList::Call)),
       m_subscripts(tree.nodes(SyntaxTree::NodeList::Subscript)),
@@ -790,6 +792,8 @@ SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool is
       m_interpolations(tree.nodes(SyntaxTree::NodeList::Interpolation)),
       m_returns(tree.nodes(SyntaxTree::NodeList::Return)),
       m_lambdas(tree.nodes(SyntaxTree::NodeList::Lambda)) {
+    if (arrayParameters && !arrayParameters->isEmpty())
+        d->arrayParameters = arrayParameters;
     index();
     buildImports();
     buildScopes();
@@ -2117,6 +2121,16 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
     if (h & Data::H_Idiom)
         return ValueKind::Array;
+    // The project's call sites in other files pass arrays for it (ProjectAnalyzer).
+    if (d->arrayParameters && openToProjectFact(bi)) {
+        const int owner = d->scopes[size_t(b.scope)].function;
+        if (d->arrayParameters->contains(arrayParameterKey(m_functions[size_t(owner)].qualifiedName,
+                                                           m_tree.qtext(b.target)))) {
+            // Handed over as a value in its own file: callers the project does not see.
+            if (onlyCalled(owner, true))
+                return ValueKind::Array;
+        }
+    }
     // Session 5 evidence (collectParameterHints), for parameters nothing rebinds.
     if (!(h & Data::H_Rebound) &&
         ((h & Data::H_Slab) ||
@@ -2150,6 +2164,38 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         ++d->scans;
     }
     return d->escapes[size_t(fn)] == 2 ? ValueKind::Array : ValueKind::Unknown;
+}
+
+bool SemanticModel::openToProjectFact(int bi) const {
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    if (b.kind != Data::BindKind::Param || b.scope <= 0 || !b.alias.isEmpty() ||
+        !ts_node_is_null(b.annotation) || d->paramHints.empty())
+        return false;
+    const int fn = d->scopes[size_t(b.scope)].function;
+    if (fn < 0 || m_functions[size_t(fn)].parent >= 0 ||
+        !m_functions[size_t(fn)].className.isEmpty())
+        return false;
+    if (d->paramHints[size_t(b.slot)] & Data::H_Veto)
+        return false;
+    const std::string_view nm = text(b.target);
+    if (nm.find("shape") != std::string_view::npos || nm == "axes" || nm == "axis")
+        return false;
+    // `@np.vectorize`, `@njit`, `@lru_cache`, ...: what reaches the body is not what the
+    // callers pass (or not only what they pass).
+    const TSNode outer = ts_node_parent(m_functions[size_t(fn)].node);
+    if (!ts_node_is_null(outer) &&
+        std::string_view(ts_node_type(outer)) == std::string_view("decorated_definition")) {
+        const uint32_t n = ts_node_named_child_count(outer);
+        for (uint32_t i = 0; i < n; ++i) {
+            const TSNode dec = ts_node_named_child(outer, i);
+            if (std::string_view(ts_node_type(dec)) != std::string_view("decorator"))
+                continue;
+            const std::string_view t = text(dec);
+            if (t != "@staticmethod" && t != "@classmethod")
+                return false;
+        }
+    }
+    return true;
 }
 
 const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) const {
@@ -2220,7 +2266,7 @@ const std::vector<TSNode>* SemanticModel::parameterArguments(int bi, int fn) con
     return &out;
 }
 
-bool SemanticModel::onlyCalled(int fn) const {
+bool SemanticModel::onlyCalled(int fn, bool codeOnly) const {
     // Every mention of the name in the file must be its definition or a call: a function
     // handed over as a value (`minimize(f, x0)`, `cb = f`, `[f, g]`) has callers that are not
     // seen here. A mention in a comment or a string counts against it too (conservative).
@@ -2246,6 +2292,13 @@ bool SemanticModel::onlyCalled(int fn) const {
         const size_t end = at + name.size();
         if ((at > 0 && word(src[at - 1])) || (end < src.size() && word(src[end])))
             continue; // part of a longer name
+        if (codeOnly) {
+            // A mention in a comment, a docstring or `__all__` hands nothing over.
+            const TSNode at_ =
+                ts_node_descendant_for_byte_range(m_tree.root(), uint32_t(at), uint32_t(end));
+            if (!is(at_, Sym::identifier))
+                continue;
+        }
         size_t after = end;
         while (after < src.size() && (src[after] == ' ' || src[after] == '\t'))
             ++after;
@@ -3474,6 +3527,105 @@ void SemanticModel::exportTo(FileResult& out) const {
                          SourceRange{out.path, SyntaxTree::line(f.node), SyntaxTree::column(f.node),
                                      SyntaxTree::endLine(f.node), SyntaxTree::endColumn(f.node)},
                          f.returnsArray});
+    // Parameters the file leaves unknown that the project's call sites may decide.
+    for (size_t bi = 0; bi < d->bindings.size(); ++bi) {
+        const Data::Binding& b = d->bindings[bi];
+        if (b.kind != Data::BindKind::Param || b.slot < 0 ||
+            kindOfBits(d->facts[size_t(b.slot)].bits) != ValueKind::Unknown ||
+            !openToProjectFact(int(bi)))
+            continue;
+        const int fn = d->scopes[size_t(b.scope)].function;
+        out.openParameters.append(OpenParameter{m_functions[size_t(fn)].qualifiedName,
+                                                m_tree.qtext(b.target), b.argIndex});
+    }
+    // What a call passes, per argument: 1 an ndarray, 2 another known kind, 0 unknown.
+    auto argumentKind = [&](TSNode a) {
+        const ValueKind k = valueKind(a);
+        switch (k) {
+        case ValueKind::Array: {
+            // A name that is also a number in its scope is an array only flow-insensitively.
+            const TSNode ua = unparen(a);
+            if (is(ua, Sym::identifier) &&
+                (lookupBits(text(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
+                return 0;
+            return 1;
+        }
+        case ValueKind::Unknown:
+            return 0;
+        default:
+            return 2;
+        }
+    };
+    // A function handed over as a value: `f` (a module-level def of this file or an
+    // imported name) or `mod.f`.
+    auto notePassed = [&](TSNode a) {
+        Sym k = Sym::other;
+        const TSNode v = unparen(a, k);
+        QString name;
+        if (k == Sym::identifier) {
+            const std::string_view t = text(v);
+            if (d->isDefName(t)) {
+                const auto it = d->localFunctionsByName.constFind(m_tree.qtext(v));
+                if (it != d->localFunctionsByName.cend() && m_functions[size_t(*it)].parent < 0)
+                    name = m_functions[size_t(*it)].qualifiedName;
+            }
+            if (name.isEmpty())
+                name = aliasOf(t, scopeIndexAt(startOf(v)));
+        } else if (k == Sym::attribute) {
+            name = canonicalName(v);
+        } else {
+            return;
+        }
+        if (!name.isEmpty() && !name.startsWith(QLatin1String("numpy.")) &&
+            name != QLatin1String("numpy"))
+            out.passedFunctions.append(name);
+    };
+    auto describeArguments = [&](TSNode c, CallArguments& site) {
+        const TSNode args = field(c, F().arguments);
+        if (!is(args, Sym::argument_list))
+            return;
+        int positional = 0;
+        bool anyArray = false;
+        const uint32_t n = ts_node_named_child_count(args);
+        for (uint32_t j = 0; j < n; ++j) {
+            const TSNode a = ts_node_named_child(args, j);
+            const Sym t = sym(a);
+            if (t == Sym::comment)
+                continue;
+            if (t == Sym::list_splat || t == Sym::dictionary_splat) {
+                site.splat = true;
+                continue;
+            }
+            if (t == Sym::keyword_argument) {
+                const TSNode v = field(a, F().value);
+                notePassed(v);
+                anyArray = anyArray || argumentKind(v) == 1;
+                continue;
+            }
+            notePassed(a);
+            if (positional < 32) {
+                const int k = argumentKind(a);
+                if (k == 1)
+                    site.arrayArgs |= quint32(1) << positional;
+                else if (k == 2)
+                    site.otherArgs |= quint32(1) << positional;
+            }
+            ++positional;
+        }
+        site.positional = quint16(std::min(positional, 65535));
+        if (!anyArray && site.arrayArgs == 0)
+            return;
+        for (uint32_t j = 0; j < n; ++j) {
+            const TSNode a = ts_node_named_child(args, j);
+            if (sym(a) != Sym::keyword_argument)
+                continue;
+            const int k = argumentKind(field(a, F().value));
+            if (!site.keywords.isEmpty())
+                site.keywords += QLatin1Char(',');
+            site.keywords += QLatin1Char(k == 1 ? 'A' : k == 2 ? 'O' : 'U');
+            site.keywords += m_tree.qtext(field(a, F().name));
+        }
+    };
 
     for (TSNode c : m_calls) {
         const TSNode fn = unparen(field(c, F().function));
@@ -3517,9 +3669,13 @@ void SemanticModel::exportTo(FileResult& out) const {
                 looped = inLoop(c) ? 1 : 0;
             return looped == 1;
         };
-        if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy.")))
+        if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy."))) {
             out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee,
                                       loopedNow(), SyntaxTree::line(c)});
+            CallArguments passed;
+            describeArguments(c, passed);
+            out.callArguments.append(std::move(passed));
+        }
         // API uses: numpy module functions and ndarray methods.
         const QString api = callName(c);
         if (api.startsWith(QLatin1String("numpy."))) {

@@ -77,7 +77,16 @@ public:
     /// `moduleName` is the dotted module name ("pkg.sub.mod"); `isPackageInit` tells whether the
     /// file is a package's `__init__.py` (for resolving relative imports). Never throws;
     /// syntax errors only leave ERROR nodes that are skipped.
-    SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit = false);
+    /// `arrayParameters` (optional, must outlive the constructor only): parameters the project
+    /// knows to be ndarrays from its call sites in other files, as "qualifiedName(param"
+    /// keys (ProjectAnalyzer's parameter facts, see arrayParameterKey()); a listed parameter
+    /// that the file leaves unknown and that nothing in it contradicts becomes an Array.
+    SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit = false,
+                  const QSet<QString>* arrayParameters = nullptr);
+    /// The key of parameter `parameter` of function `qualifiedName` in the set above.
+    static QString arrayParameterKey(const QString& qualifiedName, const QString& parameter) {
+        return qualifiedName + QLatin1Char('(') + parameter;
+    }
     ~SemanticModel();
     SemanticModel(const SemanticModel&) = delete;
     SemanticModel& operator=(const SemanticModel&) = delete;
@@ -241,12 +250,17 @@ private:
     void collectParameterHints();
     /// Kind of a parameter binding that neither annotation, default nor `self` decides.
     ValueKind inferParameterKind(int binding) const;
+    /// Whether parameter binding `bi` may take a kind from the project's call sites: a
+    /// parameter of a module-level function without a decorator that changes the arguments,
+    /// not named like a shape or axis, not type-tested or used like another container.
+    bool openToProjectFact(int bi) const;
     /// For parameter binding `bi` of function `fn`: the argument every call of this file
     /// passes for it (recursive calls aside); nullptr when some call leaves it to its default
     /// or hides it behind a splat, or there is no call. Cached: the same for every pass.
     const std::vector<TSNode>* parameterArguments(int bi, int fn) const;
-    /// Whether function `fn` is only ever called in this file, never used as a value.
-    bool onlyCalled(int fn) const;
+    /// Whether function `fn` is only ever called in this file, never used as a value. A
+    /// mention in a comment or a string counts against it unless `codeOnly`.
+    bool onlyCalled(int fn, bool codeOnly = false) const;
     int scopeIndexAt(uint32_t byte) const;
     /// argument() / positionalCount() through a per-call cache (same answers).
     TSNode arg(TSNode call, int i) const;
