@@ -21,7 +21,7 @@
 #include "FindingsModel.h"
 #include "MainWindow.h"
 
-#include "CorpusGenerator.h"
+#include "../common/GuiStall.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -45,61 +45,6 @@ namespace {
 constexpr int kFiles = 5000;
 constexpr qint64 kFirstFindingsMs = 1000; // issue 6
 constexpr qint64 kMaxStallMs = 100;       // issue 6
-// The issue's figures are for the optimised programs. An unoptimised or sanitizer build (the
-// CI's ASan+UBSan suite runs everything 3-10x slower) still runs the whole scenario and checks
-// its results, but only prints the timings.
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-constexpr bool kTimingsAsserted = true;
-#else
-constexpr bool kTimingsAsserted = false;
-#endif
-
-struct SchedSample {
-    qint64 runMs = 0;  ///< time on a CPU
-    qint64 waitMs = 0; ///< time ready to run but waiting for a CPU
-};
-
-// The calling thread's scheduler statistics (Linux), or nothing when unavailable.
-std::optional<SchedSample> threadSched() {
-    QFile f(QStringLiteral("/proc/thread-self/schedstat"));
-    if (!f.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    const QList<QByteArray> parts = f.readAll().simplified().split(' ');
-    if (parts.size() < 2)
-        return std::nullopt;
-    bool ok1 = false, ok2 = false;
-    const qint64 run = parts[0].toLongLong(&ok1);
-    const qint64 wait = parts[1].toLongLong(&ok2);
-    if (!ok1 || !ok2)
-        return std::nullopt;
-    return SchedSample{run / 1000000, wait / 1000000};
-}
-
-// The 1-minute load average, or -1 when unknown.
-double loadAverage() {
-    QFile f(QStringLiteral("/proc/loadavg"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    bool ok = false;
-    const double load = f.readAll().split(' ').value(0).toDouble(&ok);
-    return ok ? load : -1;
-}
-
-// `files` small modules (20-80 lines: imports, stencils, reductions, element loops, classes),
-// 100 per package folder, as a mid-sized research code base is laid out.
-bool writeProject(const QString& root, int files) {
-    bench::Random sizes(6);
-    for (int i = 0; i < files; ++i) {
-        const QString dir = root + QStringLiteral("/pkg%1").arg(i / 100, 2, 10, QLatin1Char('0'));
-        if (i % 100 == 0 && !QDir().mkpath(dir))
-            return false;
-        QFile f(dir + QStringLiteral("/mod%1.py").arg(i, 4, 10, QLatin1Char('0')));
-        if (!f.open(QIODevice::WriteOnly) ||
-            f.write(bench::generateModule(6, i, sizes.range(20, 80))) < 0)
-            return false;
-    }
-    return true;
-}
 
 } // namespace
 
@@ -111,17 +56,17 @@ private slots:
     void fiveThousandFilesStreamWithoutStalls() {
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
-        QVERIFY(writeProject(tmp.path(), kFiles));
+        QVERIFY(testing::writeProject(tmp.path(), kFiles, 6, 20, 80));
 
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(200); // the first paint of the empty window is not part of the analysis
 
-        const bool haveSched = threadSched().has_value();
+        const bool haveSched = testing::threadSched().has_value();
         QElapsedTimer clock;
         qint64 last = 0, maxWall = 0, maxOwn = 0, maxBusy = 0, maxOwnAt = 0;
-        SchedSample lastSched = threadSched().value_or(SchedSample{});
+        testing::SchedSample lastSched = testing::threadSched().value_or(testing::SchedSample{});
         int ticks = 0;
         bool analysing = true;
         qint64 firstRowMs = -1;
@@ -130,7 +75,7 @@ private slots:
         tick.setInterval(10);
         connect(&tick, &QTimer::timeout, [&] {
             const qint64 now = clock.elapsed();
-            const SchedSample s = threadSched().value_or(SchedSample{});
+            const testing::SchedSample s = testing::threadSched().value_or(testing::SchedSample{});
             const qint64 wall = now - last;
             const qint64 wait = s.waitMs - lastSched.waitMs;
             const qint64 busy = s.runMs - lastSched.runMs;
@@ -174,7 +119,7 @@ private slots:
         QTest::qWait(300);
         analysing = false;
         tick.stop();
-        const double load = loadAverage();
+        const double load = testing::loadAverage();
         const bool overloaded = load > 3 * QThread::idealThreadCount() + 2;
 
         QVERIFY(!w.project().cancelled);
@@ -191,7 +136,7 @@ private slots:
               QThread::idealThreadCount(),
               overloaded ? "CPU per slice (overloaded)" : "slice without run-queue wait");
         QVERIFY2(firstRowMs >= 0, "no finding reached the table");
-        if (!kTimingsAsserted) {
+        if (!testing::kTimingsAsserted) {
             qInfo("unoptimised or sanitizer build: timings printed, not asserted");
             return;
         }

@@ -10,7 +10,7 @@
 #include "../common/StudioTestMain.h"
 #include "MainWindow.h"
 
-#include "CorpusGenerator.h"
+#include "../common/GuiStall.h"
 
 #include <QAtomicInteger>
 #include <QElapsedTimer>
@@ -39,54 +39,6 @@ constexpr int kFiles = 160;
 constexpr qsizetype kMinReportBytes = 300 * 1024;
 constexpr qint64 kMaxStallMs = 100; // issue 6
 constexpr qint64 kWatchdogMs = 10000;
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-constexpr bool kTimingsAsserted = true;
-#else
-constexpr bool kTimingsAsserted = false;
-#endif
-
-struct SchedSample {
-    qint64 runMs = 0;
-    qint64 waitMs = 0;
-};
-
-std::optional<SchedSample> threadSched() {
-    QFile f(QStringLiteral("/proc/thread-self/schedstat"));
-    if (!f.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    const QList<QByteArray> parts = f.readAll().simplified().split(' ');
-    if (parts.size() < 2)
-        return std::nullopt;
-    bool ok1 = false, ok2 = false;
-    const qint64 run = parts[0].toLongLong(&ok1);
-    const qint64 wait = parts[1].toLongLong(&ok2);
-    if (!ok1 || !ok2)
-        return std::nullopt;
-    return SchedSample{run / 1000000, wait / 1000000};
-}
-
-double loadAverage() {
-    QFile f(QStringLiteral("/proc/loadavg"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    bool ok = false;
-    const double load = f.readAll().split(' ').value(0).toDouble(&ok);
-    return ok ? load : -1;
-}
-
-bool writeProject(const QString& root, int files) {
-    bench::Random sizes(11);
-    for (int i = 0; i < files; ++i) {
-        const QString dir = root + QStringLiteral("/pkg%1").arg(i / 100, 2, 10, QLatin1Char('0'));
-        if (i % 100 == 0 && !QDir().mkpath(dir))
-            return false;
-        QFile f(dir + QStringLiteral("/mod%1.py").arg(i, 4, 10, QLatin1Char('0')));
-        if (!f.open(QIODevice::WriteOnly) ||
-            f.write(bench::generateModule(11, i, sizes.range(40, 120))) < 0)
-            return false;
-    }
-    return true;
-}
 
 // Fails the process when the GUI thread has not ticked for kWatchdogMs: a stall of minutes
 // would otherwise only end at CTest's timeout.
@@ -124,7 +76,7 @@ private slots:
         // CNREADY_PREVIEW_PROJECT=DIR measures a real project instead (e.g. a copy of numba).
         QString project = qEnvironmentVariable("CNREADY_PREVIEW_PROJECT");
         if (project.isEmpty()) {
-            QVERIFY(writeProject(tmp.path(), kFiles));
+            QVERIFY(testing::writeProject(tmp.path(), kFiles, 11, 40, 120));
             project = tmp.path();
         }
 
@@ -143,17 +95,17 @@ private slots:
         Watchdog dog;
         dog.clock.start();
         dog.start();
-        const bool haveSched = threadSched().has_value();
+        const bool haveSched = testing::threadSched().has_value();
         QElapsedTimer clock;
         qint64 last = 0, maxWall = 0, maxOwn = 0, maxBusy = 0;
-        SchedSample lastSched = threadSched().value_or(SchedSample{});
+        testing::SchedSample lastSched = testing::threadSched().value_or(testing::SchedSample{});
         QTimer tick;
         tick.setTimerType(Qt::PreciseTimer);
         tick.setInterval(10);
         connect(&tick, &QTimer::timeout, [&] {
             const qint64 now = clock.elapsed();
             dog.lastTick.storeRelaxed(dog.clock.elapsed());
-            const SchedSample s = threadSched().value_or(SchedSample{});
+            const testing::SchedSample s = testing::threadSched().value_or(testing::SchedSample{});
             const qint64 wall = now - last;
             const qint64 wait = s.waitMs - lastSched.waitMs;
             const qint64 busy = s.runMs - lastSched.runMs;
@@ -182,13 +134,13 @@ private slots:
         dog.armed.storeRelaxed(0);
         dog.requestInterruption();
         dog.wait();
-        const double load = loadAverage();
+        const double load = testing::loadAverage();
         const bool overloaded = load > 3 * QThread::idealThreadCount() + 2;
         qInfo("report of %lld bytes (%lld lines) shown %lld ms after Ctrl+2; longest slice %lld "
               "ms wall, %lld ms without run-queue wait, %lld ms GUI-thread CPU; load %.2f",
               qint64(report.toUtf8().size()), qint64(view->document()->blockCount()), shownMs,
               maxWall, maxOwn, maxBusy, load);
-        if (!kTimingsAsserted)
+        if (!testing::kTimingsAsserted)
             return;
         if (overloaded)
             QVERIFY2(maxBusy <= kMaxStallMs,
