@@ -53,41 +53,6 @@ void releaseFreedMemory() {
 #endif
 }
 
-// Resolves a call site's callee to a project function the way the merge does for hot paths
-// (model/ProjectResult.cpp): a bare name in its own module, a dotted name with leading
-// components stripped until a function matches (the scanned root may sit below the package
-// root), at least "module.func" left. Every function name takes part, so a callee never
-// slides past its own function to a same-named one in a shorter module path.
-class CalleeResolver {
-public:
-    explicit CalleeResolver(const QList<FileResult>& files) {
-        for (const FileResult& f : files)
-            for (const FunctionInfo& fn : f.functions)
-                m_names.insert(fn.qualifiedName);
-    }
-    QString resolve(const QString& callee, const QString& callerModule) const {
-        if (!callee.contains(QLatin1Char('.'))) {
-            const QString local = callerModule + QLatin1Char('.') + callee;
-            return m_names.contains(local) ? local : QString();
-        }
-        QStringView rest(callee);
-        for (;;) {
-            const QString name = rest.toString();
-            if (m_names.contains(name))
-                return name;
-            const qsizetype dot = rest.indexOf(QLatin1Char('.'));
-            if (dot < 0)
-                return {};
-            rest = rest.mid(dot + 1);
-            if (!rest.contains(QLatin1Char('.')))
-                return {};
-        }
-    }
-
-private:
-    QSet<QString> m_names;
-};
-
 QStringView leafOf(const QString& dotted) {
     return QStringView(dotted).mid(dotted.lastIndexOf(QLatin1Char('.')) + 1);
 }
@@ -117,7 +82,7 @@ QList<std::pair<QString, qsizetype>> collectParameterFacts(const QList<FileResul
                 owner.insert(p.function, i);
     if (owner.isEmpty())
         return {};
-    const CalleeResolver resolver(files);
+    const ProjectFunctionIndex resolver(files);
     auto callsOf = [](const FileResult& f) {
         return f.callArguments.size() == f.calls.size() ? f.calls.size() : 0;
     };

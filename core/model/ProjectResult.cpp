@@ -9,42 +9,32 @@
 
 namespace cnready {
 
-namespace {
+ProjectFunctionIndex::ProjectFunctionIndex(const QList<FileResult>& files) {
+    for (const FileResult& f : files)
+        for (const FunctionInfo& fn : f.functions)
+            m_names.insert(fn.qualifiedName);
+}
 
-// Resolves a call site's callee to a project function's qualified name. The semantic model
-// resolves callees through imports to dotted names ("pkg.mod.f", "pkg.mod.Class.method").
-// Module names are derived from paths relative to the scanned root, which may sit below the
-// package root ("filters.gauss" for "skimage.filters.gauss"), so leading components of the
-// callee are stripped until a project function matches (at least "module.func" remains).
-struct FunctionIndex {
-    QSet<QString> names;
-    explicit FunctionIndex(const QList<FileResult>& files) {
-        for (const FileResult& f : files)
-            for (const FunctionInfo& fn : f.functions)
-                names.insert(fn.qualifiedName);
+QString ProjectFunctionIndex::resolve(const QString& callee, const QString& callerModule) const {
+    if (callee.isEmpty())
+        return {};
+    if (!callee.contains(QLatin1Char('.'))) {
+        const QString local = callerModule + QLatin1Char('.') + callee;
+        return m_names.contains(local) ? local : QString();
     }
-    QString resolve(const QString& callee, const QString& callerModule) const {
-        if (callee.isEmpty())
+    QStringView rest(callee);
+    for (;;) {
+        const QString name = rest.toString();
+        if (m_names.contains(name))
+            return name;
+        const qsizetype dot = rest.indexOf(QLatin1Char('.'));
+        if (dot < 0)
             return {};
-        if (!callee.contains(QLatin1Char('.'))) {
-            const QString local = callerModule + QLatin1Char('.') + callee;
-            return names.contains(local) ? local : QString();
-        }
-        QStringView rest(callee);
-        for (;;) {
-            if (names.contains(rest.toString()))
-                return rest.toString();
-            const qsizetype dot = rest.indexOf(QLatin1Char('.'));
-            if (dot < 0)
-                return {};
-            rest = rest.mid(dot + 1);
-            if (!rest.contains(QLatin1Char('.')))
-                return {};
-        }
+        rest = rest.mid(dot + 1);
+        if (!rest.contains(QLatin1Char('.')))
+            return {};
     }
-};
-
-} // namespace
+}
 
 ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                const QList<FileDiagnostic>& scanDiagnostics) {
@@ -54,7 +44,7 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
               [](const FileResult& a, const FileResult& b) { return a.path < b.path; });
 
     // Project-wide hot functions: reached from a call inside a loop, then transitively.
-    const FunctionIndex index(files);
+    const ProjectFunctionIndex index(files);
     // Tests exercise the code but are not its workload: a test calling a library function
     // in a loop makes only functions of test files hot, never the library's.
     QSet<QString> testFunctions;

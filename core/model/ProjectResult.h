@@ -25,6 +25,23 @@ struct ProjectResult {
     bool cancelled = false;            ///< the analysis was cancelled; the result is partial
 };
 
+/// Every function of a project by qualified name ("pkg.mod.f", "pkg.mod.Class.method"), to
+/// resolve call sites to them. Module names come from paths relative to the scanned root,
+/// which may sit below the package root ("filters.gauss" for "skimage.filters.gauss").
+class ProjectFunctionIndex {
+public:
+    explicit ProjectFunctionIndex(const QList<FileResult>& files);
+    /// The project function `callee` (a canonical name from a call site in `callerModule`)
+    /// names, or an empty string: a bare name in its own module; a dotted name with leading
+    /// components stripped until a function matches, at least "module.func" left. Every
+    /// function takes part, so a callee never slides past its own function to a same-named
+    /// one in a shorter module path.
+    QString resolve(const QString& callee, const QString& callerModule) const;
+
+private:
+    QSet<QString> m_names;
+};
+
 /// Merges per-file results: sorts files, resolves hot functions through the call sites
 /// (a function is hot when called from a loop, or from a hot function; module level and
 /// `if __name__ == "__main__":` are the boundary) and keeps conditional findings only when
