@@ -391,6 +391,13 @@ QString syntaxMessage(const SyntaxTree::Survey& s, const BracketProblem& b) {
     }
     if (s.errorCount > 1)
         what += QStringLiteral(" (%1 error regions in the file)").arg(s.errorCount);
+    // A region of a few lines is a bad statement; a longer one swallowed code around it, whose
+    // findings are then missing, and the reader must know that the file's silence means little.
+    if (s.errorLines > 3)
+        return what + QStringLiteral("; %1 lines around it could not be read as code and were "
+                                     "not assessed: fix the error before trusting this file's "
+                                     "findings")
+                          .arg(s.errorLines);
     return what + QStringLiteral("; the parser recovered and the rest of the file was assessed");
 }
 

@@ -741,6 +741,7 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                         s.missingToken = QByteArray(ts_node_type(n));
                 }
                 ++s.errorCount;
+                s.errorLines += endLine(n) - line(n) + 1;
                 errorDepth = depth;
             }
         } else if (named) {

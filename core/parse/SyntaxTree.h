@@ -102,6 +102,9 @@ public:
         /// f-string format spec beginning with '=' (`f"{x:=}"`, `f"{x:=^10}"`), which
         /// tree-sitter-python misreads as a walrus (Python reads a spec there).
         int errorCount = 0;
+        /// Source lines the outermost error regions span (a region of one line counts 1): code
+        /// there is not seen as statements, so its findings are missing.
+        int errorLines = 0;
         int errorLine = 0; ///< 1-based span of the first error node; 0 when none
         int errorColumn = 0;
         int errorEndLine = 0;

@@ -208,6 +208,11 @@ private slots:
             {QStringLiteral("dangling_operator"), "x = 1 +\n"},
             {QStringLiteral("unmatched_close"), "x = 1)\n"},
             {QStringLiteral("mismatched_close"), "x = [1, 2)\n"},
+            // The unclosed signature swallows the function after it: the message must not
+            // claim the rest of the file was assessed.
+            {QStringLiteral("swallowing_error"),
+             "def f(a:\n    return a\n\ndef relax(u, tol):\n    while True:\n"
+             "        err = float(np.abs(u).max())\n        if err < tol:\n            break\n"},
             // tree-sitter's error region starts at the `def`; the bracket is what to fix.
             {QStringLiteral("unclosed_signature"),
              "def f(a:\n    for i in range(3):\n        a[i] = 0  # ) in a comment\n"
@@ -373,6 +378,7 @@ private slots:
         row("syntax/unclosed_bracket.py", K::Syntax, 3, "line 3, column 5: '[' is never closed");
         row("syntax/unclosed_signature.py", K::Syntax, 3, "line 3, column 6: '(' is never closed");
         row("syntax/mismatched_close.py", K::Syntax, 3, "column 10: ')' does not close '['");
+        row("syntax/swallowing_error.py", K::Syntax, 3, "could not be read as code and were not");
         row("syntax/unclosed_string.py", K::Syntax, 3, "syntax error");
         row("syntax/unterminated_triple_quote.py", K::Syntax, 3, "syntax error");
         row("syntax/unexpected_indent.py", K::Syntax, 4, "unexpected indent");
