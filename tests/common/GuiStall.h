@@ -43,6 +43,38 @@ inline std::optional<SchedSample> threadSched() {
     return SchedSample{run / 1000000, wait / 1000000};
 }
 
+// One event-loop slice of the GUI thread: the time between two ticks of a timer on it.
+struct Slice {
+    qint64 wall = 0; ///< wall-clock length
+    qint64 wait = 0; ///< of which the thread waited for a CPU (run queue)
+    qint64 busy = 0; ///< of which the thread ran on a CPU
+    qint64 own =
+        0; ///< wall minus run-queue wait: working or blocked (the raw wall without schedstat)
+};
+
+// Cuts the GUI thread's time into slices at each tick (`now`: ms of the test's clock).
+class SliceClock {
+public:
+    Slice next(qint64 now) {
+        const SchedSample s = threadSched().value_or(SchedSample{});
+        Slice slice;
+        slice.wall = now - m_last;
+        slice.wait = s.waitMs - m_lastSched.waitMs;
+        slice.busy = s.runMs - m_lastSched.runMs;
+        slice.own = m_haveSched ? qMax<qint64>(0, slice.wall - slice.wait) : slice.wall;
+        m_last = now;
+        m_lastSched = s;
+        return slice;
+    }
+    /// Whether the run-queue wait is known (Linux schedstat); without it `own` is the wall.
+    bool haveSched() const { return m_haveSched; }
+
+private:
+    bool m_haveSched = threadSched().has_value();
+    qint64 m_last = 0;
+    SchedSample m_lastSched = threadSched().value_or(SchedSample{});
+};
+
 // The 1-minute load average, or -1 when unknown.
 inline double loadAverage() {
     QFile f(QStringLiteral("/proc/loadavg"));

@@ -63,10 +63,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(200); // the first paint of the empty window is not part of the analysis
 
-        const bool haveSched = testing::threadSched().has_value();
         QElapsedTimer clock;
-        qint64 last = 0, maxWall = 0, maxOwn = 0, maxBusy = 0, maxOwnAt = 0;
-        testing::SchedSample lastSched = testing::threadSched().value_or(testing::SchedSample{});
+        qint64 maxWall = 0, maxOwn = 0, maxBusy = 0, maxOwnAt = 0;
+        testing::SliceClock slices;
         int ticks = 0;
         bool analysing = true;
         qint64 firstRowMs = -1;
@@ -75,26 +74,20 @@ private slots:
         tick.setInterval(10);
         connect(&tick, &QTimer::timeout, [&] {
             const qint64 now = clock.elapsed();
-            const testing::SchedSample s = testing::threadSched().value_or(testing::SchedSample{});
-            const qint64 wall = now - last;
-            const qint64 wait = s.waitMs - lastSched.waitMs;
-            const qint64 busy = s.runMs - lastSched.runMs;
-            const qint64 own = haveSched ? qMax<qint64>(0, wall - wait) : wall;
+            const testing::Slice slice = slices.next(now);
             if (analysing) {
-                maxWall = qMax(maxWall, wall);
-                maxBusy = qMax(maxBusy, busy);
-                if (own > maxOwn) {
-                    maxOwn = own;
+                maxWall = qMax(maxWall, slice.wall);
+                maxBusy = qMax(maxBusy, slice.busy);
+                if (slice.own > maxOwn) {
+                    maxOwn = slice.own;
                     maxOwnAt = now;
                 }
-                if (wall > kMaxStallMs || own > kMaxStallMs / 2)
+                if (slice.wall > kMaxStallMs || slice.own > kMaxStallMs / 2)
                     qInfo("slice of %lld ms wall at %lld ms: %lld ms on CPU, %lld ms waiting for "
                           "a CPU; progress %d/%d",
-                          wall, now, busy, wait, w.progressBar()->value(),
+                          slice.wall, now, slice.busy, slice.wait, w.progressBar()->value(),
                           w.progressBar()->maximum());
             }
-            last = now;
-            lastSched = s;
             ++ticks;
         });
 
@@ -132,7 +125,7 @@ private slots:
               "longest GUI-thread CPU per slice %lld ms; load average %.2f on %d cores: "
               "asserting %s",
               kFiles, table->rowCount(), firstRowMs, finishedMs, ticks, maxWall, maxOwn,
-              haveSched ? "" : " (no schedstat: wall)", maxOwnAt, maxBusy, load,
+              slices.haveSched() ? "" : " (no schedstat: wall)", maxOwnAt, maxBusy, load,
               QThread::idealThreadCount(),
               overloaded ? "CPU per slice (overloaded)" : "slice without run-queue wait");
         QVERIFY2(firstRowMs >= 0, "no finding reached the table");
