@@ -1,6 +1,7 @@
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
 #include "rules/Rule.h"
+#include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
 namespace cnready {
@@ -14,6 +15,31 @@ void FindingSink::report(TSNode node, const QString& message, quint8 recipeVaria
     reportSpan(node, node, message);
     if (m_out.size() > before)
         m_out.last().recipeVariant = recipeVariant;
+}
+
+bool FindingSink::isScalingRule() const {
+    // RULES.md, the workload model item 3: R101-R106, R110 and R201-R206 are about data
+    // arrays; R107's object array of three settings is bookkeeping too.
+    const QString& c = m_info.code;
+    if (c.size() != 4 || c[0] != QLatin1Char('R'))
+        return false;
+    const int n = c.mid(1).toInt();
+    return (n >= 101 && n <= 107) || n == 110 || (n >= 201 && n <= 206);
+}
+
+void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& message) {
+    if (isScalingRule() &&
+        rules::notDataArray(m_ctx.model, subject, m_info.code != QLatin1String("R107")))
+        return;
+    report(node, message);
+}
+
+void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& message,
+                              quint8 recipeVariant) {
+    if (isScalingRule() &&
+        rules::notDataArray(m_ctx.model, subject, m_info.code != QLatin1String("R107")))
+        return;
+    report(node, message, recipeVariant);
 }
 
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {

@@ -459,7 +459,8 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
                     !readsLeadingRows(m, *cur, base) ||
                     blocks::isObjectArray(
                         m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)),
-                        base))
+                        base) ||
+                    rules::notDataArray(m, base))
                     continue;
                 qualifying.emplace(cur->index, target);
             }
@@ -480,9 +481,13 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
              cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
             if (!indexLoop(cur) || qualifying.count(cur->index) || slabLoops.count(cur->index))
                 continue;
+            // Bookkeeping arrays and arrays of strings (rules::notDataArray) are no element
+            // work on data, however they are indexed.
             if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur) &&
                 !blocks::isObjectArray(
-                    m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)), base))
+                    m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)),
+                    base) &&
+                !rules::notDataArray(m, base))
                 qualifying.emplace(cur->index, sub);
         }
     }

@@ -520,6 +520,65 @@ bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
     return isBooleanArrayImpl(model, expr, depth, budget);
 }
 
+QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode expr) {
+    QVarLengthArray<TSNode, 4> out;
+    QVarLengthArray<TSNode, 16> stack;
+    stack.push_back(expr);
+    for (int budget = 64; !stack.isEmpty() && budget > 0 && out.size() < 8; --budget) {
+        TSNode e = unparen(stack.back());
+        stack.pop_back();
+        if (ts_node_is_null(e))
+            continue;
+        const auto t = SyntaxTree::type(e);
+        if (t == "comparison_operator" || t == "binary_operator" || t == "boolean_operator" ||
+            t == "not_operator" || t == "unary_operator") {
+            const auto kids = namedChildren(e);
+            for (qsizetype i = kids.size(); i-- > 0;)
+                stack.push_back(kids[i]);
+            continue;
+        }
+        const ValueKind k = model.valueKind(e);
+        if (t == "subscript" && k != ValueKind::Array) {
+            stack.push_back(SyntaxTree::field(e, fields().value)); // an element read
+            continue;
+        }
+        if (t == "call" && k != ValueKind::Array) {
+            const TSNode fn = unparen(SyntaxTree::field(e, fields().function));
+            const std::string_view leaf = calleeLeafText(model, e);
+            if (SyntaxTree::is(fn, "attribute") &&
+                (leaf == "item" || leaf == "tolist" || model.isArrayReduction(e))) {
+                stack.push_back(SyntaxTree::field(fn, fields().object));
+                continue;
+            }
+            if (model.isNumpyFullReduction(e) ||
+                (SyntaxTree::is(fn, "identifier") &&
+                 (leaf == "float" || leaf == "int" || leaf == "bool" || leaf == "complex" ||
+                  leaf == "len" || leaf == "list" || leaf == "tuple" || leaf == "sum" ||
+                  leaf == "max" || leaf == "min" || leaf == "any" || leaf == "all" ||
+                  leaf == "sorted" || leaf == "str" || leaf == "repr"))) {
+                stack.push_back(SemanticModel::argument(e, 0));
+                continue;
+            }
+        }
+        // Host numbers, strings and containers are no array a finding could be about.
+        if (k == ValueKind::Array || k == ValueKind::DeviceScalar ||
+            (k == ValueKind::Unknown &&
+             (t == "identifier" || t == "call" || t == "attribute" || t == "subscript")))
+            out.push_back(e);
+    }
+    return out;
+}
+
+bool notDataArray(const SemanticModel& model, TSNode expr, bool nonNumeric) {
+    const QVarLengthArray<TSNode, 4> subjects = scalingSubjects(model, expr);
+    if (subjects.isEmpty())
+        return false;
+    for (const TSNode s : subjects)
+        if (!model.isBookkeepingArray(s) && !(nonNumeric && model.holdsNonNumeric(s)))
+            return false;
+    return true;
+}
+
 namespace {
 std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int depth,
                                    int& budget) {
