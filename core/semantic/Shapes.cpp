@@ -14,6 +14,43 @@
 
 namespace cnready {
 
+// ---- The model's shape queries (created on the first one) -----------------------------------
+
+Shape SemanticModel::shapeOf(TSNode expr) const {
+    if (!m_shapes)
+        m_shapes = std::make_unique<ShapeEngine>(*this);
+    return m_shapes->shapeOf(expr);
+}
+
+Extent SemanticModel::extentOf(TSNode intExpr) const {
+    if (!m_shapes)
+        m_shapes = std::make_unique<ShapeEngine>(*this);
+    return m_shapes->extentOf(intExpr);
+}
+
+SizeClass SemanticModel::extentClass(TSNode intExpr) const {
+    return extentOf(intExpr).size;
+}
+
+SizeClass SemanticModel::arraySizeClass(TSNode expr) const {
+    return shapeOf(expr).sizeClass();
+}
+
+bool SemanticModel::isBookkeepingArray(TSNode expr) const {
+    return arraySizeClass(expr) == SizeClass::Small;
+}
+
+ElementKind SemanticModel::elementKind(TSNode expr) const {
+    if (!m_shapes)
+        m_shapes = std::make_unique<ShapeEngine>(*this);
+    return m_shapes->elementKind(expr);
+}
+
+bool SemanticModel::holdsNonNumeric(TSNode expr) const {
+    const ElementKind k = elementKind(expr);
+    return k == ElementKind::String || k == ElementKind::Object;
+}
+
 // ---- Size classes, extents and shapes -------------------------------------------------------
 
 SizeClass literalClass(qint64 value) {
