@@ -27,19 +27,25 @@ bool FindingSink::isScalingRule() const {
     return (n >= 101 && n <= 107) || n == 110 || (n >= 201 && n <= 206);
 }
 
+bool FindingSink::aboutNoDataArray(TSNode subject) const {
+    if (!isScalingRule())
+        return false;
+    // R107 is about the object dtype itself: only its size can excuse it. The host-sync
+    // rules judge a 0-d value by the array it was read or reduced from.
+    const QString& c = m_info.code;
+    return rules::notDataArray(m_ctx.model, subject, c != QLatin1String("R107"),
+                               c == QLatin1String("R104") || c == QLatin1String("R105"));
+}
+
 void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& message) {
-    if (isScalingRule() &&
-        rules::notDataArray(m_ctx.model, subject, m_info.code != QLatin1String("R107")))
-        return;
-    report(node, message);
+    if (!aboutNoDataArray(subject))
+        report(node, message);
 }
 
 void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& message,
                               quint8 recipeVariant) {
-    if (isScalingRule() &&
-        rules::notDataArray(m_ctx.model, subject, m_info.code != QLatin1String("R107")))
-        return;
-    report(node, message, recipeVariant);
+    if (!aboutNoDataArray(subject))
+        report(node, message, recipeVariant);
 }
 
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {

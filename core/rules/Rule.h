@@ -65,6 +65,8 @@ public:
     void reportAbout(TSNode subject, TSNode node, const QString& message, quint8 recipeVariant);
     /// Whether this sink's rule is one of the scaling rules reportAbout() filters.
     bool isScalingRule() const;
+    /// Whether reportAbout() drops a finding about `subject` (see there).
+    bool aboutNoDataArray(TSNode subject) const;
 
 private:
     const RuleInfo& m_info;

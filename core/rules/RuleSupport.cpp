@@ -520,8 +520,10 @@ bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
     return isBooleanArrayImpl(model, expr, depth, budget);
 }
 
-QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode expr) {
+QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode expr,
+                                           bool throughScalars) {
     QVarLengthArray<TSNode, 4> out;
+    int followed = 0; // names followed to their bindings
     QVarLengthArray<TSNode, 16> stack;
     stack.push_back(expr);
     for (int budget = 64; !stack.isEmpty() && budget > 0 && out.size() < 8; --budget) {
@@ -550,6 +552,16 @@ QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode ex
                 stack.push_back(SyntaxTree::field(fn, fields().object));
                 continue;
             }
+            // A NumPy function giving a scalar (`np.allclose(u, 0.0)`, `np.isnan(r[1])`):
+            // the arrays it reads.
+            if (!model.isNumpyFullReduction(e) &&
+                model.callName(e).startsWith(QLatin1String("numpy.")) &&
+                !model.callName(e).startsWith(QLatin1String("numpy.ndarray."))) {
+                const auto args = positionalArguments(e);
+                for (qsizetype i = args.size(); i-- > 0;)
+                    stack.push_back(args[i]);
+                continue;
+            }
             if (model.isNumpyFullReduction(e) ||
                 (SyntaxTree::is(fn, "identifier") &&
                  (leaf == "float" || leaf == "int" || leaf == "bool" || leaf == "complex" ||
@@ -557,6 +569,33 @@ QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode ex
                   leaf == "max" || leaf == "min" || leaf == "any" || leaf == "all" ||
                   leaf == "sorted" || leaf == "str" || leaf == "repr"))) {
                 stack.push_back(SemanticModel::argument(e, 0));
+                continue;
+            }
+        }
+        // The target of a loop over an array (`for row in rows`): what a sync inside the
+        // loop reads, pass after pass, is the iterated array.
+        if (throughScalars && t == "identifier" && followed < 4) {
+            const std::string_view name = model.text(e);
+            TSNode iterated{};
+            for (const LoopInfo* L = model.enclosingLoop(e); L && ts_node_is_null(iterated);
+                 L = L->parent >= 0 ? &model.loops()[size_t(L->parent)] : nullptr)
+                if ((L->source == LoopSource::Array || L->source == LoopSource::EnumerateArray) &&
+                    L->variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
+                    iterated = L->iterable;
+            if (!ts_node_is_null(iterated)) {
+                ++followed;
+                stack.push_back(iterated);
+                continue;
+            }
+        }
+        // A device scalar held in a name (`err = np.max(r)`, `node = table[k]`): the arrays
+        // it was read from.
+        if (throughScalars && t == "identifier" && k == ValueKind::DeviceScalar && followed < 4) {
+            const QList<TSNode> rhs = bindingsOf(model, model.text(e), e);
+            if (!rhs.isEmpty()) {
+                ++followed;
+                for (qsizetype i = rhs.size(); i-- > 0 && i < 4;)
+                    stack.push_back(rhs[i]);
                 continue;
             }
         }
@@ -569,13 +608,14 @@ QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode ex
     return out;
 }
 
-bool notDataArray(const SemanticModel& model, TSNode expr, bool nonNumeric) {
-    const QVarLengthArray<TSNode, 4> subjects = scalingSubjects(model, expr);
+bool notDataArray(const SemanticModel& model, TSNode expr, bool nonNumeric, bool throughScalars) {
+    const QVarLengthArray<TSNode, 4> subjects = scalingSubjects(model, expr, throughScalars);
     if (subjects.isEmpty())
         return false;
-    for (const TSNode s : subjects)
+    for (const TSNode s : subjects) {
         if (!model.isBookkeepingArray(s) && !(nonNumeric && model.holdsNonNumeric(s)))
             return false;
+    }
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "semantic/Shapes.h"
 
 #include "parse/SyntaxTree.h"
+#include "semantic/ModelInternals.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
@@ -10,7 +11,6 @@
 #include <algorithm>
 #include <optional>
 #include <span>
-#include <unordered_map>
 
 namespace cnready {
 
@@ -407,7 +407,7 @@ bool isType(TSNode n, std::string_view t) {
 
 struct Fields {
     TSFieldId function, arguments, object, attribute, value, left, right, operator_, argument, body,
-        name, subscript, consequence, alternative, start, stop, step;
+        name, subscript, consequence, alternative, start, stop, step, condition;
 };
 const Fields& fields() {
     static const Fields f{
@@ -419,20 +419,12 @@ const Fields& fields() {
         SyntaxTree::fieldId("name"),        SyntaxTree::fieldId("subscript"),
         SyntaxTree::fieldId("consequence"), SyntaxTree::fieldId("alternative"),
         SyntaxTree::fieldId("start"),       SyntaxTree::fieldId("stop"),
-        SyntaxTree::fieldId("step"),
+        SyntaxTree::fieldId("step"),        SyntaxTree::fieldId("condition"),
     };
     return f;
 }
 TSNode fld(TSNode n, TSFieldId id) {
     return ts_node_is_null(n) ? TSNode{} : ts_node_child_by_field_id(n, id);
-}
-
-TSNode unparen(TSNode n) {
-    int guard = 0;
-    while (isType(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1 &&
-           guard++ < 64)
-        n = ts_node_named_child(n, 0);
-    return n;
 }
 
 // Named children of a node except comments.
@@ -528,12 +520,11 @@ bool smallArrayName(std::string_view name) {
     if (w.isEmpty())
         return false;
     const auto small = [](const QString& s) {
-        return inList(s,
-                      {"sigma",     "sigmas",  "taps",       "tap",        "axes",     "exponents",
-                       "powers",    "degrees", "orders",     "spacing",    "spacings", "zooms",
-                       "voxelsize", "shape",   "newshape",   "strides",    "dims",     "origin",
-                       "sampling",  "pixdim",  "resolution", "flags",      "bounds",   "extent",
-                       "window",    "lags",    "quantiles",  "percentiles"});
+        return inList(s, {"sigma",     "sigmas",     "zoom",    "taps",       "tap",     "axes",
+                          "exponents", "powers",     "degrees", "orders",     "spacing", "spacings",
+                          "zooms",     "voxelsize",  "shape",   "newshape",   "strides", "dims",
+                          "origin",    "sampling",   "pixdim",  "resolution", "bounds",  "extent",
+                          "quantiles", "percentiles"});
     };
     return small(w.first()) || small(w.last()) || small(w.join(QString()));
 }
@@ -543,11 +534,9 @@ bool stringArrayName(std::string_view name) {
     const QStringList w = nameWords(name);
     if (w.isEmpty())
         return false;
-    return inList(w.last(),
-                  {"paths",    "names",      "labels",  "filenames", "fnames",  "files",
-                   "keys",     "words",      "strings", "tags",      "titles",  "suffixes",
-                   "prefixes", "extensions", "columns", "colnames",  "methods", "modes",
-                   "kinds",    "units",      "texts",   "tokens",    "ids"}) &&
+    return inList(w.last(), {"paths", "names", "labels", "filenames", "fnames", "files", "words",
+                             "strings", "tags", "titles", "suffixes", "prefixes", "extensions",
+                             "colnames", "texts", "tokens"}) &&
            !inList(w.first(), {"n", "num"});
 }
 
@@ -632,9 +621,10 @@ bool isReductionLeaf(const QString& leaf) {
 
 struct ShapeEngine::Impl {
     const SemanticModel& m;
-    std::unordered_map<const void*, Shape> shapes;
-    std::unordered_map<const void*, Extent> extents;
-    std::unordered_map<const void*, ElementKind> elements;
+    // Per-node caches (open addressing, no allocation per entry).
+    model_internals::NodeMemo<Shape> shapes;
+    model_internals::NodeMemo<Extent> extents;
+    model_internals::NodeMemo<ElementKind> elements;
     // Names being resolved (first binding index) with what is known of them so far: a
     // binding that reads the name itself (`x = x[1:]`) sees the earlier bindings' shape.
     struct Pending {
@@ -644,6 +634,9 @@ struct ShapeEngine::Impl {
     std::vector<Pending> pendingShapes;
     std::vector<int> pendingExtents;
     std::vector<const void*> active; // call/return chains being evaluated (cycle guard)
+    // Reads of a partial answer (a pending name, a function whose returns are being
+    // evaluated): a result computed while this grew is not cached.
+    int partialReads = 0;
 
     explicit Impl(const SemanticModel& model) : m(model) {}
 
@@ -668,6 +661,8 @@ struct ShapeEngine::Impl {
     Extent runtimeAxis(TSNode array, int axis, TSNode whole, int depth);
     ElementKind element(TSNode n, int depth);
     ElementKind comparedWithStrings(TSNode id);
+    bool isParameter(TSNode expr);
+    bool truthTested(TSNode id);
 
     TSNode arg(TSNode call, int i) const { return SemanticModel::argument(call, i); }
     TSNode kw(TSNode call, std::string_view name) const { return m.keywordArgument(call, name); }
@@ -696,13 +691,13 @@ constexpr int kMaxDepth = 24;
 Shape ShapeEngine::Impl::shape(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > kMaxDepth)
         return Shape::unknown();
-    const auto it = shapes.find(n.id);
-    if (it != shapes.end())
-        return it->second;
+    if (const Shape* hit = shapes.find(n.id))
+        return *hit;
+    const int before = partialReads;
     const Shape s = shapeUncached(n, depth);
-    // Results computed under a pending name see a partial answer: cache only complete ones.
-    if (pendingShapes.empty() && active.empty())
-        shapes.emplace(n.id, s);
+    // A result that read a partial answer is not cached.
+    if (partialReads == before && !shapes.find(n.id))
+        shapes.insert(n.id, s);
     return s;
 }
 
@@ -845,10 +840,30 @@ Shape ShapeEngine::Impl::sequenceShape(TSNode seq, int depth) {
         }
     } else if (!allStrings) {
         // Items that are arrays themselves (`[a, b]` stacked by np.array): their common shape
-        // follows the first axis.
-        Shape row = shape(it[0], depth + 1);
-        for (qsizetype i = 1; i < it.size() && row.known(); ++i)
-            row = Shape::merge(row, shape(it[i], depth + 1));
+        // follows the first axis. Numbers, strings and other host objects are 0-d items; an
+        // item of unknown shape leaves the whole unknown (a list of rows of unknown length).
+        bool have = false, unknownItem = false;
+        SizeClass unknownClass = SizeClass::Unknown;
+        Shape row = Shape::scalar();
+        for (const TSNode c : it) {
+            Shape sc = shape(c, depth + 1);
+            if (!sc.known()) {
+                const ValueKind k = m.valueKind(c);
+                if (k == ValueKind::HostScalar || k == ValueKind::String || k == ValueKind::None ||
+                    k == ValueKind::DeviceScalar || k == ValueKind::Object) {
+                    sc = Shape::scalar();
+                } else {
+                    unknownItem = true;
+                    if (sc.sizeClass() == SizeClass::Data)
+                        unknownClass = SizeClass::Data;
+                    continue;
+                }
+            }
+            row = have ? Shape::merge(row, sc) : sc;
+            have = true;
+        }
+        if (unknownItem)
+            return Shape::unknown(unknownClass);
         if (row.known() && row.rank > 0) {
             Shape out;
             out.rank = qint8(row.rank + 1);
@@ -858,8 +873,8 @@ Shape ShapeEngine::Impl::sequenceShape(TSNode seq, int depth) {
                 out.setAxis(k + 1, row.axis(k));
             return out;
         }
-        if (!row.known() && row.sizeClass() == SizeClass::Data)
-            return Shape::unknown(SizeClass::Data);
+        if (!row.known())
+            return Shape::unknown(row.sizeClass());
     }
     return s;
 }
@@ -872,7 +887,7 @@ Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
         return Shape::unknown();
     for (const Pending& p : pendingShapes)
         if (p.binding == bs[0].index)
-            return p.shape;
+            return ++partialReads, p.shape;
     pendingShapes.push_back({bs[0].index, Shape::unknown()});
     const size_t mine = pendingShapes.size() - 1;
     bool have = false;
@@ -887,7 +902,48 @@ Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
         pendingShapes[mine].shape = acc;
     }
     pendingShapes.resize(mine);
-    return have ? acc : Shape::unknown();
+    if (!have)
+        return Shape::unknown();
+    if (!acc.known() && !selfAttr && truthTested(id))
+        return Shape::scalar();
+    return acc;
+}
+
+bool ShapeEngine::Impl::isParameter(TSNode expr) {
+    expr = unparen(expr);
+    if (!isType(expr, "identifier"))
+        return false;
+    std::array<SemanticModel::NameBinding, 2> bs;
+    const int n = m.nameBindings(text(expr), expr, false, bs.data(), int(bs.size()));
+    return n >= 1 && bs[0].kind == SemanticModel::NameBinding::Kind::Param;
+}
+
+bool ShapeEngine::Impl::truthTested(TSNode id) {
+    // `while now < t[-1]:` / `if err > tol:` with the name as a comparison operand: Python
+    // asks the truth value of the comparison, which raises for an array of more than one
+    // element, so the name holds one number.
+    const FunctionRegion* f = m.enclosingFunctionRegion(id);
+    if (!f)
+        return false;
+    const std::string_view name = text(id);
+    const auto test = [&](TSNode cond) {
+        cond = unparen(cond);
+        if (!isType(cond, "comparison_operator"))
+            return false;
+        for (const TSNode x : items(cond)) {
+            const TSNode u = unparen(x);
+            if (isType(u, "identifier") && text(u) == name)
+                return true;
+        }
+        return false;
+    };
+    for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
+        if (test(fld(w, fields().condition)))
+            return true;
+    for (const TSNode i : SemanticModel::within(m.ifs(), f->node))
+        if (test(fld(i, fields().condition)))
+            return true;
+    return false;
 }
 
 Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNode id, int depth) {
@@ -950,8 +1006,10 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
         Shape s;
         if (smallArrayName(nm))
             s = Shape::unknown(SizeClass::Small);
+        else if (m.valueKind(b.target) == ValueKind::Array)
+            s = Shape::unknown(SizeClass::Data); // an array from the caller: a runtime size
         else
-            s = Shape::unknown(SizeClass::Data); // a runtime value
+            s = Shape::unknown();
         if (stringArrayName(nm))
             s.element = ElementKind::String;
         s.axes[0].parameter = qint8(std::clamp(b.argIndex, -1, 127));
@@ -1215,7 +1273,17 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
         if (L("array") || L("asarray") || L("asanyarray") || L("ascontiguousarray") ||
             L("asfortranarray") || L("copy") || L("require") || L("asarray_chkfinite") ||
             L("atleast_1d") || L("atleast_2d") || L("atleast_3d")) {
+            const TSNode lit = unparen(a0);
+            if ((isType(lit, "list") || isType(lit, "tuple")) &&
+                dtypeKind(text(kw(call, "dtype"))) == ElementKind::Object) {
+                // np.array([a, b, c], dtype=object): one object per item, whatever they are.
+                Shape o = Shape::vector(Extent::literal(items(lit).size()));
+                o.element = ElementKind::Object;
+                return o;
+            }
             Shape s = shape(a0, depth + 1);
+            if (!s.known() && s.sizeClass() == SizeClass::Unknown && isParameter(a0))
+                s = Shape::unknown(SizeClass::Data); // np.asarray(x) of a caller's value
             const int minRank = L("atleast_1d") ? 1 : L("atleast_2d") ? 2 : L("atleast_3d") ? 3 : 0;
             if (s.known() && s.rank < minRank) {
                 Shape up;
@@ -1521,7 +1589,7 @@ Shape ShapeEngine::Impl::returnShape(int fn, int depth) {
     const FunctionRegion& f = fns[size_t(fn)];
     for (const void* a : active)
         if (a == f.node.id)
-            return Shape::unknown();
+            return ++partialReads, Shape::unknown();
     active.push_back(f.node.id);
     bool have = false;
     Shape acc = Shape::unknown();
@@ -1736,12 +1804,12 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
 Extent ShapeEngine::Impl::extent(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > kMaxDepth)
         return Extent::unknown();
-    const auto it = extents.find(n.id);
-    if (it != extents.end())
-        return it->second;
+    if (const Extent* hit = extents.find(n.id))
+        return *hit;
+    const int before = partialReads;
     const Extent e = extentUncached(n, depth);
-    if (pendingExtents.empty() && pendingShapes.empty() && active.empty())
-        extents.emplace(n.id, e);
+    if (partialReads == before && !extents.find(n.id))
+        extents.insert(n.id, e);
     return e;
 }
 
@@ -1946,7 +2014,7 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
             const FunctionRegion& fr = m.functions()[size_t(target)];
             for (const void* a : active)
                 if (a == fr.node.id)
-                    return Extent::unknown();
+                    return ++partialReads, Extent::unknown();
             active.push_back(fr.node.id);
             bool have = false;
             Extent acc = Extent::unknown();
@@ -1985,7 +2053,7 @@ Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
         return Extent::symbolic(text(id), SizeClass::Unknown);
     if (std::find(pendingExtents.begin(), pendingExtents.end(), bs[0].index) !=
         pendingExtents.end())
-        return Extent::unknown();
+        return ++partialReads, Extent::unknown();
     pendingExtents.push_back(bs[0].index);
     using K = SemanticModel::NameBinding::Kind;
     bool have = false;
@@ -2104,9 +2172,9 @@ ElementKind ShapeEngine::Impl::comparedWithStrings(TSNode id) {
 ElementKind ShapeEngine::Impl::element(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > 8)
         return ElementKind::Unknown;
-    const auto it = elements.find(n.id);
-    if (it != elements.end())
-        return it->second;
+    if (const ElementKind* hit = elements.find(n.id))
+        return *hit;
+    const int before = partialReads;
     n = unparen(n);
     ElementKind k = shape(n, depth).element;
     if (k == ElementKind::Unknown) {
@@ -2133,27 +2201,41 @@ ElementKind ShapeEngine::Impl::element(TSNode n, int depth) {
         if (isType(base, "identifier")) {
             k = comparedWithStrings(base);
             if (k == ElementKind::Unknown) {
+                // Every assignment must agree (`out = p.astype(int)` then
+                // `out = np.empty_like(p, dtype=object)` is neither); a parameter adds
+                // nothing unless it is named like strings.
                 std::array<SemanticModel::NameBinding, 8> bs;
                 const int nb = m.nameBindings(text(base), base, false, bs.data(), int(bs.size()));
-                for (int i = 0; i < std::min<int>(nb, int(bs.size())) && k == ElementKind::Unknown;
-                     ++i) {
+                bool first = true;
+                for (int i = 0; i < std::min<int>(nb, int(bs.size())); ++i) {
                     const auto& b = bs[size_t(i)];
+                    ElementKind bk = ElementKind::Unknown;
                     if (b.kind == SemanticModel::NameBinding::Kind::Param) {
-                        if (stringArrayName(text(base)))
-                            k = ElementKind::String;
+                        if (!stringArrayName(text(base)))
+                            continue;
+                        bk = ElementKind::String;
+                    } else if (b.kind == SemanticModel::NameBinding::Kind::Augment) {
+                        continue;
                     } else if (b.kind == SemanticModel::NameBinding::Kind::Assign &&
                                b.position == -1 && !ts_node_is_null(b.value) &&
                                !ts_node_eq(b.value, n)) {
-                        k = element(b.value, depth + 1);
+                        bk = element(b.value, depth + 1);
                     }
+                    k = first || bk == k ? bk : ElementKind::Unknown;
+                    first = false;
+                    if (k == ElementKind::Unknown)
+                        break;
                 }
+                if (nb > int(bs.size()))
+                    k = ElementKind::Unknown;
             }
         } else if (!ts_node_eq(base, n)) {
             k = element(base, depth + 1);
         }
     }
-    if (pendingShapes.empty() && active.empty())
-        elements.emplace(n.id, k);
+    if (partialReads == before)
+        if (!elements.find(n.id))
+            elements.insert(n.id, k);
     return k;
 }
 

@@ -228,7 +228,7 @@ private slots:
         QCOMPARE(s.arrayClass("s", "return"), SizeClass::Small);
         QCOMPARE(s.arrayClass("h", "return"), SizeClass::Small);
         QCOMPARE(s.arrayClass("p", "return"), SizeClass::Small);
-        QCOMPARE(s.arrayClass("v", "return"), SizeClass::Data);
+        QCOMPARE(s.arrayClass("v", "return"), SizeClass::Data); // np.asarray of a caller's value
         QCOMPARE(s.arrayClass("w", "return"), SizeClass::Small);
     }
 
