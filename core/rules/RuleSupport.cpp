@@ -735,36 +735,8 @@ TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& can
     const TSNode size = model.keywordArgument(call, "size");
     if (!ts_node_is_null(size))
         return size;
-    static const QStringList firstIsShape = {
-        QStringLiteral("rand"),
-        QStringLiteral("randn"),
-        QStringLiteral("random"),
-        QStringLiteral("random_sample"),
-        QStringLiteral("ranf"),
-        QStringLiteral("sample"),
-        QStringLiteral("standard_normal"),
-        QStringLiteral("standard_exponential"),
-        QStringLiteral("standard_cauchy"),
-        QStringLiteral("permutation"),
-    };
-    static const QStringList secondIsShape = {
-        QStringLiteral("standard_gamma"), QStringLiteral("standard_t"), QStringLiteral("chisquare"),
-        QStringLiteral("exponential"),    QStringLiteral("poisson"),    QStringLiteral("rayleigh"),
-        QStringLiteral("geometric"),      QStringLiteral("choice"),
-    };
-    static const QStringList thirdIsShape = {
-        QStringLiteral("normal"),   QStringLiteral("uniform"),   QStringLiteral("randint"),
-        QStringLiteral("integers"), QStringLiteral("binomial"),  QStringLiteral("gamma"),
-        QStringLiteral("beta"),     QStringLiteral("lognormal"), QStringLiteral("laplace"),
-        QStringLiteral("logistic"), QStringLiteral("gumbel"),    QStringLiteral("multinomial"),
-    };
-    if (firstIsShape.contains(leaf))
-        return SemanticModel::argument(call, 0);
-    if (secondIsShape.contains(leaf))
-        return SemanticModel::argument(call, 1);
-    if (thirdIsShape.contains(leaf))
-        return SemanticModel::argument(call, 2);
-    return TSNode{};
+    const int pos = randomDrawSizePosition(leaf);
+    return pos >= 0 ? SemanticModel::argument(call, pos) : TSNode{};
 }
 
 namespace {

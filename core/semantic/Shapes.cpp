@@ -67,6 +67,39 @@ SizeClass joinClass(SizeClass a, SizeClass b) {
     return SizeClass::Unknown;
 }
 
+int randomDrawSizePosition(const QString& leaf) {
+    static const QStringList first = {
+        QStringLiteral("rand"),
+        QStringLiteral("randn"),
+        QStringLiteral("random"),
+        QStringLiteral("random_sample"),
+        QStringLiteral("ranf"),
+        QStringLiteral("sample"),
+        QStringLiteral("standard_normal"),
+        QStringLiteral("standard_exponential"),
+        QStringLiteral("standard_cauchy"),
+        QStringLiteral("permutation"),
+    };
+    static const QStringList second = {
+        QStringLiteral("standard_gamma"), QStringLiteral("standard_t"), QStringLiteral("chisquare"),
+        QStringLiteral("exponential"),    QStringLiteral("poisson"),    QStringLiteral("rayleigh"),
+        QStringLiteral("geometric"),      QStringLiteral("choice"),
+    };
+    static const QStringList third = {
+        QStringLiteral("normal"),   QStringLiteral("uniform"),   QStringLiteral("randint"),
+        QStringLiteral("integers"), QStringLiteral("binomial"),  QStringLiteral("gamma"),
+        QStringLiteral("beta"),     QStringLiteral("lognormal"), QStringLiteral("laplace"),
+        QStringLiteral("logistic"), QStringLiteral("gumbel"),    QStringLiteral("multinomial"),
+    };
+    if (first.contains(leaf))
+        return 0;
+    if (second.contains(leaf))
+        return 1;
+    if (third.contains(leaf))
+        return 2;
+    return -1;
+}
+
 Extent Extent::literal(qint64 v) {
     Extent e;
     e.kind = Kind::Literal;
@@ -579,37 +612,6 @@ ElementKind dtypeKind(std::string_view t) {
     if (t == "bool" || t == "np.bool_" || t == "np.bool" || t == "numpy.bool_")
         return ElementKind::Bool;
     return ElementKind::Unknown;
-}
-
-// Random draws: which positional argument carries the size (-1: none known).
-int randomSizePosition(const QString& leaf) {
-    static const QStringList first = {
-        QStringLiteral("random"),
-        QStringLiteral("random_sample"),
-        QStringLiteral("ranf"),
-        QStringLiteral("sample"),
-        QStringLiteral("standard_normal"),
-        QStringLiteral("standard_exponential"),
-        QStringLiteral("standard_cauchy"),
-    };
-    static const QStringList second = {
-        QStringLiteral("standard_gamma"), QStringLiteral("standard_t"), QStringLiteral("chisquare"),
-        QStringLiteral("exponential"),    QStringLiteral("poisson"),    QStringLiteral("rayleigh"),
-        QStringLiteral("geometric"),      QStringLiteral("choice"),
-    };
-    static const QStringList third = {
-        QStringLiteral("normal"),   QStringLiteral("uniform"),   QStringLiteral("randint"),
-        QStringLiteral("integers"), QStringLiteral("binomial"),  QStringLiteral("gamma"),
-        QStringLiteral("beta"),     QStringLiteral("lognormal"), QStringLiteral("laplace"),
-        QStringLiteral("logistic"), QStringLiteral("gumbel"),
-    };
-    if (first.contains(leaf))
-        return 0;
-    if (second.contains(leaf))
-        return 1;
-    if (third.contains(leaf))
-        return 2;
-    return -1;
 }
 
 bool isReductionLeaf(const QString& leaf) {
@@ -1507,12 +1509,12 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
             }
             TSNode size = kw(call, "size");
             if (ts_node_is_null(size)) {
-                const int pos = randomSizePosition(r);
+                const int pos = randomDrawSizePosition(r);
                 if (pos >= 0)
                     size = arg(call, pos);
             }
             if (ts_node_is_null(size) || text(size) == "None")
-                return randomSizePosition(r) >= 0 ? Shape::scalar() : Shape::unknown();
+                return randomDrawSizePosition(r) >= 0 ? Shape::scalar() : Shape::unknown();
             return shapeFromSpec(size, depth);
         }
         if (isReductionLeaf(leaf) || L("linalg.norm"))

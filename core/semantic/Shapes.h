@@ -55,6 +55,11 @@ SizeClass literalClass(qint64 value);
 /// sum or broadcast of two extents.
 SizeClass joinClass(SizeClass a, SizeClass b);
 
+/// For a random draw named `leaf` (a NumPy random function or Generator/RandomState method:
+/// "normal", "rand", "choice"): the positional argument that carries the size when there is no
+/// `size=` keyword (0, 1 or 2), or -1 when the name is not a draw with a size argument.
+int randomDrawSizePosition(const QString& leaf);
+
 /// What the elements of an array are, as far as the model can tell.
 enum class ElementKind : quint8 {
     Unknown, ///< numbers as far as anyone knows (the default)
