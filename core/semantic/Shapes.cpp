@@ -664,6 +664,7 @@ struct ShapeEngine::Impl {
     ElementKind element(TSNode n, int depth);
     ElementKind comparedWithStrings(TSNode id);
     bool isParameter(TSNode expr);
+    bool grown(TSNode target);
     bool truthTested(TSNode id);
 
     TSNode arg(TSNode call, int i) const { return SemanticModel::argument(call, i); }
@@ -811,7 +812,7 @@ Shape ShapeEngine::Impl::sequenceShape(TSNode seq, int depth) {
     const auto it = items(seq);
     Shape s = Shape::vector(Extent::literal(it.size()));
     if (it.isEmpty())
-        return s;
+        return Shape::unknown(); // `out = []`, filled later with items of any shape
     bool allStrings = true, anyString = false, allNested = true;
     for (const TSNode c : it) {
         if (isType(c, "list_splat") || isType(c, "parenthesized_list_splat"))
@@ -920,6 +921,28 @@ bool ShapeEngine::Impl::isParameter(TSNode expr) {
     return n >= 1 && bs[0].kind == SemanticModel::NameBinding::Kind::Param;
 }
 
+bool ShapeEngine::Impl::grown(TSNode target) {
+    // `name.append(…)` / `extend` / `insert` in the function around the binding.
+    const FunctionRegion* f = m.enclosingFunctionRegion(target);
+    const std::string_view name = text(target);
+    const auto list =
+        f ? SemanticModel::within(m.calls(), f->node) : std::span<const TSNode>(m.calls());
+    for (const TSNode c : list) {
+        const TSNode fn = fld(c, fields().function);
+        if (!isType(fn, "attribute") || text(fld(fn, fields().object)) != name)
+            continue;
+        const std::string_view a = text(fld(fn, fields().attribute));
+        if (a == "append" || a == "extend" || a == "insert")
+            return true;
+    }
+    const auto augs = f ? SemanticModel::within(m.augmentedAssignments(), f->node)
+                        : std::span<const TSNode>(m.augmentedAssignments());
+    for (const TSNode a : augs)
+        if (text(fld(a, fields().left)) == name)
+            return true; // `name += [item]`
+    return false;
+}
+
 bool ShapeEngine::Impl::truthTested(TSNode id) {
     // `while now < t[-1]:` / `if err > tol:` with the name as a comparison operand: Python
     // asks the truth value of the comparison, which raises for an array of more than one
@@ -932,12 +955,26 @@ bool ShapeEngine::Impl::truthTested(TSNode id) {
         cond = unparen(cond);
         if (!isType(cond, "comparison_operator"))
             return false;
+        // Only ordering and equality need a truth value of the elements: `x is None`,
+        // `k in table` say nothing about x's size.
+        const uint32_t nc = ts_node_child_count(cond);
+        for (uint32_t i = 0; i < nc; ++i) {
+            const TSNode c = ts_node_child(cond, i);
+            if (ts_node_is_named(c))
+                continue;
+            const std::string_view op = typeOf(c);
+            if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==" && op != "!=")
+                return false;
+        }
+        bool mentions = false;
         for (const TSNode x : items(cond)) {
             const TSNode u = unparen(x);
+            if (isType(u, "none"))
+                return false;
             if (isType(u, "identifier") && text(u) == name)
-                return true;
+                mentions = true;
         }
-        return false;
+        return mentions;
     };
     for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
         if (test(fld(w, fields().condition)))
@@ -953,8 +990,14 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
     switch (b.kind) {
     case K::Assign:
     case K::Walrus: {
-        if (b.position == -1)
+        if (b.position == -1) {
+            const TSNode v = unparen(b.value);
+            if ((isType(v, "list") || isType(v, "list_comprehension")) && grown(b.target)) {
+                // A list that the function appends to has no fixed length or item shape.
+                return Shape::unknown();
+            }
             return shape(b.value, depth + 1);
+        }
         if (b.position < 0)
             return Shape::unknown();
         const TSNode v = unparen(b.value);
@@ -1734,7 +1777,16 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
             }
             const TSNode lo = parts[0], hi = parts[1], st = parts[2];
             Extent r = e;
-            if (ts_node_is_null(lo) && !ts_node_is_null(hi)) {
+            if (!ts_node_is_null(st) && !extent(st, depth + 1).isLiteral(1)) {
+                // A stepped or reversed slice: the count depends on the step.
+                const Extent stp = extent(st, depth + 1);
+                r = stp.isLiteral() && stp.value > 1 && e.size == SizeClass::Small
+                        ? Extent::unknown(SizeClass::Small)
+                        : Extent::unknown(e.size == SizeClass::Small ? SizeClass::Small
+                                                                     : SizeClass::Unknown);
+                if (e.size == SizeClass::Data)
+                    r = Extent::unknown(SizeClass::Data);
+            } else if (ts_node_is_null(lo) && !ts_node_is_null(hi)) {
                 const Extent h = extent(hi, depth + 1);
                 if (h.isLiteral() && h.value >= 0)
                     r = Extent::literal(e.isLiteral() ? std::min(e.value, h.value) : h.value);

@@ -252,6 +252,26 @@ private slots:
         QVERIFY(s.model->holdsNonNumeric(s.find("picks[p]")));
     }
 
+    void pitfalls() {
+        // Lists that grow, `is None` tests and reversed slices say nothing small.
+        const QByteArray src =
+            withPrelude("def f(x, start=None):\n"
+                        "    parts = []\n"
+                        "    for k in range(3):\n"
+                        "        parts.append(x)\n"
+                        "    acc = []\n"
+                        "    acc += [x]\n"
+                        "    if start is None:\n"
+                        "        start = x\n"
+                        "    dims = np.array(x.shape)\n"
+                        "    return np.concatenate(parts), acc, start, dims[::-1]\n");
+        const Snippet s(src.constData());
+        QVERIFY(s.arrayClass("np.concatenate(parts)") != SizeClass::Small);
+        QVERIFY(s.arrayClass("acc", "return") != SizeClass::Small);
+        QVERIFY(s.arrayClass("start", "return") != SizeClass::Small);
+        QCOMPARE(s.arrayClass("dims[::-1]"), SizeClass::Small); // a shape tuple reversed
+    }
+
     void summaries() {
         Shape sh;
         sh.rank = 2;
