@@ -8,6 +8,7 @@
 // document order, i.e. sorted by start byte) and use within() to restrict them to a span.
 
 #include "model/FileResult.h"
+#include "semantic/LoopWork.h"
 #include "semantic/Loops.h"
 
 #include <QHash>
@@ -205,6 +206,14 @@ public:
     /// Whether `expr` mentions one of the loop's header variables (directly, or through a
     /// name assigned in the loop from an expression that does, e.g. `k = i + 1`).
     bool usesLoopVariable(TSNode expr, const LoopInfo& loop) const;
+    /// How many times `loop` runs and how much work one pass does (semantic/LoopWork.h).
+    /// Computed on first use for the whole file and cached; the reference stays valid while
+    /// the model lives.
+    const LoopWork& loopWork(const LoopInfo& loop) const;
+    /// Whether `subscript` reads or writes one array element with the variable of the index
+    /// loop `loop` (`a[i]`, `out[i, j]`, `m[ijk]` of an `np.ndindex` loop): every index
+    /// component is a scalar and one is a Python integer computed from the loop variable.
+    bool isElementAccess(TSNode subscript, const LoopInfo& loop) const;
 
     // ---- Hot paths and regions -----------------------------------------------------------
     /// Locally hot: in a loop, or in a function called from a loop of this file (or from a
@@ -225,6 +234,9 @@ public:
     QString enclosingFunction(TSNode n) const;
     /// Enclosing class name ("Class") or "".
     QString enclosingClass(TSNode n) const;
+    /// The function of this file a call invokes (`f(x)`, a nested `g(x)`, `self.m(x)`,
+    /// `Class(x)` → `Class.__init__`) as an index into functions(), or -1.
+    int calledFunction(TSNode call) const { return localCallee(call, nullptr); }
 
     /// Copies functions, call sites, imports and ApiUse records (every resolved numpy call and
     /// ndarray method on an array, with hot flag / requiresHotFunction) into the file result.
@@ -298,6 +310,7 @@ private:
     std::vector<FunctionRegion> m_functions;
     std::vector<ClassRegion> m_classes;
     std::vector<LoopInfo> m_loops;
+    mutable std::unique_ptr<LoopWorkEngine> m_loopWork; ///< created on first loopWork()
 };
 
 } // namespace cnready
