@@ -1,6 +1,7 @@
 #include "assess/Evidence.h"
 
 #include "parse/SyntaxTree.h"
+#include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
@@ -490,6 +491,7 @@ public:
             onBinary(i);
         for (size_t i = 0; i < m_assignments.size(); ++i)
             onAssignment(i);
+        finishElementLoops();
         finishSizeHints();
         if (out.path.contains(QLatin1String("bench"), Qt::CaseInsensitive))
             out.readiness.append({QStringLiteral("benchmark"), SourceRange{out.path, 1, 1, 1, 1},
@@ -1648,8 +1650,59 @@ private:
         return false;
     }
 
-    // `y[n] = ... y[n-1] ...` inside `for n in ...`: a sequential recurrence. A plain running
-    // sum/product (`c[i] = c[i-1] + x[i]`) is a scan, which cumsum/cumprod express: reduction.
+    // The loop of this function around `n` whose header binds `var`, or nullptr.
+    const LoopInfo* loopBinding(TSNode n, const QString& var) const {
+        for (const LoopInfo* L = m.enclosingLoop(n); L;
+             L = L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr)
+            if (L->variables.contains(var))
+                return L;
+        return nullptr;
+    }
+
+    // Element loops with independent passes (`y[i] = 3 * x[i] + y[i]` over a data extent):
+    // elementwise work written one element at a time, which vectorizes. Loop index → the first
+    // element store found in it; loops with a recurrence are dropped at the end.
+    std::unordered_map<int, size_t> m_elementStores;
+    std::unordered_set<int> m_recurrentLoops;
+
+    void noteElementStore(size_t index, TSNode left) {
+        const TSNode a = m_assignments[index];
+        for (const LoopInfo* L = m.enclosingLoop(a); L;
+             L = L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr) {
+            if (!m.isElementAccess(left, *L))
+                continue;
+            const LoopWork& work = m.loopWork(*L);
+            if (work.work == PassWork::Scalar && work.trip != TripClass::Small)
+                m_elementStores.try_emplace(L->index, index);
+        }
+    }
+
+    void finishElementLoops() {
+        std::vector<std::pair<int, size_t>> loops(m_elementStores.begin(), m_elementStores.end());
+        std::sort(loops.begin(), loops.end());
+        for (const auto& [loop, index] : loops) {
+            if (m_recurrentLoops.count(loop))
+                continue;
+            const LoopInfo& L = m.loops()[size_t(loop)];
+            // Report the outermost loop of a nest only.
+            bool outer = true;
+            for (int p = L.parent; p >= 0 && outer; p = m.loops()[size_t(p)].parent)
+                outer = !m_elementStores.count(p) || m_recurrentLoops.count(p);
+            if (!outer)
+                continue;
+            addEvidence(QStringLiteral("elementwise"), m_assignments[index],
+                        m_assignmentWhere[index],
+                        QStringLiteral("element loop over %1 with independent passes")
+                            .arg(t.qtext(L.iterable).left(48)),
+                        2);
+        }
+    }
+
+    // `y[n] = ... y[n-1] ...` inside `for n in ...`: a sequential recurrence when each step is
+    // scalar work; a step that works on a whole slab (`pos[t] = pos[t-1] + kick` over the rows of
+    // a `(steps, walkers)` array) is a vectorized time step and says nothing here. A plain
+    // running sum/product (`c[i] = c[i-1] + x[i]`) is a scan, which cumsum/cumprod express:
+    // reduction. An element store without a recurrence marks an elementwise element loop.
     void onAssignment(size_t index) {
         if (out.isTest)
             return;
@@ -1664,6 +1717,7 @@ private:
         const TSNode base = field(left, F().value);
         if (!ST::is(base, "identifier"))
             return;
+        noteElementStore(index, left);
         // The earlier element is a subscript of the same name inside the right side.
         if (t.text(right).find(t.text(base)) == std::string_view::npos)
             return;
@@ -1702,10 +1756,13 @@ private:
                 (ts_node_eq(field(right, F().left), hit) ||
                  ts_node_eq(field(right, F().right), hit)) &&
                 ST::is(a, "assignment");
+            const LoopInfo* L = loopBinding(a, v);
+            if (L)
+                m_recurrentLoops.insert(L->index);
             if (scan)
                 addEvidence(QStringLiteral("reduction"), a, w,
                             QStringLiteral("running scan of %1 (cumsum/cumprod)").arg(baseName), 2);
-            else
+            else if (!L || m.loopWork(*L).work != PassWork::Slab)
                 addEvidence(
                     QStringLiteral("sequential"), a, w,
                     QStringLiteral("%1[%2] computed from %3").arg(baseName, v, t.qtext(hit)), 6);

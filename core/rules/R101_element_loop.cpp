@@ -3,6 +3,7 @@
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
 #include "rules/RuleSupport.h"
+#include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 

@@ -372,6 +372,24 @@ struct LoopWorkEngine::Impl {
         }
     }
 
+    // `fit_one(data[ijk])`, `f(x[i])`: a call of a function bound in the file (a def, a
+    // parameter, an import that is not NumPy) with an item the loop's variable picks as an
+    // argument (whatever holds it: a parameter of unknown kind counts too).
+    void markCallPerElement(TSNode call, const LoopInfo& L) {
+        const int n = SemanticModel::positionalCount(call);
+        for (int i = 0; i < n; ++i) {
+            const TSNode a = unparen(SemanticModel::argument(call, i));
+            if (!ST::is(a, "subscript"))
+                continue;
+            for (const LoopInfo* cur = &L; cur; cur = parentOf(cur))
+                if (indexVariables(*cur) && scalarIndexUsing(m, a, *cur)) {
+                    std::vector<TSNode>& calls = work[size_t(cur->index)].elementCalls;
+                    if (calls.empty() || !ts_node_eq(calls.back(), call))
+                        calls.push_back(call);
+                }
+        }
+    }
+
     void walk() {
         walked = true;
         const auto& loops = m.loops();
@@ -404,6 +422,8 @@ struct LoopWorkEngine::Impl {
             if (cn.startsWith(QLatin1String("numpy.")) && numpy::isReduction(cn.mid(6)))
                 markReducedRows(c);
             const TSNode fn = ST::field(c, "function");
+            if (ST::is(fn, "identifier") && cn.isEmpty() && m.isNameBound(m.tree().qtext(fn), fn))
+                markCallPerElement(c, *L);
             if (ST::is(fn, "attribute") && wholeArrayMethod(m.text(ST::field(fn, "attribute"))) &&
                 ST::is(ST::field(fn, "object"), "subscript")) {
                 markRow(ST::field(fn, "object"));

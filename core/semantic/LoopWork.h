@@ -62,6 +62,10 @@ struct LoopWork {
     /// loop's variable, in document order, including those of nested loops. Rules filter them
     /// (R101 leaves object-dtype arrays to R107).
     std::vector<TSNode> elements;
+    /// The calls of the pass that hand an item the loop's variable picks to a function of the
+    /// project or a callable parameter (`fit_one(data[ijk])`), in document order: per-element
+    /// work that is an opaque call, which rewriting the loop's arithmetic does not remove.
+    std::vector<TSNode> elementCalls;
 };
 
 /// Lower-case names for messages and tests: "unknown", "small", "steps", "data".

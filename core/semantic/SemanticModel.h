@@ -8,7 +8,6 @@
 // document order, i.e. sorted by start byte) and use within() to restrict them to a span.
 
 #include "model/FileResult.h"
-#include "semantic/LoopWork.h"
 #include "semantic/Loops.h"
 
 #include <QHash>
@@ -25,6 +24,8 @@
 namespace cnready {
 
 class SyntaxTree;
+struct LoopWork;      // semantic/LoopWork.h
+class LoopWorkEngine; // semantic/LoopWork.h
 
 /// What kind of value an expression evaluates to, as far as the model can tell (provenance).
 enum class ValueKind {
@@ -206,7 +207,7 @@ public:
     /// Whether `expr` mentions one of the loop's header variables (directly, or through a
     /// name assigned in the loop from an expression that does, e.g. `k = i + 1`).
     bool usesLoopVariable(TSNode expr, const LoopInfo& loop) const;
-    /// How many times `loop` runs and how much work one pass does (semantic/LoopWork.h).
+    /// How many times `loop` runs and how much work one pass does (include semantic/LoopWork.h).
     /// Computed on first use for the whole file and cached; the reference stays valid while
     /// the model lives.
     const LoopWork& loopWork(const LoopInfo& loop) const;
@@ -273,6 +274,10 @@ private:
     /// Whether function `fn` is only ever called in this file, never used as a value. A
     /// mention in a comment or a string counts against it unless `codeOnly`.
     bool onlyCalled(int fn, bool codeOnly = false) const;
+    /// Whether `call` calls a generator function of this file that re-yields the index tuples
+    /// of `np.ndindex` (`def each_index(shape): for ix in np.ndindex(*shape): yield ix`): a
+    /// loop over it walks every index of a shape (LoopSource::NdIndex).
+    bool yieldsNdIndex(TSNode call) const;
     int scopeIndexAt(uint32_t byte) const;
     /// argument() / positionalCount() through a per-call cache (same answers).
     TSNode arg(TSNode call, int i) const;
