@@ -103,6 +103,15 @@ void reportSliceObjects(const SemanticModel& m, FindingSink& out) {
         if (std::find(statements.begin(), statements.end(), at) != statements.end())
             return;
         statements.push_back(at);
+        if (m.text(step) == "-1") {
+            out.report(sub,
+                       QStringLiteral("%1 reverses with a slice object of step -1; only unit "
+                                      "strides stay on the distributed path, np.flip does the "
+                                      "same")
+                           .arg(blocks::quoted(m, sub)),
+                       1);
+            return;
+        }
         out.report(
             sub, QStringLiteral("%1 indexes with a slice object of step %2%3; only unit "
                                 "strides stay on the distributed path")

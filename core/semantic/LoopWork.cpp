@@ -456,6 +456,16 @@ struct LoopWorkEngine::Impl {
             }
     }
 
+    // The work record of `L` with its trip class decided (the outer loops' first).
+    const LoopWork& of(const LoopInfo& L) {
+        const size_t i = size_t(L.index);
+        if (!tripDone[i]) {
+            tripDone[i] = true;
+            classifyTrip(work[i], L);
+        }
+        return work[i];
+    }
+
     void classifyTrip(LoopWork& w, const LoopInfo& L) {
         auto set = [&](TripClass c, TSNode at, const char* why) {
             w.trip = c;
@@ -491,6 +501,13 @@ struct LoopWorkEngine::Impl {
                 set(TripClass::Small, stop, "a function returning a small literal");
                 return;
             }
+            // `for j in range(i)` inside `for i in range(4)`: bounded by the variable of an
+            // enclosing loop that runs a handful of passes.
+            for (const LoopInfo* up = parentOf(&L); up; up = parentOf(up))
+                if (m.usesLoopVariable(it, *up) && of(*up).trip == TripClass::Small) {
+                    set(TripClass::Small, stop, "bounded by a small loop's variable");
+                    return;
+                }
             if (stepsNamed(m, stop)) {
                 set(TripClass::Steps, stop, "a step or iteration count");
                 return;
@@ -532,12 +549,7 @@ const LoopWork& LoopWorkEngine::of(const LoopInfo& loop) {
         p->walk();
         p->tripDone.assign(p->work.size(), false);
     }
-    const size_t i = size_t(loop.index);
-    if (!p->tripDone[i]) {
-        p->tripDone[i] = true;
-        p->classifyTrip(p->work[i], loop);
-    }
-    return p->work[i];
+    return p->of(loop);
 }
 
 bool LoopWorkEngine::isElementAccess(TSNode sub, const LoopInfo& loop) const {
