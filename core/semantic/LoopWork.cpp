@@ -203,17 +203,35 @@ bool convertsToArray(const SemanticModel& m, TSNode call) {
            SemanticModel::positionalCount(call) == 0 && !m.isArray(ST::field(fn, "object"));
 }
 
+// Whether `e` is certainly one number: a numeric literal, a name or element read the model
+// knows to be a scalar, or arithmetic on those only (`x0[i] + drift[i]`, `-1.0`). An operand of
+// unknown kind (`(f_new - f0) / h`, `f_new` a callback's result) may be an array.
+bool knownNumber(const SemanticModel& m, TSNode e, int depth) {
+    e = unparen(e);
+    if (ts_node_is_null(e) || depth > 16)
+        return false;
+    const auto t = ST::type(e);
+    if (t == "integer" || t == "float")
+        return true;
+    if (t == "unary_operator")
+        return knownNumber(m, ST::field(e, "argument"), depth + 1);
+    if (t == "binary_operator")
+        return knownNumber(m, ST::field(e, "left"), depth + 1) &&
+               knownNumber(m, ST::field(e, "right"), depth + 1);
+    if (t == "identifier" || t == "subscript" || t == "call" || t == "attribute") {
+        const ValueKind k = m.valueKind(e);
+        return k == ValueKind::HostScalar || k == ValueKind::DeviceScalar;
+    }
+    return false;
+}
+
 // Whether subscript `sub` is the target of a plain assignment of one number (`paths[i, :, 0]
 // = state[0]`, `row[j, :] = 0.0`): a slab filled with a scalar is no slab work of its own.
 bool filledWithNumber(const SemanticModel& m, TSNode sub) {
     const TSNode a = ts_node_parent(sub);
     if (!ST::is(a, "assignment") || !ts_node_eq(ST::field(a, "left"), sub))
         return false;
-    const TSNode v = ST::field(a, "right");
-    if (ts_node_is_null(v))
-        return false;
-    const ValueKind k = m.valueKind(v);
-    return k == ValueKind::HostScalar || k == ValueKind::DeviceScalar;
+    return knownNumber(m, ST::field(a, "right"), 0);
 }
 
 // Whether the loop walks the axes of an array rather than its elements: `range(x.ndim)`,
@@ -290,6 +308,29 @@ bool stepsNamed(const SemanticModel& m, TSNode n) {
            s == QLatin1String("nt") || s == QLatin1String("n_t") || s == QLatin1String("ntime") ||
            s == QLatin1String("n_time") || s == QLatin1String("n_times") ||
            s == QLatin1String("ntimes") || s == QLatin1String("timesteps");
+}
+
+// Whether `expr` names one of `loop`'s header variables itself (`range(i)`, `range(k + 1,
+// 5)`); a value merely computed in the loop from it (`u, s, vh = svd(a)`) does not count.
+bool namesVariable(const SemanticModel& m, TSNode expr, const LoopInfo& loop) {
+    bool found = false;
+    std::vector<TSNode> todo{expr};
+    for (int budget = 256; !todo.empty() && !found && budget > 0; --budget) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        if (ST::is(n, "identifier")) {
+            const std::string_view t = m.text(n);
+            found = loop.variables.contains(QString::fromUtf8(t.data(), qsizetype(t.size())));
+            continue;
+        }
+        if (ST::is(n, "attribute")) {
+            todo.push_back(ST::field(n, "object"));
+            continue;
+        }
+        for (uint32_t k = 0; k < ts_node_named_child_count(n); ++k)
+            todo.push_back(ts_node_named_child(n, k));
+    }
+    return found;
 }
 
 } // namespace
@@ -504,7 +545,7 @@ struct LoopWorkEngine::Impl {
             // `for j in range(i)` inside `for i in range(4)`: bounded by the variable of an
             // enclosing loop that runs a handful of passes.
             for (const LoopInfo* up = parentOf(&L); up; up = parentOf(up))
-                if (m.usesLoopVariable(it, *up) && of(*up).trip == TripClass::Small) {
+                if (namesVariable(m, it, *up) && of(*up).trip == TripClass::Small) {
                     set(TripClass::Small, stop, "bounded by a small loop's variable");
                     return;
                 }
