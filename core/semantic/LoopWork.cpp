@@ -218,7 +218,16 @@ bool knownNumber(const SemanticModel& m, TSNode e, int depth) {
     if (t == "binary_operator")
         return knownNumber(m, ST::field(e, "left"), depth + 1) &&
                knownNumber(m, ST::field(e, "right"), depth + 1);
-    if (t == "identifier" || t == "subscript" || t == "call" || t == "attribute") {
+    if (t == "subscript") {
+        // An element read with integer positions only (`x0[i]`, `a[i, j]`); a component of
+        // unknown kind (`samples[order, j]`, `order` a permutation) may gather a whole column.
+        if (!m.isScalarElementRead(e))
+            return false;
+        return forEachIndex(e, [&](TSNode ix) {
+            return ST::is(ix, "integer") || m.valueKind(ix) == ValueKind::HostScalar;
+        });
+    }
+    if (t == "identifier" || t == "call" || t == "attribute") {
         const ValueKind k = m.valueKind(e);
         return k == ValueKind::HostScalar || k == ValueKind::DeviceScalar;
     }
