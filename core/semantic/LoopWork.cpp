@@ -3,11 +3,13 @@
 #include "parse/SyntaxTree.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
 
 #include <QSet>
 
 #include <span>
 #include <string_view>
+#include <utility>
 
 namespace cnready {
 
@@ -47,25 +49,9 @@ TSNode unparen(TSNode e) {
     return e;
 }
 
-// Visits every index component of a subscript (`a[i, j]` → i, j; `a[k]` → k); comments are
-// skipped. Stops and returns false when `visit` does.
+// Every index component of a subscript (`a[i, j]` → i, j; `a[k]` → k).
 template <typename Visit> bool forEachIndex(TSNode sub, Visit&& visit) {
-    const TSNode base = ST::field(sub, "value");
-    const uint32_t n = ts_node_named_child_count(sub);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode ix = ts_node_named_child(sub, i);
-        if (ts_node_eq(ix, base) || ST::is(ix, "comment"))
-            continue;
-        if (ST::is(ix, "tuple") || ST::is(ix, "expression_list")) {
-            const uint32_t k = ts_node_named_child_count(ix);
-            for (uint32_t j = 0; j < k; ++j)
-                if (!visit(ts_node_named_child(ix, j)))
-                    return false;
-        } else if (!visit(ix)) {
-            return false;
-        }
-    }
-    return true;
+    return forEachIndexItem(sub, std::forward<Visit>(visit));
 }
 
 // The loops whose variables are integer positions (the candidates for element work).
