@@ -1,0 +1,36 @@
+#pragma once
+// Private to core/assess: the pieces Assessment.cpp puts together, one concern per file:
+// PatternInference.cpp (the pattern names and inferPattern()), Context.cpp (resolveContext()),
+// gates/Gate*.cpp (one gate each). Public entry points are in Assessment.h.
+
+#include "assess/Assessment.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace cnready::assessment {
+
+/// Patterns that pass / fail Gate 4 (decision-framework.md, Gate 4 table).
+const QStringList& passingPatterns();
+const QStringList& failingPatterns();
+/// Reader's label of a pattern key ("gemm" -> "dense linear algebra (GEMM)"); the key itself
+/// when unknown.
+QString patternLabel(const QString& p);
+/// Whether `module.function` is on the project's hot path; false for an empty function.
+bool isHotFunction(const ProjectResult& project, const QString& module, const QString& function);
+/// A source range as inline code: "`path:line`".
+QString loc(const SourceRange& r);
+
+/// Gate 1 (hardware) from the resolved context.
+Gate hardwareGate(const Context& c);
+/// Gate 2 (problem size per GPU) from the resolved context.
+Gate sizeGate(const Context& c);
+/// Gate 4 (compute pattern) from the resolved context.
+Gate patternGate(const Context& c);
+/// Gate 5 (boundary cost) from the project's host touchpoints.
+Gate boundaryGate(const QList<ResolvedTouchpoint>& tps);
+/// Gate 6 (operational readiness) from the readiness hints and the chosen entry script.
+Gate readinessGate(const QList<ReadinessHint>& hints, const Context& c, const QString& entryScript);
+
+} // namespace cnready::assessment

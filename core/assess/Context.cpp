@@ -1,0 +1,204 @@
+#include "assess/Assessment.h"
+
+#include "assess/AssessInternals.h"
+#include "assess/GpuCatalog.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace cnready {
+
+using namespace assessment;
+
+Context resolveContext(const ProjectResult& project, const ContextInput& given) {
+    Context c;
+    c.gpusGiven = given.gpus.has_value();
+    c.gpus = std::max(1, given.gpus.value_or(1));
+    c.nodes = std::max(1, given.nodes.value_or(1));
+
+    // Size.
+    ContextValue sizeRow{QStringLiteral("elements"),
+                         QStringLiteral("Hot-path array size (total)"),
+                         {},
+                         Provenance::Default,
+                         {}};
+    if (given.elementsPerGpu) {
+        c.perGpuElements = *given.elementsPerGpu;
+        c.totalElements = c.perGpuElements * c.gpus;
+        c.sizeProvenance = Provenance::Given;
+        sizeRow.evidence = QStringLiteral("--elements-per-gpu %1 × %2 GPU%3")
+                               .arg(formatCount(c.perGpuElements))
+                               .arg(c.gpus)
+                               .arg(c.gpus == 1 ? QString() : QStringLiteral("s"));
+    } else if (given.elements) {
+        c.totalElements = *given.elements;
+        c.sizeProvenance = Provenance::Given;
+        sizeRow.evidence = QStringLiteral("--elements %1").arg(formatCount(c.totalElements));
+    } else {
+        // The largest array the (non-test) code builds from a constant size; failing that, the
+        // largest size-named module constant. Literal-only sizes below the floor are ignored.
+        const SizeHint* best = nullptr;
+        const SizeHint* bestConst = nullptr;
+        for (const FileResult& f : project.files) {
+            if (f.isTest)
+                continue;
+            for (const SizeHint& h : f.sizeHints) {
+                if (h.literal && h.elements < kSizeFloor)
+                    continue; // np.zeros(3): a scratch array, not the hot path
+                const SizeHint*& slot = h.feedsArray ? best : bestConst;
+                if (!slot || h.elements > slot->elements)
+                    slot = &h;
+            }
+        }
+        const SizeHint* pick = best ? best : bestConst;
+        if (pick) {
+            c.totalElements = pick->elements;
+            c.sizeNamed = pick->sizeNamed;
+            c.sizeFeedsArray = pick->feedsArray;
+            c.sizeProvenance = Provenance::Inferred;
+            c.sizeEvidence = QStringLiteral("`%1:%2` %3")
+                                 .arg(pick->range.path)
+                                 .arg(pick->range.line)
+                                 .arg(pick->expression);
+            sizeRow.evidence = pick->feedsArray
+                                   ? QStringLiteral("largest array built from a constant size: %1")
+                                         .arg(c.sizeEvidence)
+                                   : QStringLiteral("size-named constant (not seen feeding an "
+                                                    "array in its file): %1")
+                                         .arg(c.sizeEvidence);
+        } else {
+            c.totalElements = kDefaultElements;
+            c.sizeProvenance = Provenance::Default;
+            sizeRow.evidence = QStringLiteral("no size given or found in the code; the assessor's "
+                                              "default range, worked with as 40 M");
+        }
+    }
+    if (!given.elementsPerGpu)
+        c.perGpuElements = c.totalElements / c.gpus;
+    sizeRow.provenance = c.sizeProvenance;
+    sizeRow.value = c.sizeProvenance == Provenance::Default
+                        ? QStringLiteral("30–50 M (default)")
+                        : QStringLiteral("%1 elements").arg(formatCount(c.totalElements));
+
+    ContextValue gpusRow{QStringLiteral("gpus"),
+                         QStringLiteral("GPUs"),
+                         QString::number(c.gpus),
+                         c.gpusGiven ? Provenance::Given : Provenance::Default,
+                         {}};
+    gpusRow.evidence = c.gpusGiven ? QStringLiteral("--gpus %1").arg(c.gpus)
+                                   : QStringLiteral("1–4 GPUs on one node assumed; the per-GPU "
+                                                    "floor is checked for 1 GPU");
+    if (!c.gpusGiven)
+        gpusRow.value = QStringLiteral("1–4 on one node (default)");
+
+    ContextValue perRow{QStringLiteral("perGpu"),
+                        QStringLiteral("Array size per GPU"),
+                        c.sizeProvenance == Provenance::Default && c.gpus == 1
+                            ? QStringLiteral("40 M (default, 1 GPU)")
+                            : QStringLiteral("%1 elements").arg(formatCount(c.perGpuElements)),
+                        c.sizeProvenance,
+                        {}};
+    perRow.evidence = given.elementsPerGpu
+                          ? QStringLiteral("--elements-per-gpu")
+                          : QStringLiteral("total / %1 GPU%2")
+                                .arg(c.gpus)
+                                .arg(c.gpus == 1 ? QString() : QStringLiteral("s"));
+
+    ContextValue nodesRow{QStringLiteral("nodes"), QStringLiteral("Nodes"),
+                          QString::number(c.nodes),
+                          given.nodes ? Provenance::Given : Provenance::Default,
+                          given.nodes ? QStringLiteral("--nodes %1").arg(c.nodes)
+                                      : QStringLiteral("one node; multi-node is never assumed")};
+
+    // Hardware.
+    ContextValue gpuRow{QStringLiteral("gpu"), QStringLiteral("GPU model"),
+                        QStringLiteral("not given"), Provenance::Default,
+                        QStringLiteral("compute capability unknown")};
+    ContextValue ccRow{QStringLiteral("cc"), QStringLiteral("Compute capability"),
+                       QStringLiteral("unknown"), Provenance::Default,
+                       QStringLiteral("7.0 or newer (Volta+) needed")};
+    if (given.gpuModel && !given.gpuModel->trimmed().isEmpty()) {
+        gpuRow.provenance = Provenance::Given;
+        if (const GpuModel* g = findGpu(*given.gpuModel)) {
+            c.gpuModel = g->name;
+            c.computeCapability = g->computeCapability;
+            c.gpuMemoryGiB = g->memoryGiB;
+            gpuRow.value =
+                QStringLiteral("%1 (%2, %3 GiB)").arg(g->name, g->architecture).arg(g->memoryGiB);
+            gpuRow.evidence = QStringLiteral("--gpu %1").arg(*given.gpuModel);
+            ccRow.value = QString::number(g->computeCapability, 'f', 1);
+            ccRow.provenance = Provenance::Inferred;
+            ccRow.evidence = QStringLiteral("from the GPU catalog entry for %1").arg(g->name);
+        } else {
+            c.gpuModel = given.gpuModel->trimmed();
+            gpuRow.value = c.gpuModel;
+            gpuRow.evidence = QStringLiteral("--gpu %1 (not in the catalog)").arg(c.gpuModel);
+        }
+    }
+    if (given.computeCapability) {
+        c.computeCapability = *given.computeCapability;
+        ccRow.value = QString::number(c.computeCapability, 'f', 1);
+        ccRow.provenance = Provenance::Given;
+        ccRow.evidence = QStringLiteral("--compute-capability %1").arg(ccRow.value);
+    }
+    ContextValue cudaRow{QStringLiteral("cuda"), QStringLiteral("CUDA"), QStringLiteral("unknown"),
+                         Provenance::Default, QStringLiteral("12.x or 13.x needed")};
+    if (given.cuda && !given.cuda->isEmpty()) {
+        c.cuda = *given.cuda;
+        cudaRow = {cudaRow.key, cudaRow.label, c.cuda, Provenance::Given,
+                   QStringLiteral("--cuda %1").arg(c.cuda)};
+    }
+    ContextValue osRow{QStringLiteral("os"), QStringLiteral("Operating system"),
+                       QStringLiteral("unknown"), Provenance::Default,
+                       QStringLiteral("Linux or WSL2 needed")};
+    if (given.os && !given.os->isEmpty()) {
+        c.os = given.os->toLower();
+        osRow = {osRow.key, osRow.label, c.os, Provenance::Given,
+                 QStringLiteral("--os %1").arg(c.os)};
+    }
+
+    // Pattern.
+    ContextValue patRow{QStringLiteral("pattern"), QStringLiteral("Dominant compute pattern"),
+                        QStringLiteral("unknown"), Provenance::Default,
+                        QStringLiteral("no pattern evidence in the code")};
+    const QString inferred = inferPattern(project, &c.patternScores, &c.patternSetAside);
+    if (given.pattern && !given.pattern->isEmpty()) {
+        c.pattern = *given.pattern;
+        c.patternProvenance = Provenance::Given;
+        patRow = {patRow.key, patRow.label, patternLabel(c.pattern), Provenance::Given,
+                  QStringLiteral("--pattern %1").arg(c.pattern)};
+    } else if (!inferred.isEmpty()) {
+        c.pattern = inferred;
+        c.patternProvenance = Provenance::Inferred;
+        // Evidence: the dominant pattern's strongest lines; for "mixed", the best lines of the
+        // non-passing patterns.
+        for (const PatternScore& s : c.patternScores) {
+            const bool relevant =
+                s.pattern == inferred || (inferred == QLatin1String("scipy-mixed") &&
+                                          !passingPatterns().contains(s.pattern));
+            if (relevant)
+                c.patternEvidence += s.top;
+        }
+        while (c.patternEvidence.size() > 3)
+            c.patternEvidence.removeLast();
+        QStringList ev;
+        for (const PatternEvidence& e : c.patternEvidence)
+            ev << QStringLiteral("%1 %2").arg(loc(e.range), e.note);
+        patRow = {patRow.key, patRow.label, patternLabel(c.pattern), Provenance::Inferred,
+                  ev.join(QStringLiteral("; "))};
+    }
+
+    c.rows = {sizeRow, gpusRow, perRow, nodesRow, gpuRow, ccRow, cudaRow, osRow, patRow};
+    return c;
+}
+
+} // namespace cnready

@@ -1,0 +1,118 @@
+// SemanticModel: calls to the file's own functions, hot paths and regions.
+
+#include "semantic/ModelInternals.h"
+
+#include "semantic/NumpyNames.h"
+
+namespace cnready {
+
+// ---- Hot paths and regions ----------------------------------------------------------------
+
+namespace {
+// Resolution of a call to a function of this file or of the project.
+} // namespace
+
+int SemanticModel::localCallee(TSNode c, bool* bound) const {
+    const TSNode fn = unparen(field(c, F().function));
+    int target = -1;
+    bool viaInstance = false;
+    // Every lookup below needs the callee's name to be the last component of a def or class
+    // name of this file: most calls are dismissed before any string is built.
+    if (is(fn, Sym::identifier) && d->isDefName(text(fn))) {
+        const QString nm = m_tree.qtext(fn);
+        // Nested function of an enclosing function, then module-level function, then class.
+        const int caller = functionIndexAt(startOf(c), endOf(c));
+        for (int f = caller; f >= 0 && target < 0; f = m_functions[size_t(f)].parent) {
+            const auto it = d->localFunctionsByName.constFind(m_functions[size_t(f)].name +
+                                                              QLatin1Char('.') + nm);
+            if (it != d->localFunctionsByName.cend())
+                target = *it;
+        }
+        if (target < 0)
+            target = d->localFunctionsByName.value(nm, -1);
+        if (target < 0 && d->classesByName.contains(nm)) {
+            target = d->localFunctionsByName.value(nm + QStringLiteral(".__init__"), -1);
+            viaInstance = true;
+        }
+    } else if (is(fn, Sym::attribute)) {
+        const TSNode obj = field(fn, F().object);
+        if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls")) {
+            const int caller = functionIndexAt(startOf(c), endOf(c));
+            if (caller >= 0 && !m_functions[size_t(caller)].className.isEmpty() &&
+                d->isDefName(text(field(fn, F().attribute))))
+                target = d->localFunctionsByName.value(m_functions[size_t(caller)].className +
+                                                           QLatin1Char('.') +
+                                                           m_tree.qtext(field(fn, F().attribute)),
+                                                       -1);
+            viaInstance = true;
+        }
+    }
+    if (bound)
+        *bound = viaInstance;
+    return target;
+}
+
+void SemanticModel::buildHotness() {
+    // Local call graph.
+    std::vector<std::vector<int>> callees(m_functions.size());
+    std::vector<int> work;
+    // collectParameterHints() resolved every call already when it ran.
+    const bool known = d->callTargets.size() == m_calls.size();
+    for (size_t i = 0; i < m_calls.size(); ++i) {
+        const TSNode c = m_calls[i];
+        const int target = known ? d->callTargets[i] : localCallee(c, nullptr);
+        if (target < 0)
+            continue;
+        const int caller = functionIndexAt(startOf(c), endOf(c));
+        if (inLoop(c))
+            work.push_back(target);
+        else if (caller >= 0)
+            callees[size_t(caller)].push_back(target);
+    }
+    while (!work.empty()) {
+        const int f = work.back();
+        work.pop_back();
+        if (m_functions[size_t(f)].locallyHot)
+            continue;
+        m_functions[size_t(f)].locallyHot = true;
+        for (int g : callees[size_t(f)])
+            work.push_back(g);
+    }
+}
+
+const FunctionRegion* SemanticModel::enclosingFunctionRegion(TSNode n) const {
+    const int f = functionIndexAt(startOf(n), endOf(n));
+    return f >= 0 ? &m_functions[size_t(f)] : nullptr;
+}
+
+QString SemanticModel::enclosingFunction(TSNode n) const {
+    const FunctionRegion* f = enclosingFunctionRegion(n);
+    return f ? f->name : QString();
+}
+
+QString SemanticModel::enclosingClass(TSNode n) const {
+    int s = scopeIndexAt(startOf(n));
+    while (s > 0 && d->scopes[size_t(s)].cls < 0)
+        s = d->scopes[size_t(s)].structuralParent;
+    return s > 0 ? m_classes[size_t(d->scopes[size_t(s)].cls)].name : QString();
+}
+
+bool SemanticModel::isHot(TSNode n) const {
+    if (inLoop(n))
+        return true;
+    const FunctionRegion* f = enclosingFunctionRegion(n);
+    return f && f->locallyHot;
+}
+
+bool SemanticModel::atBoundary(TSNode n) const {
+    return !inLoop(n) && enclosingFunctionRegion(n) == nullptr;
+}
+
+QString SemanticModel::hotCondition(TSNode n) const {
+    if (isHot(n))
+        return {};
+    const FunctionRegion* f = enclosingFunctionRegion(n);
+    return f ? f->qualifiedName : QString();
+}
+
+} // namespace cnready
