@@ -69,17 +69,19 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
                                  .arg(pick->range.path)
                                  .arg(pick->range.line)
                                  .arg(pick->expression);
-            sizeRow.evidence = pick->feedsArray
-                                   ? QStringLiteral("largest array built from a constant size: %1")
-                                         .arg(c.sizeEvidence)
-                                   : QStringLiteral("size-named constant (not seen feeding an "
-                                                    "array in its file): %1")
-                                         .arg(c.sizeEvidence);
+            sizeRow.evidence =
+                pick->feedsArray
+                    ? QStringLiteral("largest compute-path array built from a constant size: %1")
+                          .arg(c.sizeEvidence)
+                    : QStringLiteral("size-named constant (not seen feeding an "
+                                     "array in its file): %1")
+                          .arg(c.sizeEvidence);
         } else {
             c.totalElements = kDefaultElements;
             c.sizeProvenance = Provenance::Default;
-            sizeRow.evidence = QStringLiteral("no size given or found in the code; the assessor's "
-                                              "default range, worked with as 40 M");
+            sizeRow.evidence = QStringLiteral("assumed: no size given, and no data array on "
+                                              "the compute path is sized in the code; the "
+                                              "assessor's default range, worked with as 40 M");
         }
     }
     if (!given.elementsPerGpu)

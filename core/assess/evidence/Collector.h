@@ -473,6 +473,26 @@ private:
     void onCall(size_t index);
     // Size hint of an array constructor call (Gate 2 and the inferred context).
     void sizeOfCall(const CallSite& c);
+    // Whether a size at `n` can be evidence of the workload's size (RULES.md, the workload
+    // model, items 5 and 6): not in a test module, not one-time set-up (module level or the
+    // `__main__` block outside loops), not in a function whose name marks it as a demo or
+    // example data generator, plotting or GUI, I/O or printing (`make_demo_data`, `plot_*`,
+    // `read_*`, `__repr__`, ...), not in an example/demo folder. Interim: by names, until the
+    // semantic model's compute-path roles are used instead.
+    bool sizeOnComputePath(TSNode n, const Where& w);
+    // Elements of `np.meshgrid(x, y, ...)`: the product of its vectors' lengths, each a
+    // constructor call or a name bound to one in the same function; nullopt unless all are
+    // known.
+    std::optional<Value> meshgridSize(TSNode call, const Where& w);
+    // The length of the 1-d array `arg` (a constructor call, or a name assigned one in the
+    // function of `w` before `before`), when it evaluates.
+    std::optional<Value> vectorLength(TSNode arg, const Where& w, uint32_t before);
+    // A parameter of a compute-path function of this file that a size-named module constant
+    // sizes by name (`BLOCK_LEN` -> a parameter `block` used as an array): "parameter `block`
+    // of `filter_block`", or "" when none.
+    QString arrayNamedLike(const QString& constant);
+    // Indices into m_assignments of the plain assignments to `name` (built on first use).
+    const std::vector<int>& assignmentsNamed(std::string_view name);
     // Compute-pattern evidence of a call (Gate 4).
     void patternOfCall(const CallSite& c);
     // Host touchpoints (Gate 5) and readiness hints (Gate 6) of a call.

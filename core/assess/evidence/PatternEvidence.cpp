@@ -101,23 +101,14 @@ bool Collector::numbersOnly(TSNode arg, const Where& w) {
                     return false;
                 bound = true;
             }
-    if (!m_assignmentsByNameBuilt) {
-        m_assignmentsByNameBuilt = true;
-        for (size_t i = 0; i < m_assignments.size(); ++i) {
-            const TSNode l = field(m_assignments[i], F().left);
-            if (ST::is(l, "identifier"))
-                m_assignmentsByName[t.text(l)].push_back(int(i));
-        }
+    for (int i : assignmentsNamed(name)) {
+        if (m_assignmentWhere[size_t(i)].function != w.function)
+            continue;
+        const TSNode a = m_assignments[size_t(i)];
+        if (!ST::is(a, "assignment") || !numberDisplay(field(a, F().right)))
+            return false;
+        bound = true;
     }
-    if (const auto it = m_assignmentsByName.find(name); it != m_assignmentsByName.end())
-        for (int i : it->second) {
-            if (m_assignmentWhere[size_t(i)].function != w.function)
-                continue;
-            const TSNode a = m_assignments[size_t(i)];
-            if (!ST::is(a, "assignment") || !numberDisplay(field(a, F().right)))
-                return false;
-            bound = true;
-        }
     return bound;
 }
 

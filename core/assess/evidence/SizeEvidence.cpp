@@ -1,6 +1,7 @@
 #include "assess/evidence/Collector.h"
 
 #include <QRegularExpression>
+#include <QStringList>
 
 #include <cmath>
 
@@ -463,13 +464,161 @@ QString Collector::describeOrigins(const QList<int>& origins, size_t call) {
 void Collector::finishSizeHints() {
     if (out.isTest)
         return;
+    // A size-named constant that sizes no compute-path array in its file is evidence only
+    // when it names one of this file's data-array parameters (`BLOCK_LEN` and `block`); a
+    // constant read nowhere (or only as a step count, a scale, a demo's size) gives none.
     for (Def& d : m_defs) {
         if (!d.moduleConstant || d.fed || d.value < 1024 || !sizeNamed(d))
             continue;
-        SizeHint h{qint64(std::llround(d.value)), d.text, d.range, false};
+        const QString link = arrayNamedLike(d.name);
+        if (link.isEmpty())
+            continue;
+        SizeHint h{qint64(std::llround(d.value)),
+                   QStringLiteral("%1, which sizes %2").arg(d.text, link), d.range, true};
         h.sizeNamed = true;
         out.sizeHints.append(h);
     }
+}
+
+namespace {
+
+// The array word a size-named constant is about: `BLOCK_LEN` -> "block", `N_SAMPLES` ->
+// "samples", `FRAME_SIZE` -> "frame"; "" when nothing is left (`N`, `NX`, `SIZE`).
+QString sizeStem(const QString& constant) {
+    static const QStringList lead = {QStringLiteral("n"), QStringLiteral("num"),
+                                     QStringLiteral("nr"), QStringLiteral("nb")};
+    static const QStringList trail = {QStringLiteral("n"),      QStringLiteral("len"),
+                                      QStringLiteral("length"), QStringLiteral("size"),
+                                      QStringLiteral("count"),  QStringLiteral("dim")};
+    QStringList parts = constant.toLower().split(QLatin1Char('_'), Qt::SkipEmptyParts);
+    while (!parts.isEmpty() && lead.contains(parts.first()))
+        parts.removeFirst();
+    while (!parts.isEmpty() && trail.contains(parts.last()))
+        parts.removeLast();
+    return parts.join(QLatin1Char('_'));
+}
+
+// Function-name words of code that is not the computation (RULES.md, the workload model,
+// item 5): its sizes describe a demo, a plot, a file or a printout, not the workload.
+bool offPathFunctionName(QString name) {
+    while (name.startsWith(QLatin1Char('_')) && !name.startsWith(QLatin1String("__")))
+        name.remove(0, 1);
+    name = name.toLower();
+    static const QStringList prefixes = {
+        QStringLiteral("test"),      QStringLiteral("plot"),      QStringLiteral("draw"),
+        QStringLiteral("show"),      QStringLiteral("render"),    QStringLiteral("display"),
+        QStringLiteral("demo"),      QStringLiteral("example"),   QStringLiteral("fake"),
+        QStringLiteral("synthetic"), QStringLiteral("make_demo"), QStringLiteral("read"),
+        QStringLiteral("write"),     QStringLiteral("load"),      QStringLiteral("save"),
+        QStringLiteral("fetch"),     QStringLiteral("download"),  QStringLiteral("dump"),
+        QStringLiteral("export"),    QStringLiteral("print"),     QStringLiteral("summary"),
+        QStringLiteral("__repr__"),  QStringLiteral("__str__"),   QStringLiteral("_repr_")};
+    for (const QString& p : prefixes)
+        if (name.startsWith(p))
+            return true;
+    return name.contains(QLatin1String("demo")) || name.contains(QLatin1String("example")) ||
+           name.contains(QLatin1String("plot"));
+}
+
+} // namespace
+
+bool Collector::sizeOnComputePath(TSNode n, const Where& w) {
+    if (out.isTest || m.atBoundary(n))
+        return false;
+    for (const QString& dir : out.path.split(QLatin1Char('/'))) {
+        const QString d = dir.toLower();
+        if (d == QLatin1String("examples") || d == QLatin1String("_examples") ||
+            d == QLatin1String("example") || d.startsWith(QLatin1String("demo")))
+            return false;
+    }
+    for (const QString& part : scopeName(w.scope).split(QLatin1Char('.'), Qt::SkipEmptyParts))
+        if (offPathFunctionName(part))
+            return false;
+    return true;
+}
+
+const std::vector<int>& Collector::assignmentsNamed(std::string_view name) {
+    if (!m_assignmentsByNameBuilt) {
+        m_assignmentsByNameBuilt = true;
+        for (size_t i = 0; i < m_assignments.size(); ++i) {
+            const TSNode l = field(m_assignments[i], F().left);
+            if (ST::is(l, "identifier"))
+                m_assignmentsByName[t.text(l)].push_back(int(i));
+        }
+    }
+    static const std::vector<int> none;
+    const auto it = m_assignmentsByName.find(name);
+    return it == m_assignmentsByName.end() ? none : it->second;
+}
+
+std::optional<Value> Collector::vectorLength(TSNode arg, const Where& w, uint32_t before) {
+    if (ST::is(arg, "identifier")) {
+        // The last plain assignment of the name in the same function before the call.
+        TSNode rhs{};
+        for (int i : assignmentsNamed(t.text(arg))) {
+            const TSNode a = m_assignments[size_t(i)];
+            if (m_assignmentWhere[size_t(i)].function != w.function ||
+                ts_node_start_byte(a) >= before || !ST::is(a, "assignment"))
+                continue;
+            rhs = field(a, F().right);
+        }
+        arg = rhs;
+    }
+    if (ts_node_is_null(arg) || !ST::is(arg, "call"))
+        return std::nullopt;
+    const TSNode f = field(arg, F().function);
+    const CanonInfo& info = canonInfo(resolve(f));
+    if (!info.numpy || info.size == CanonInfo::NoSize || info.size == CanonInfo::Eye ||
+        info.size == CanonInfo::Identity)
+        return std::nullopt;
+    return constructedSize(arg, w, info, false, {});
+}
+
+std::optional<Value> Collector::meshgridSize(TSNode call, const Where& w) {
+    const Args args = argsOf(call);
+    if (args.count < 2)
+        return std::nullopt;
+    Value prod{1, {}};
+    for (uint32_t i = 0; i < args.count; ++i) {
+        const auto n = vectorLength(args.get(int(i), nullptr), w, ts_node_start_byte(call));
+        if (!n)
+            return std::nullopt;
+        prod.v *= n->v;
+        prod.origins += n->origins;
+    }
+    return prod;
+}
+
+QString Collector::arrayNamedLike(const QString& constant) {
+    const QString stem = sizeStem(constant);
+    if (stem.isEmpty())
+        return {};
+    for (size_t fn = 0; fn < m_functions.size(); ++fn) {
+        for (const auto& [p, def] : parameters(int(fn))) {
+            const QString param = QString::fromUtf8(p.data(), qsizetype(p.size())).toLower();
+            if (param != stem && param != stem + QLatin1Char('s') &&
+                param + QLatin1Char('s') != stem)
+                continue;
+            // Used as an array in that function: handed to NumPy, or a receiver of a method
+            // call (`block.mean()`), on the compute path.
+            for (size_t i = 0; i < m_calls.size(); ++i) {
+                const Where& w = m_callWhere[i];
+                if (w.function != int(fn))
+                    continue;
+                const TSNode f = field(m_calls[i], F().function);
+                const TSNode first = firstArgument(m_calls[i]);
+                const bool handed = ST::is(first, "identifier") && t.text(first) == p &&
+                                    canonInfo(resolve(f)).numpy;
+                const bool receiver = ST::is(f, "attribute") &&
+                                      ST::is(field(f, F().object), "identifier") &&
+                                      t.text(field(f, F().object)) == p;
+                if ((handed || receiver) && sizeOnComputePath(m_calls[i], w))
+                    return QStringLiteral("parameter `%1` of `%2`")
+                        .arg(QString::fromUtf8(p.data(), qsizetype(p.size())), scopeName(w.scope));
+            }
+        }
+    }
+    return {};
 }
 
 void Collector::sizeOfCall(const CallSite& c) {
@@ -481,7 +630,12 @@ void Collector::sizeOfCall(const CallSite& c) {
     const size_t index = c.index;
     m_callTriggers[index] = !out.isTest && (generator || info.numpy);
     if (m_callTriggers[index]) {
-        if (auto size = constructedSize(call, w, info, generator, method); size && size->v >= 1) {
+        std::optional<Value> size = c.canonical == QLatin1String("numpy.meshgrid")
+                                        ? meshgridSize(call, w)
+                                        : constructedSize(call, w, info, generator, method);
+        // Only data arrays on the compute path say how big the workload is; the definitions
+        // behind an off-path size stay unfed (a demo's N_POINTS sizes nothing).
+        if (size && size->v >= 1 && sizeOnComputePath(call, w)) {
             QString expr = t.firstLine(call);
             if (expr.size() > 100)
                 expr = expr.left(97) + QStringLiteral("...");

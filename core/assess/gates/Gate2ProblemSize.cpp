@@ -28,11 +28,14 @@ Gate sizeGate(const Context& c) {
     if (c.sizeProvenance == Provenance::Default) {
         g.status = GateStatus::Uncertain;
         g.reason = c.gpus == 1
-                       ? QStringLiteral("no size given or found in the code; working with the "
+                       ? QStringLiteral("no size given, and no data array on the compute "
+                                        "path is sized in the code: the size is assumed, the "
                                         "default 30–50 M (40 M) on 1 GPU, which would pass — "
                                         "confirm with --elements")
-                       : QStringLiteral("no size given or found in the code; the default 40 M "
-                                        "over %1 GPUs is %2 — confirm with --elements")
+                       : QStringLiteral("no size given, and no data array on the compute "
+                                        "path is sized in the code: the size is assumed, the "
+                                        "default 40 M over %1 GPUs is %2 — confirm with "
+                                        "--elements")
                              .arg(c.gpus)
                              .arg(per);
         return g;
