@@ -12,6 +12,7 @@
 #include <QFontDatabase>
 #include <QHelpEvent>
 #include <QPainter>
+#include <QPlainTextDocumentLayout>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QToolTip>
@@ -54,9 +55,8 @@ CodeView::CodeView(QWidget* parent) : QPlainTextEdit(parent) {
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_gutter = new Gutter(this);
-    m_highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document());
-    m_highlighter->setDefinition(syntaxRepository().definitionForName(QStringLiteral("Python")));
     applyTheme();
+    replaceDocument(QString(), false);
     connect(this, &QPlainTextEdit::blockCountChanged, this, &CodeView::updateGutterWidth);
     connect(this, &QPlainTextEdit::updateRequest, this, &CodeView::updateGutter);
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, &CodeView::updateSelections);
@@ -66,27 +66,50 @@ CodeView::CodeView(QWidget* parent) : QPlainTextEdit(parent) {
 CodeView::~CodeView() = default;
 
 void CodeView::applyTheme() {
-    auto& repo = syntaxRepository();
-    const auto theme =
-        repo.defaultTheme(isDarkPalette(palette()) ? KSyntaxHighlighting::Repository::DarkTheme
-                                                   : KSyntaxHighlighting::Repository::LightTheme);
-    m_highlighter->setTheme(theme);
-    m_highlighter->rehighlight();
+    m_theme = syntaxRepository().defaultTheme(isDarkPalette(palette())
+                                                  ? KSyntaxHighlighting::Repository::DarkTheme
+                                                  : KSyntaxHighlighting::Repository::LightTheme);
+    if (m_highlighter) {
+        // Same text, same definition: every line ends in the state it had, so the highlighter
+        // queues nothing; only the formats change.
+        m_highlighter->setTheme(m_theme);
+        m_highlighter->rehighlight();
+    }
     updateSelections();
 }
 
 QString CodeView::themeName() const {
-    return m_highlighter->theme().name();
+    return m_theme.name();
+}
+
+void CodeView::replaceDocument(const QString& text, bool python) {
+    auto* doc = new QTextDocument(this);
+    doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
+    doc->setDefaultFont(font());
+    KSyntaxHighlighting::SyntaxHighlighter* highlighter = nullptr;
+    if (python) {
+        // Definition and theme before the text: each line is highlighted once, as it arrives.
+        highlighter = new KSyntaxHighlighting::SyntaxHighlighter(doc);
+        highlighter->setTheme(m_theme);
+        highlighter->setDefinition(syntaxRepository().definitionForName(QStringLiteral("Python")));
+    }
+    doc->setPlainText(text);
+    // The editor's own first document belongs to it (it may delete it in setDocument).
+    const QPointer<QTextDocument> old = document();
+    setDocument(doc);
+    m_highlighter = highlighter;
+    if (old && old != doc && old->parent() == this)
+        delete old; // with its highlighter and whatever that still had queued for it
 }
 
 void CodeView::showFile(const QString& relativePath, const QString& text,
                         const QList<Finding>& findings) {
     m_path = relativePath;
     m_findings = findings;
-    m_highlighter->setDefinition(syntaxRepository().definitionForName(QStringLiteral("Python")));
-    setPlainText(text);
+    replaceDocument(text, true);
     moveCursor(QTextCursor::Start);
     updateSelections();
+    updateGutterWidth();
     m_gutter->update();
 }
 
@@ -99,9 +122,10 @@ void CodeView::setFindings(const QList<Finding>& findings) {
 void CodeView::showMessage(const QString& message) {
     m_path.clear();
     m_findings.clear();
-    m_highlighter->setDefinition(KSyntaxHighlighting::Definition());
-    setPlainText(message);
+    replaceDocument(message, false);
     updateSelections();
+    updateGutterWidth();
+    m_gutter->update();
 }
 
 void CodeView::goToLine(int line) {
@@ -236,8 +260,10 @@ void CodeView::changeEvent(QEvent* event) {
     QPlainTextEdit::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
         applyTheme();
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
+        document()->setDefaultFont(font());
         updateGutterWidth();
+    }
 }
 
 bool CodeView::viewportEvent(QEvent* event) {

@@ -2,10 +2,21 @@
 // Read-only source view: line-number gutter with finding markers, KSyntaxHighlighting Python
 // highlighting (theme follows the palette), findings drawn as extra selections (line background
 // plus underline, coloured by category) and tooltips with code, title, message and recipe.
+//
+// Each file (or message) on display is its own QTextDocument, which owns its highlighter; showing
+// another one swaps the document and deletes the old one with its highlighter. The text of a
+// document on display is never replaced in place: KSyntaxHighlighting queues re-highlights of
+// the next block (a QTextBlock, by value) whenever a line's end state changes, and a queued block
+// of text that was replaced in place points into freed memory when it is delivered (issue 15's
+// crash). Deleting the highlighter with its document drops what it had queued.
 
 #include "model/Finding.h"
 
 #include <QPlainTextEdit>
+
+#include <KSyntaxHighlighting/Theme>
+
+#include <QPointer>
 
 namespace KSyntaxHighlighting {
 class SyntaxHighlighter;
@@ -47,6 +58,9 @@ protected:
     bool viewportEvent(QEvent* event) override;
 
 private:
+    /// Puts `text` on display in a new document (Python-highlighted when `python`); the document
+    /// shown before is deleted with its highlighter.
+    void replaceDocument(const QString& text, bool python);
     void applyTheme();
     void updateSelections();
     void updateGutterWidth();
@@ -54,7 +68,9 @@ private:
     QList<const Finding*> findingsOnLine(int line) const;
 
     QWidget* m_gutter = nullptr;
-    KSyntaxHighlighting::SyntaxHighlighter* m_highlighter = nullptr;
+    /// The highlighter of the document on display (a child of it); null for a message.
+    QPointer<KSyntaxHighlighting::SyntaxHighlighter> m_highlighter;
+    KSyntaxHighlighting::Theme m_theme; ///< follows the palette
     QString m_path;
     QList<Finding> m_findings;
 };

@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "semantic/LoopWork.h"
 #include "semantic/SemanticModel.h"
 
 #include <optional>
@@ -54,6 +55,12 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
         default:
             continue;
         }
+        // Judged by one pass: walking a bookkeeping array (a handful of items), or a loop
+        // whose every pass does whole-array work on a data-sized slab (a basis table whose
+        // rows each fill a whole column), is not the host walk this rule is about.
+        const LoopWork& work = m.loopWork(L);
+        if (work.trip == TripClass::Small || work.work == PassWork::Slab)
+            continue;
         if (!objects)
             objects = blocks::objectArrayBindings(m);
         if (blocks::isObjectArray(m, *objects, L.iterable))

@@ -3,8 +3,11 @@
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
 #include "rules/R101_element_loop.h"
+#include "rules/RuleSupport.h"
+#include "semantic/LoopWork.h"
 #include "semantic/SemanticModel.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -292,7 +295,10 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
             return;
         // `for i in range(n): if a[i] > 0: ...`: the branch is on the element of a loop that
         // R101 reports; the one fix (RR-loop: the loop becomes whole-array code and the `if` a
-        // `np.where`) removes both, so the branch is not a second blocker.
+        // `np.where`) removes both, so the branch is not a second blocker. Unless the branch
+        // guards a call that takes an element (`if mask[ijk]: out[ijk] = fit_one(data[ijk])`):
+        // the arithmetic rewrite does not remove that call, and the branch decides which
+        // elements it runs on (a mask to apply first, RR-mask), a choice of its own.
         if (SyntaxTree::is(found, "subscript") && m.inLoop(found)) {
             const auto& loops = m.loops();
             for (const LoopInfo* cur = m.enclosingLoop(found); cur;
@@ -302,7 +308,13 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
                 auto [known, fresh] = elementLoop.try_emplace(cur->index, false);
                 if (fresh)
                     known->second = !elementLoops(m, cur, &objects).empty();
-                if (known->second)
+                const TSNode guarded = SyntaxTree::field(stmt, "consequence");
+                const auto& calls = m.loopWork(*cur).elementCalls;
+                const bool guardsCall = !ts_node_is_null(guarded) &&
+                                        std::any_of(calls.begin(), calls.end(), [&](TSNode c) {
+                                            return rules::contains(guarded, c);
+                                        });
+                if (known->second && !guardsCall)
                     return;
             }
         }

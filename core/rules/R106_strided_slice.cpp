@@ -5,6 +5,9 @@
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace cnready {
 
 const RuleInfo& R106StridedSlice::info() const {
@@ -67,6 +70,101 @@ bool reversesOnly(const SemanticModel& m, TSNode sub) {
     return any;
 }
 
+// The step of a call `slice(start, stop, step)` of the builtin when it is not a unit step
+// (`slice(first, n, step)`, `slice(None, None, 2)`); a null node otherwise.
+TSNode sliceObjectStep(const SemanticModel& m, TSNode call) {
+    if (!SyntaxTree::is(call, "call") || SemanticModel::positionalCount(call) != 3 ||
+        !blocks::isBuiltin(m, SyntaxTree::field(call, "function"), "slice"))
+        return TSNode{};
+    const TSNode step = SemanticModel::argument(call, 2);
+    const std::string_view st = m.text(step);
+    if (SyntaxTree::is(step, "none") || st == "1" || st == "+1")
+        return TSNode{};
+    return step;
+}
+
+// The statement that holds `n` (the nearest expression_statement), or `n` itself.
+TSNode statementOf(TSNode n) {
+    for (TSNode p = n; !ts_node_is_null(p); p = ts_node_parent(p))
+        if (SyntaxTree::is(p, "expression_statement"))
+            return p;
+    return n;
+}
+
+// A slice object with a step used as an index (`sel = slice(first, n, step)`, then
+// `out[sel]`, or `a[slice(0, n, 2)]`): the same strided view as `a[first:n:step]`. One
+// finding per statement that indexes an array with it.
+void reportSliceObjects(const SemanticModel& m, FindingSink& out) {
+    std::vector<uint32_t> statements; // start bytes of statements already reported
+    auto report = [&](TSNode sub, TSNode step, std::string_view via) {
+        if (!m.isArray(SyntaxTree::field(sub, "value")))
+            return;
+        const uint32_t at = ts_node_start_byte(statementOf(sub));
+        if (std::find(statements.begin(), statements.end(), at) != statements.end())
+            return;
+        statements.push_back(at);
+        if (m.text(step) == "-1") {
+            out.report(sub,
+                       QStringLiteral("%1 reverses with a slice object of step -1; only unit "
+                                      "strides stay on the distributed path, np.flip does the "
+                                      "same")
+                           .arg(blocks::quoted(m, sub)),
+                       1);
+            return;
+        }
+        out.report(
+            sub, QStringLiteral("%1 indexes with a slice object of step %2%3; only unit "
+                                "strides stay on the distributed path")
+                     .arg(blocks::quoted(m, sub),
+                          QString::fromUtf8(m.text(step).data(), qsizetype(m.text(step).size())),
+                          via.empty() ? QString()
+                                      : QStringLiteral(" (`%1`)").arg(
+                                            QString::fromUtf8(via.data(), qsizetype(via.size())))));
+    };
+    for (const TSNode c : m.calls()) {
+        const TSNode step = sliceObjectStep(m, c);
+        if (ts_node_is_null(step))
+            continue;
+        TSNode up = ts_node_parent(c);
+        if (SyntaxTree::is(up, "tuple") || SyntaxTree::is(up, "expression_list"))
+            up = ts_node_parent(up);
+        if (SyntaxTree::is(up, "subscript") && !ts_node_eq(SyntaxTree::field(up, "value"), c)) {
+            report(up, step, {});
+            continue;
+        }
+        // `name = slice(...)`: the subscripts of the same function indexed by `name` after it,
+        // up to the next plain assignment to `name`.
+        const TSNode a = ts_node_parent(c);
+        if (!SyntaxTree::is(a, "assignment") || !ts_node_eq(SyntaxTree::field(a, "right"), c))
+            continue;
+        const TSNode name = SyntaxTree::field(a, "left");
+        if (!SyntaxTree::is(name, "identifier"))
+            continue;
+        const std::string_view nm = m.text(name);
+        const FunctionRegion* fn = m.enclosingFunctionRegion(a);
+        const uint32_t from = ts_node_end_byte(a);
+        const uint32_t to = fn ? fn->endByte : ts_node_end_byte(ts_node_parent(a));
+        uint32_t stop = to;
+        for (const TSNode b : SemanticModel::within(m.assignments(), from, to))
+            if (SyntaxTree::is(b, "assignment") && m.text(SyntaxTree::field(b, "left")) == nm &&
+                m.enclosingFunctionRegion(b) == fn) {
+                stop = ts_node_start_byte(b);
+                break;
+            }
+        for (const TSNode sub : SemanticModel::within(m.subscripts(), from, stop)) {
+            if (m.enclosingFunctionRegion(sub) != fn)
+                continue;
+            bool uses = false;
+            rules::forEachIndexItem(sub, [&](TSNode e) {
+                uses = SyntaxTree::is(e, "identifier") && m.text(e) == nm;
+                return !uses;
+            });
+            if (uses)
+                report(sub, step, m.text(c));
+        }
+    }
+}
+
 } // namespace
 
 void R106StridedSlice::check(const RuleContext& ctx, FindingSink& out) const {
@@ -107,6 +205,7 @@ void R106StridedSlice::check(const RuleContext& ctx, FindingSink& out) const {
                            "distributed path")
                 .arg(blocks::quoted(m, sub), QString::fromUtf8(st.data(), qsizetype(st.size()))));
     }
+    reportSliceObjects(m, out);
 }
 
 } // namespace cnready

@@ -7,6 +7,7 @@
 #include "parse/SyntaxTree.h"
 #include "rules/Rule.h"
 #include "semantic/Loops.h"
+#include "semantic/Walk.h"
 
 #include <QList>
 #include <QString>
@@ -19,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cnready {
@@ -121,26 +123,9 @@ std::vector<TSNode> chainTo(const SemanticModel& model, TSNode n);
 /// The ancestor `levels` steps above `n` (1: the parent), as ts_node_parent() applied `levels`
 /// times gives it, mostly read off chainTo().
 TSNode ancestorOf(const SemanticModel& model, TSNode n, int levels = 1);
-/// Calls `visit(item)` for each index item of subscript `sub` in order, with a tuple index
-/// (`a[i, :, ::-1]`) read as its items; `visit` returns false to stop. Returns false when it
-/// was stopped.
+/// The index items of subscript `sub` (cnready::forEachIndexItem, semantic/Walk.h).
 template <typename Visit> bool forEachIndexItem(TSNode sub, Visit&& visit) {
-    const TSNode base = SyntaxTree::field(sub, "value");
-    const uint32_t n = ts_node_named_child_count(sub);
-    for (uint32_t i = 0; i < n; ++i) {
-        const TSNode ix = ts_node_named_child(sub, i);
-        if (ts_node_eq(ix, base))
-            continue;
-        if (SyntaxTree::is(ix, "tuple") || SyntaxTree::is(ix, "expression_list")) {
-            const uint32_t k = ts_node_named_child_count(ix);
-            for (uint32_t j = 0; j < k; ++j)
-                if (!visit(ts_node_named_child(ix, j)))
-                    return false;
-        } else if (!visit(ix)) {
-            return false;
-        }
-    }
-    return true;
+    return cnready::forEachIndexItem(sub, std::forward<Visit>(visit));
 }
 
 /// walkSubtree() (pre-order, `visit` returns whether to descend) that also passes each node's

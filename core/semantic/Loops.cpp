@@ -409,6 +409,8 @@ void SemanticModel::buildLoops() {
             } else if (isArray(it)) {
                 L.source = LoopSource::Array;
                 L.iteratedArray = m_tree.qtext(it);
+            } else if (yieldsNdIndex(it)) {
+                L.source = LoopSource::NdIndex;
             }
         } else {
             ValueKind k = valueKind(it);
@@ -883,6 +885,36 @@ bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {
         return uses;
     });
     return uses;
+}
+
+bool SemanticModel::yieldsNdIndex(TSNode call) const {
+    const int f = localCallee(call, nullptr);
+    if (f < 0)
+        return false;
+    const FunctionRegion& fn = m_functions[size_t(f)];
+    for (const TSNode s : within(m_fors, fn.startByte, fn.endByte)) {
+        if (functionIndexAt(startOf(s), endOf(s)) != f)
+            continue;
+        const TSNode it = unparen(field(s, F().right));
+        if (!is(it, Sym::call) ||
+            canonicalName(field(it, F().function)) != QLatin1String("numpy.ndindex"))
+            continue;
+        const TSNode target = field(s, F().left);
+        if (!is(target, Sym::identifier))
+            continue;
+        bool yields = false;
+        walkSubtree(field(s, F().body), [&](TSNode n) {
+            if (yields || is(n, Sym::function_definition) || SyntaxTree::is(n, "lambda"))
+                return false;
+            if (SyntaxTree::is(n, "yield") && ts_node_named_child_count(n) == 1 &&
+                text(ts_node_named_child(n, 0)) == text(target))
+                yields = true;
+            return !yields;
+        });
+        if (yields)
+            return true;
+    }
+    return false;
 }
 
 } // namespace cnready

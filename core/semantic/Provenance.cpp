@@ -236,6 +236,20 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
         if (bk == ValueKind::Sequence && is(ub, Sym::identifier) &&
             ts_node_named_child_count(expr) == 2 && is(ts_node_named_child(expr, 1), Sym::slice))
             return ValueKind::Sequence;
+        // One array of a NumPy call that returns a tuple of arrays, picked by a literal
+        // position: `np.where(c)[0]`, `np.nonzero(c)[1]`, `c.nonzero()[0]`, `np.meshgrid(x,
+        // y)[0]`, `np.histogram(x)[0]`.
+        if (bk == ValueKind::Sequence && is(ub, Sym::call) &&
+            ts_node_named_child_count(expr) == 2 &&
+            is(ts_node_named_child(expr, 1), Sym::integer)) {
+            const QString cn = callName(ub);
+            if (cn == QLatin1String("numpy.nonzero") ||
+                cn == QLatin1String("numpy.ndarray.nonzero") ||
+                (cn == QLatin1String("numpy.where") && argCount(ub) == 1) ||
+                cn == QLatin1String("numpy.meshgrid") ||
+                cn.startsWith(QLatin1String("numpy.histogram")))
+                return ValueKind::Array;
+        }
         if (bk != ValueKind::Array)
             return ValueKind::Unknown;
         // Array: a slice, ellipsis, newaxis, mask or index array anywhere → an array.
@@ -264,6 +278,18 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                 continue;
             }
             const ValueKind ik = kindOf(ix, depth + 1, nullptr);
+            // `m[pos]` in `for pos in np.ndindex(shape)`: the tuple addresses one element.
+            if (ik == ValueKind::Sequence && is(ix, Sym::identifier)) {
+                bool tuple = false;
+                for (const LoopInfo* L = enclosingLoop(ix); L && !tuple;
+                     L = L->parent >= 0 ? &m_loops[size_t(L->parent)] : nullptr)
+                    tuple =
+                        (L->source == LoopSource::NdIndex || L->source == LoopSource::Product) &&
+                        L->kind == LoopKind::For && is(field(L->node, F().left), Sym::identifier) &&
+                        text(field(L->node, F().left)) == text(ix);
+                if (tuple)
+                    continue;
+            }
             if (ik == ValueKind::Array || ik == ValueKind::Sequence ||
                 canonicalName(ix) == QLatin1String("numpy.newaxis"))
                 return ValueKind::Array;

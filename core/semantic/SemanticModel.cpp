@@ -4,6 +4,7 @@
 #include "semantic/ModelInternals.h"
 
 #include "manifest/Manifest.h"
+#include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 
 namespace cnready {

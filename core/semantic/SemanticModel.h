@@ -25,6 +25,8 @@
 namespace cnready {
 
 class SyntaxTree;
+struct LoopWork;      // semantic/LoopWork.h
+class LoopWorkEngine; // semantic/LoopWork.h
 
 /// What kind of value an expression evaluates to, as far as the model can tell (provenance).
 enum class ValueKind {
@@ -234,6 +236,14 @@ public:
     /// Whether `expr` mentions one of the loop's header variables (directly, or through a
     /// name assigned in the loop from an expression that does, e.g. `k = i + 1`).
     bool usesLoopVariable(TSNode expr, const LoopInfo& loop) const;
+    /// How many times `loop` runs and how much work one pass does (include semantic/LoopWork.h).
+    /// Computed on first use for the whole file and cached; the reference stays valid while
+    /// the model lives.
+    const LoopWork& loopWork(const LoopInfo& loop) const;
+    /// Whether `subscript` reads or writes one array element with the variable of the index
+    /// loop `loop` (`a[i]`, `out[i, j]`, `m[ijk]` of an `np.ndindex` loop): every index
+    /// component is a scalar and one is a Python integer computed from the loop variable.
+    bool isElementAccess(TSNode subscript, const LoopInfo& loop) const;
 
     // ---- Hot paths and regions -----------------------------------------------------------
     /// Locally hot: in a loop, or in a function called from a loop of this file (or from a
@@ -254,6 +264,9 @@ public:
     QString enclosingFunction(TSNode n) const;
     /// Enclosing class name ("Class") or "".
     QString enclosingClass(TSNode n) const;
+    /// The function of this file a call invokes (`f(x)`, a nested `g(x)`, `self.m(x)`,
+    /// `Class(x)` → `Class.__init__`) as an index into functions(), or -1.
+    int calledFunction(TSNode call) const { return localCallee(call, nullptr); }
 
     /// Copies functions, call sites, imports and ApiUse records (every resolved numpy call and
     /// ndarray method on an array, with hot flag / requiresHotFunction) into the file result.
@@ -283,8 +296,6 @@ private:
                      int max) const;
     /// For a Param binding: the arguments every call of this file passes (parameterArguments).
     const std::vector<TSNode>* bindingArguments(int bindingIndex) const;
-    /// localCallee() for the shape engine.
-    int calledFunction(TSNode call) const { return localCallee(call, nullptr); }
     struct Data; ///< scopes, bindings and caches (SemanticModel.cpp)
     void index();
     void buildImports();
@@ -311,6 +322,10 @@ private:
     /// Whether function `fn` is only ever called in this file, never used as a value. A
     /// mention in a comment or a string counts against it unless `codeOnly`.
     bool onlyCalled(int fn, bool codeOnly = false) const;
+    /// Whether `call` calls a generator function of this file that re-yields the index tuples
+    /// of `np.ndindex` (`def each_index(shape): for ix in np.ndindex(*shape): yield ix`): a
+    /// loop over it walks every index of a shape (LoopSource::NdIndex).
+    bool yieldsNdIndex(TSNode call) const;
     int scopeIndexAt(uint32_t byte) const;
     /// argument() / positionalCount() through a per-call cache (same answers).
     TSNode arg(TSNode call, int i) const;
@@ -349,6 +364,7 @@ private:
     std::vector<FunctionRegion> m_functions;
     std::vector<ClassRegion> m_classes;
     std::vector<LoopInfo> m_loops;
+    mutable std::unique_ptr<LoopWorkEngine> m_loopWork; ///< created on first loopWork()
 };
 
 } // namespace cnready

@@ -939,6 +939,37 @@ private slots:
                 QVERIFY(e.hot);
             }
     }
+    void recurrenceNeedsScalarSteps() {
+        // Gate 4 judges a recurrence by one step: a step over whole slabs (a recurrent cell over
+        // the columns of a state matrix) is a vectorized time loop, not a sequential one; an
+        // element loop whose passes are independent is elementwise work.
+        const FileResult r =
+            analyzeSource(QStringLiteral("steps.py"),
+                          QByteArrayLiteral("import numpy as np\n"
+                                            "def cell(h, w, steps):\n"
+                                            "    for t in range(1, steps):\n"
+                                            "        h[:, t] = np.tanh(w @ h[:, t - 1])\n"
+                                            "    return h\n"
+                                            "def scale(x: np.ndarray, y: np.ndarray):\n"
+                                            "    for i in range(len(x)):\n"
+                                            "        y[i] = 3.0 * x[i]\n"
+                                            "    return y\n"
+                                            "def decay(x: np.ndarray, a: float):\n"
+                                            "    y = np.zeros_like(x)\n"
+                                            "    for n in range(1, len(x)):\n"
+                                            "        y[n] = x[n] - a * y[n - 1]\n"
+                                            "    return y\n"));
+        QStringList sequential, elementwise;
+        for (const PatternEvidence& e : r.patternEvidence) {
+            if (e.pattern == QLatin1String("sequential"))
+                sequential << QString::number(e.range.line);
+            if (e.pattern == QLatin1String("elementwise") &&
+                e.note.contains(QLatin1String("element loop")))
+                elementwise << QString::number(e.range.line);
+        }
+        QCOMPARE(sequential, QStringList{QStringLiteral("13")});
+        QCOMPARE(elementwise, QStringList{QStringLiteral("8")});
+    }
     void sklearnEstimatorIsMl() {
         const FileResult r =
             analyzeSource(QStringLiteral("ml.py"),

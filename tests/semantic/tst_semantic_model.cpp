@@ -1,6 +1,7 @@
 // Unit tests of the semantic model: import resolution, provenance, loops, invariance, hot paths.
 #include "model/ProjectResult.h"
 #include "parse/SyntaxTree.h"
+#include "semantic/LoopWork.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
@@ -354,6 +355,86 @@ private slots:
         QVERIFY(m.inLoop(find(t, "call", "np.max(a)")));
         QVERIFY(m.isLoopInvariant(find(t, "call", "np.zeros(n)"), L[11]));
         QVERIFY(!m.isLoopInvariant(find(t, "call", "np.zeros(t)"), L[11]));
+    }
+
+    void loopWork() {
+        // Trip class x pass work, one loop per line of interest.
+        const SyntaxTree t(QByteArrayLiteral(
+            "import numpy as np\n"
+            "class Probe:\n"
+            "    def nports(self):\n"
+            "        return 5\n"
+            "    def run(self, a: np.ndarray, u: np.ndarray, x: np.ndarray, n, n_steps):\n"
+            "        for p in range(self.nports()):\n" // 0: small (method literal)
+            "            a[p] = 0\n"
+            "        for d in range(a.ndim):\n" // 1: small (axes)
+            "            a[d] = 1\n"
+            "        for i in range(len(a)):\n" // 2: data, scalar
+            "            a[i] = 2 * x[i]\n"
+            "        for c in range(n):\n" // 3: unknown, slab
+            "            u[..., c] = u[..., c] * 2\n"
+            "        for s in range(n_steps):\n" // 4: steps, unknown work
+            "            u[1:-1] = 0.5 * (u[2:] + u[:-2])\n"
+            "        for r in range(n):\n" // 5: row handed to np.sort: slab
+            "            u[r] = np.sort(u[r])\n"
+            "        for j in range(n):\n" // 6: slab filled with one number
+            "            u[j, :] = x[j] + 1.0\n"
+            "        for q in range(300):\n" // 7: a literal beyond a handful
+            "            a[q] = q\n"
+            "        while n > 0:\n" // 8: steps
+            "            n -= 1\n"
+            "        for w in (1, 2, 3):\n" // 9: small (literal tuple)
+            "            x[w] = f(a[w])\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        const auto& L = m.loops();
+        QCOMPARE(L.size(), size_t(10));
+        auto trip = [&](int i) { return tripClassName(m.loopWork(L[size_t(i)]).trip); };
+        auto work = [&](int i) { return passWorkName(m.loopWork(L[size_t(i)]).work); };
+        QCOMPARE(trip(0), QStringLiteral("small"));
+        QCOMPARE(trip(1), QStringLiteral("small"));
+        QCOMPARE(trip(2), QStringLiteral("data"));
+        QCOMPARE(work(2), QStringLiteral("scalar"));
+        QCOMPARE(m.loopWork(L[2]).elements.size(), size_t(2));
+        QCOMPARE(trip(3), QStringLiteral("unknown"));
+        QCOMPARE(work(3), QStringLiteral("slab"));
+        QCOMPARE(trip(4), QStringLiteral("steps"));
+        QCOMPARE(work(4), QStringLiteral("unknown"));
+        QCOMPARE(work(5), QStringLiteral("slab"));
+        QCOMPARE(QString::fromLatin1(m.loopWork(L[5]).workReason),
+                 QStringLiteral("a row handed to a whole-array operation"));
+        QCOMPARE(work(6), QStringLiteral("scalar"));
+        QCOMPARE(trip(7), QStringLiteral("data"));
+        QCOMPARE(trip(8), QStringLiteral("steps"));
+        QCOMPARE(trip(9), QStringLiteral("small"));
+        // `f(a[w])` hands an element to a function bound in the file? `f` is not: no call.
+        QVERIFY(m.loopWork(L[9]).elementCalls.empty());
+        QVERIFY(m.isElementAccess(find(t, "subscript", "x[i]"), L[2]));
+        QVERIFY(!m.isElementAccess(find(t, "subscript", "u[..., c]"), L[3]));
+    }
+
+    void ndindexGeneratorAndWhereItems() {
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "def cells(shape):\n"
+                                             "    for ix in np.ndindex(*shape):\n"
+                                             "        yield ix\n"
+                                             "def fit(vol, model, c):\n"
+                                             "    out = np.zeros(vol.shape)\n"
+                                             "    for ix in cells(vol.shape):\n"
+                                             "        out[ix] = model(vol[ix])\n"
+                                             "    hits = np.where(c)[0]\n"
+                                             "    cols = np.nonzero(c)[1]\n"
+                                             "    first = np.unique(c)[0]\n"
+                                             "    return out, hits, cols, first\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        const auto& L = m.loops();
+        QCOMPARE(L.size(), size_t(2));
+        QCOMPARE(L[1].source, LoopSource::NdIndex);
+        QCOMPARE(m.valueKind(find(t, "subscript", "out[ix]")), ValueKind::DeviceScalar);
+        QCOMPARE(passWorkName(m.loopWork(L[1]).work), QStringLiteral("scalar"));
+        QCOMPARE(m.loopWork(L[1]).elementCalls.size(), size_t(1));
+        QCOMPARE(kind(t, m, "hits"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "cols"), ValueKind::Array);
+        QVERIFY(kind(t, m, "first") != ValueKind::Array);
     }
 
     void hotPaths() {

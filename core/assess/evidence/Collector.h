@@ -179,6 +179,7 @@ public:
             onBinary(i);
         for (size_t i = 0; i < m_assignments.size(); ++i)
             onAssignment(i);
+        finishElementLoops();
         finishSizeHints();
         if (out.path.contains(QLatin1String("bench"), Qt::CaseInsensitive))
             out.readiness.append({QStringLiteral("benchmark"), SourceRange{out.path, 1, 1, 1, 1},
@@ -523,9 +524,23 @@ private:
     // only lets the walk run; equal bytes always decode alike.
     bool maySlice(TSNode op) const;
 
-    // `y[n] = ... y[n-1] ...` inside `for n in ...`: a sequential recurrence. A plain running
-    // sum/product (`c[i] = c[i-1] + x[i]`) is a scan, which cumsum/cumprod express: reduction.
+    // `y[n] = ... y[n-1] ...` inside `for n in ...`: a sequential recurrence when each step is
+    // scalar work; a step that works on a whole slab (`pos[t] = pos[t-1] + kick` over the rows
+    // of a `(steps, walkers)` array) is a vectorized time step and says nothing here. A plain
+    // running sum/product (`c[i] = c[i-1] + x[i]`) is a scan, which cumsum/cumprod express:
+    // reduction. An element store without a recurrence marks an elementwise element loop.
     void onAssignment(size_t index);
+
+    // The loop of this function around `n` whose header binds `var`, or nullptr.
+    const LoopInfo* loopBinding(TSNode n, const QString& var) const;
+    // Element loops with independent passes (`y[i] = 3 * x[i] + y[i]` over a data extent):
+    // elementwise work written one element at a time, which vectorizes. Loop index → the first
+    // element store found in it; loops with a recurrence are dropped at the end.
+    std::unordered_map<int, size_t> m_elementStores;
+    std::unordered_set<int> m_recurrentLoops;
+    void noteElementStore(size_t index, TSNode left);
+    // One "elementwise" evidence per outermost independent element loop (weight 2).
+    void finishElementLoops();
 
     void finishSizeHints();
 };

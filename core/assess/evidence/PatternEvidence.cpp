@@ -1,5 +1,7 @@
 #include "assess/evidence/Collector.h"
 
+#include "semantic/LoopWork.h"
+
 namespace cnready::evidence {
 
 bool isIdentChar(QChar c) {
@@ -200,6 +202,46 @@ bool Collector::maySlice(TSNode op) const {
     return false;
 }
 
+const LoopInfo* Collector::loopBinding(TSNode n, const QString& var) const {
+    for (const LoopInfo* L = m.enclosingLoop(n); L;
+         L = L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr)
+        if (L->variables.contains(var))
+            return L;
+    return nullptr;
+}
+
+void Collector::noteElementStore(size_t index, TSNode left) {
+    const TSNode a = m_assignments[index];
+    for (const LoopInfo* L = m.enclosingLoop(a); L;
+         L = L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr) {
+        if (!m.isElementAccess(left, *L))
+            continue;
+        const LoopWork& work = m.loopWork(*L);
+        if (work.work == PassWork::Scalar && work.trip != TripClass::Small)
+            m_elementStores.try_emplace(L->index, index);
+    }
+}
+
+void Collector::finishElementLoops() {
+    std::vector<std::pair<int, size_t>> loops(m_elementStores.begin(), m_elementStores.end());
+    std::sort(loops.begin(), loops.end());
+    for (const auto& [loop, index] : loops) {
+        if (m_recurrentLoops.count(loop))
+            continue;
+        const LoopInfo& L = m.loops()[size_t(loop)];
+        // Report the outermost loop of a nest only.
+        bool outer = true;
+        for (int p = L.parent; p >= 0 && outer; p = m.loops()[size_t(p)].parent)
+            outer = !m_elementStores.count(p) || m_recurrentLoops.count(p);
+        if (!outer)
+            continue;
+        addEvidence(QStringLiteral("elementwise"), m_assignments[index], m_assignmentWhere[index],
+                    QStringLiteral("element loop over %1 with independent passes")
+                        .arg(t.qtext(L.iterable).left(48)),
+                    2);
+    }
+}
+
 void Collector::onAssignment(size_t index) {
     if (out.isTest)
         return;
@@ -214,6 +256,7 @@ void Collector::onAssignment(size_t index) {
     const TSNode base = field(left, F().value);
     if (!ST::is(base, "identifier"))
         return;
+    noteElementStore(index, left);
     // The earlier element is a subscript of the same name inside the right side.
     if (t.text(right).find(t.text(base)) == std::string_view::npos)
         return;
@@ -251,10 +294,13 @@ void Collector::onAssignment(size_t index) {
             (t.text(field(right, F().op)) == "+" || t.text(field(right, F().op)) == "*") &&
             (ts_node_eq(field(right, F().left), hit) || ts_node_eq(field(right, F().right), hit)) &&
             ST::is(a, "assignment");
+        const LoopInfo* L = loopBinding(a, v);
+        if (L)
+            m_recurrentLoops.insert(L->index);
         if (scan)
             addEvidence(QStringLiteral("reduction"), a, w,
                         QStringLiteral("running scan of %1 (cumsum/cumprod)").arg(baseName), 2);
-        else
+        else if (!L || m.loopWork(*L).work != PassWork::Slab)
             addEvidence(QStringLiteral("sequential"), a, w,
                         QStringLiteral("%1[%2] computed from %3").arg(baseName, v, t.qtext(hit)),
                         6);

@@ -1,0 +1,610 @@
+#include "semantic/LoopWork.h"
+
+#include "parse/SyntaxTree.h"
+#include "semantic/NumpyNames.h"
+#include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
+
+#include <QSet>
+
+#include <span>
+#include <string_view>
+#include <utility>
+
+namespace cnready {
+
+QString tripClassName(TripClass c) {
+    switch (c) {
+    case TripClass::Unknown:
+        return QStringLiteral("unknown");
+    case TripClass::Small:
+        return QStringLiteral("small");
+    case TripClass::Steps:
+        return QStringLiteral("steps");
+    case TripClass::Data:
+        return QStringLiteral("data");
+    }
+    return QStringLiteral("unknown");
+}
+
+QString passWorkName(PassWork w) {
+    switch (w) {
+    case PassWork::Unknown:
+        return QStringLiteral("unknown");
+    case PassWork::Scalar:
+        return QStringLiteral("scalar");
+    case PassWork::Slab:
+        return QStringLiteral("slab");
+    }
+    return QStringLiteral("unknown");
+}
+
+namespace {
+
+using ST = SyntaxTree;
+
+TSNode unparen(TSNode e) {
+    while (ST::is(e, "parenthesized_expression") && ts_node_named_child_count(e) > 0)
+        e = ts_node_named_child(e, 0);
+    return e;
+}
+
+// Every index component of a subscript (`a[i, j]` → i, j; `a[k]` → k).
+template <typename Visit> bool forEachIndex(TSNode sub, Visit&& visit) {
+    return forEachIndexItem(sub, std::forward<Visit>(visit));
+}
+
+// The loops whose variables are integer positions (the candidates for element work).
+bool indexVariables(const LoopInfo& L) {
+    return L.isIndexLoop() || L.source == LoopSource::SmallLiteralRange;
+}
+
+// An element access of loop `L`: a subscript with only scalar index components (no slice, no
+// `...`, no None, no index array) at least one of which is a Python integer that depends on
+// the loop variable (`i`, `i - 1`, `k = i + 1`; the tuple of an `np.ndindex` loop). Index
+// arrays computed from the variable (`rr, cc = disk(...)`) are gathers, not elements.
+bool scalarIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    bool uses = false;
+    const bool ok = forEachIndex(sub, [&](TSNode e) {
+        const auto t = ST::type(e);
+        if (t == "slice" || t == "ellipsis" || t == "none" || t == "list" || t == "string")
+            return false;
+        if (m.canonicalName(e) == QLatin1String("numpy.newaxis"))
+            return false;
+        const bool ndTuple = ST::is(e, "identifier") && L.source == LoopSource::NdIndex;
+        if (!ndTuple) {
+            const ValueKind k = m.valueKind(e);
+            if (k == ValueKind::Array || k == ValueKind::Sequence)
+                return false;
+        }
+        if (!uses && m.usesLoopVariable(e, L))
+            uses = ndTuple || m.valueKind(e) == ValueKind::HostScalar;
+        return true;
+    });
+    return ok && uses;
+}
+
+// A slab access of loop `L`: the index mixes a slice / `...` with a component that uses the
+// loop variable (`out[..., c]`, `y[:, j]`, `u[i, :]`).
+bool slabIndexUsing(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
+    bool slab = false, uses = false;
+    forEachIndex(sub, [&](TSNode e) {
+        const auto t = ST::type(e);
+        if (t == "slice" || t == "ellipsis")
+            slab = true;
+        else if (m.usesLoopVariable(e, L))
+            uses = true;
+        return true;
+    });
+    return slab && uses;
+}
+
+// Whether the object whose shape `L` ranges over (`for i in range(leaf.shape[0])`) is tested
+// for its type in the same function (`isinstance(leaf, tb.Table)`): code that asks is prepared
+// for other objects with a shape (an HDF5 leaf, a table), so the range alone does not make it
+// an array.
+bool typeTestedShapeSource(const SemanticModel& m, const LoopInfo& L) {
+    const FunctionRegion* fn = m.enclosingFunctionRegion(L.node);
+    if (!fn || L.iteratedArray.isEmpty())
+        return false;
+    const QByteArray name = L.iteratedArray.toUtf8();
+    const std::string_view want(name.constData(), size_t(name.size()));
+    for (const TSNode c : SemanticModel::within(m.calls(), fn->startByte, fn->endByte)) {
+        const TSNode f = ST::field(c, "function");
+        if (ST::is(f, "identifier") && m.text(f) == "isinstance" &&
+            m.text(SemanticModel::argument(c, 0)) == want &&
+            m.text(SemanticModel::argument(c, 1)).find("ndarray") == std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
+// The base of a subscript is an array: by provenance, or because the loop ranges over its
+// shape (`for i in range(img.shape[0])` makes `img` array-like) and nothing tests its type.
+bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
+    if (m.isArray(base))
+        return true;
+    if (L.source == LoopSource::RangeShape && !L.iteratedArray.isEmpty()) {
+        const std::string_view t = m.text(base);
+        return QString::fromUtf8(t.data(), qsizetype(t.size())) == L.iteratedArray &&
+               !typeTestedShapeSource(m, L);
+    }
+    return false;
+}
+
+// Whether a NumPy/SciPy call needs a whole array in its positional arguments: a scalar there
+// is meaningless (`np.poly(z[i])`, `np.sort(a[i])`, `np.convolve(x[i], h)`, `np.sum(w[i])`),
+// so a subscript passed to it is a row, not one element. Ufuncs (`np.sqrt(a[i])`) take
+// scalars and do not count.
+bool needsWholeArray(const QString& canonical) {
+    if (!canonical.startsWith(QLatin1String("numpy.")) &&
+        !canonical.startsWith(QLatin1String("scipy.")))
+        return false;
+    if (canonical.startsWith(QLatin1String("numpy.fft.")) ||
+        canonical.startsWith(QLatin1String("numpy.linalg.")) ||
+        canonical.startsWith(QLatin1String("scipy.linalg.")) ||
+        canonical.startsWith(QLatin1String("scipy.fft.")))
+        return true;
+    static const QSet<QString> kWhole = {
+        QStringLiteral("poly"),     QStringLiteral("roots"),       QStringLiteral("polyfit"),
+        QStringLiteral("convolve"), QStringLiteral("correlate"),   QStringLiteral("sort"),
+        QStringLiteral("argsort"),  QStringLiteral("unique"),      QStringLiteral("diff"),
+        QStringLiteral("cumsum"),   QStringLiteral("cumprod"),     QStringLiteral("sum"),
+        QStringLiteral("mean"),     QStringLiteral("std"),         QStringLiteral("var"),
+        QStringLiteral("median"),   QStringLiteral("prod"),        QStringLiteral("argmax"),
+        QStringLiteral("argmin"),   QStringLiteral("ptp"),         QStringLiteral("dot"),
+        QStringLiteral("vdot"),     QStringLiteral("inner"),       QStringLiteral("outer"),
+        QStringLiteral("matmul"),   QStringLiteral("cross"),       QStringLiteral("concatenate"),
+        QStringLiteral("stack"),    QStringLiteral("hstack"),      QStringLiteral("vstack"),
+        QStringLiteral("trapz"),    QStringLiteral("trapezoid"),   QStringLiteral("histogram"),
+        QStringLiteral("nonzero"),  QStringLiteral("flatnonzero"), QStringLiteral("count_nonzero"),
+        QStringLiteral("lfilter"),  QStringLiteral("filtfilt"),    QStringLiteral("sosfilt"),
+        QStringLiteral("reshape"),  QStringLiteral("ravel"),       QStringLiteral("transpose"),
+        QStringLiteral("flip"),     QStringLiteral("roll"),        QStringLiteral("tensordot"),
+        QStringLiteral("einsum")};
+    return kWhole.contains(canonical.section(QLatin1Char('.'), -1));
+}
+
+// Method names that only make sense on an array with at least one axis (`z[i].sum()`).
+bool wholeArrayMethod(std::string_view name) {
+    return name == "sum" || name == "mean" || name == "std" || name == "var" || name == "prod" ||
+           name == "cumsum" || name == "sort" || name == "argsort" || name == "argmax" ||
+           name == "argmin" || name == "reshape" || name == "ravel" || name == "flatten" ||
+           name == "dot" || name == "nonzero" || name == "transpose";
+}
+
+// Whether `call` converts an object to a whole array by a method whose name says so
+// (`page.asarray()`, `m.toarray()`, `df.to_numpy()`, `self[z].get_numpy_array()`) on a
+// receiver that is not a known ndarray: the value has at least one axis, so the `a[i]` it is
+// stored into is a slab (a decoded image stored per file or page).
+bool convertsToArray(const SemanticModel& m, TSNode call) {
+    if (!ST::is(call, "call"))
+        return false;
+    const TSNode fn = ST::field(call, "function");
+    if (!ST::is(fn, "attribute"))
+        return false;
+    const std::string_view a = m.text(ST::field(fn, "attribute"));
+    return (a == "asarray" || a == "toarray" || a == "to_numpy" || a == "get_numpy_array" ||
+            a == "read_array" || a == "get_array") &&
+           SemanticModel::positionalCount(call) == 0 && !m.isArray(ST::field(fn, "object"));
+}
+
+// Whether `e` is certainly one number: a numeric literal, a name or element read the model
+// knows to be a scalar, or arithmetic on those only (`x0[i] + drift[i]`, `-1.0`). An operand of
+// unknown kind (`(f_new - f0) / h`, `f_new` a callback's result) may be an array.
+bool knownNumber(const SemanticModel& m, TSNode e, int depth) {
+    e = unparen(e);
+    if (ts_node_is_null(e) || depth > 16)
+        return false;
+    const auto t = ST::type(e);
+    if (t == "integer" || t == "float")
+        return true;
+    if (t == "unary_operator")
+        return knownNumber(m, ST::field(e, "argument"), depth + 1);
+    if (t == "binary_operator")
+        return knownNumber(m, ST::field(e, "left"), depth + 1) &&
+               knownNumber(m, ST::field(e, "right"), depth + 1);
+    if (t == "subscript") {
+        // An element read with integer positions only (`x0[i]`, `a[i, j]`); a component of
+        // unknown kind (`samples[order, j]`, `order` a permutation) may gather a whole column.
+        if (!m.isScalarElementRead(e))
+            return false;
+        return forEachIndex(e, [&](TSNode ix) {
+            return ST::is(ix, "integer") || m.valueKind(ix) == ValueKind::HostScalar;
+        });
+    }
+    if (t == "identifier" || t == "call" || t == "attribute") {
+        const ValueKind k = m.valueKind(e);
+        return k == ValueKind::HostScalar || k == ValueKind::DeviceScalar;
+    }
+    return false;
+}
+
+// Whether subscript `sub` is the target of a plain assignment of one number (`paths[i, :, 0]
+// = state[0]`, `row[j, :] = 0.0`): a slab filled with a scalar is no slab work of its own.
+bool filledWithNumber(const SemanticModel& m, TSNode sub) {
+    const TSNode a = ts_node_parent(sub);
+    if (!ST::is(a, "assignment") || !ts_node_eq(ST::field(a, "left"), sub))
+        return false;
+    return knownNumber(m, ST::field(a, "right"), 0);
+}
+
+// Whether the loop walks the axes of an array rather than its elements: `range(x.ndim)`,
+// `range(len(x.shape))`, `range(len(shape))`, `range(np.ndim(x))`, also with a start
+// (`range(dim, len(self.shape))`): a handful of passes.
+bool dimensionRange(const SemanticModel& m, TSNode it) {
+    if (!ST::is(it, "call") || m.text(ST::field(it, "function")) != "range")
+        return false;
+    const int k = SemanticModel::positionalCount(it);
+    if (k < 1 || k > 2)
+        return false;
+    const TSNode stop = unparen(SemanticModel::argument(it, k - 1));
+    if (ST::is(stop, "attribute"))
+        return m.text(ST::field(stop, "attribute")) == "ndim";
+    if (!ST::is(stop, "call") || SemanticModel::positionalCount(stop) != 1)
+        return false;
+    const TSNode fn = ST::field(stop, "function");
+    if (m.canonicalName(fn) == QLatin1String("numpy.ndim"))
+        return true;
+    if (!ST::is(fn, "identifier") || m.text(fn) != "len")
+        return false;
+    const TSNode of = unparen(SemanticModel::argument(stop, 0));
+    if (ST::is(of, "attribute"))
+        return m.text(ST::field(of, "attribute")) == "shape";
+    if (!ST::is(of, "identifier"))
+        return false;
+    const std::string_view t = m.text(of);
+    return t.size() >= 5 && (t.ends_with("shape") || t.ends_with("Shape"));
+}
+
+// The largest literal trip count that is a handful of passes (bookkeeping sizes: 3 components,
+// 27 neighbours, a few hundred taps).
+constexpr qint64 kSmallTrips = 256;
+
+// Whether `call` calls a function or method of this file whose every `return` returns an
+// integer literal up to kSmallTrips (`def ncoords(self): return 6`): a count fixed by the code.
+bool returnsSmallLiteral(const SemanticModel& m, TSNode call) {
+    if (!ST::is(call, "call") || SemanticModel::positionalCount(call) != 0)
+        return false;
+    const int f = m.calledFunction(call);
+    if (f < 0)
+        return false;
+    const FunctionRegion& fn = m.functions()[size_t(f)];
+    int literals = 0;
+    for (const TSNode r : SemanticModel::within(m.returns(), fn.startByte, fn.endByte)) {
+        if (m.enclosingFunctionRegion(r) != &fn)
+            continue;
+        const TSNode v = unparen(ts_node_named_child(r, 0));
+        if (!ST::is(v, "integer"))
+            return false;
+        bool ok = false;
+        const std::string_view t = m.text(v);
+        const qint64 value = QString::fromUtf8(t.data(), qsizetype(t.size()))
+                                 .remove(QLatin1Char('_'))
+                                 .toLongLong(&ok, 0);
+        if (!ok || value > kSmallTrips)
+            return false;
+        ++literals;
+    }
+    return literals > 0;
+}
+
+// Whether a name (the leaf of `n`: `n_steps`, `self.maxiter`) counts steps, epochs or
+// iterations rather than data.
+bool stepsNamed(const SemanticModel& m, TSNode n) {
+    n = unparen(n);
+    if (ST::is(n, "attribute"))
+        n = ST::field(n, "attribute");
+    if (!ST::is(n, "identifier"))
+        return false;
+    const QString s = QString::fromUtf8(m.text(n).data(), qsizetype(m.text(n).size())).toLower();
+    return s.contains(QLatin1String("step")) || s.contains(QLatin1String("epoch")) ||
+           s.contains(QLatin1String("iter")) || s.contains(QLatin1String("sweep")) ||
+           s == QLatin1String("nt") || s == QLatin1String("n_t") || s == QLatin1String("ntime") ||
+           s == QLatin1String("n_time") || s == QLatin1String("n_times") ||
+           s == QLatin1String("ntimes") || s == QLatin1String("timesteps");
+}
+
+// Whether `expr` names one of `loop`'s header variables itself (`range(i)`, `range(k + 1,
+// 5)`); a value merely computed in the loop from it (`u, s, vh = svd(a)`) does not count.
+bool namesVariable(const SemanticModel& m, TSNode expr, const LoopInfo& loop) {
+    bool found = false;
+    std::vector<TSNode> todo{expr};
+    for (int budget = 256; !todo.empty() && !found && budget > 0; --budget) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        if (ST::is(n, "identifier")) {
+            const std::string_view t = m.text(n);
+            found = loop.variables.contains(QString::fromUtf8(t.data(), qsizetype(t.size())));
+            continue;
+        }
+        if (ST::is(n, "attribute")) {
+            todo.push_back(ST::field(n, "object"));
+            continue;
+        }
+        for (uint32_t k = 0; k < ts_node_named_child_count(n); ++k)
+            todo.push_back(ts_node_named_child(n, k));
+    }
+    return found;
+}
+
+} // namespace
+
+struct LoopWorkEngine::Impl {
+    const SemanticModel& m;
+    std::vector<LoopWork> work;
+    std::vector<bool> tripDone;
+    bool walked = false;
+
+    explicit Impl(const SemanticModel& model) : m(model) {}
+
+    const LoopInfo* parentOf(const LoopInfo* L) const {
+        return L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr;
+    }
+
+    void markSlab(const LoopInfo& L, TSNode at, const char* why) {
+        LoopWork& w = work[size_t(L.index)];
+        if (w.work == PassWork::Slab)
+            return;
+        w.work = PassWork::Slab;
+        w.workEvidence = at;
+        w.workReason = why;
+    }
+
+    void markElement(const LoopInfo& L, TSNode at) {
+        LoopWork& w = work[size_t(L.index)];
+        w.elements.push_back(at);
+    }
+
+    // A scalar-indexed subscript handed to a whole-array operation (`np.sort(a[i])`, `w[i] @ x`,
+    // `z[i].sum()`, `for plane in data[i]`, `vol[z] = page.asarray()`) is a row: every loop
+    // whose variable picks it does slab work per pass. Only a single index (`z[i]`) picks a
+    // row; `T[i-1, ksl]` with a slice held in a name still reads neighbours element-wise.
+    void markRow(TSNode e) {
+        e = unparen(e);
+        if (!ST::is(e, "subscript"))
+            return;
+        const TSNode ix = ST::field(e, "subscript");
+        if (ts_node_is_null(ix) || ST::is(ix, "tuple") || ST::is(ix, "expression_list") ||
+            ts_node_named_child_count(e) != 2)
+            return;
+        for (const LoopInfo* cur = m.enclosingLoop(e); cur; cur = parentOf(cur))
+            if (cur->isIndexLoop() && arrayBase(m, ST::field(e, "value"), *cur) &&
+                scalarIndexUsing(m, e, *cur))
+                markSlab(*cur, e, "a row handed to a whole-array operation");
+    }
+
+    // `np.sum(a[i] ** 2)`: reducing a single element would be pointless, so `a[i]` is a row
+    // of a 2-D array. The reduced operand may sit in arithmetic with numbers; next to an array
+    // operand (`np.sum(1 / (x[k] - x[k + 1:]))`) `x[k]` is a broadcast element, so any leaf
+    // other than a number or a scalar-indexed subscript says nothing.
+    void markReducedRows(TSNode call) {
+        std::vector<TSNode> stack{SemanticModel::argument(call, 0)}, rows;
+        bool plain = true;
+        for (int budget = 64; !stack.empty() && plain; --budget) {
+            const TSNode x = stack.back();
+            stack.pop_back();
+            if (budget <= 0) {
+                plain = false;
+            } else if (ST::is(x, "binary_operator") || ST::is(x, "unary_operator") ||
+                       ST::is(x, "parenthesized_expression")) {
+                for (uint32_t k = 0; k < ts_node_named_child_count(x); ++k)
+                    stack.push_back(ts_node_named_child(x, k));
+            } else if (ST::is(x, "subscript") && m.valueKind(x) != ValueKind::Array) {
+                rows.push_back(x);
+            } else if (m.valueKind(x) != ValueKind::HostScalar) {
+                plain = false;
+            }
+        }
+        if (!plain)
+            return;
+        for (TSNode sub : rows) {
+            sub = unparen(sub);
+            if (!ST::is(sub, "subscript") || !m.isArray(ST::field(sub, "value")))
+                continue;
+            for (const LoopInfo* cur = m.enclosingLoop(call); cur; cur = parentOf(cur))
+                if (cur->isIndexLoop() && scalarIndexUsing(m, sub, *cur))
+                    markSlab(*cur, sub, "a row reduced by NumPy");
+        }
+    }
+
+    // `fit_one(data[ijk])`, `f(x[i])`: a call of a function bound in the file (a def, a
+    // parameter, an import that is not NumPy) with an item the loop's variable picks as an
+    // argument (whatever holds it: a parameter of unknown kind counts too).
+    void markCallPerElement(TSNode call, const LoopInfo& L) {
+        const int n = SemanticModel::positionalCount(call);
+        for (int i = 0; i < n; ++i) {
+            const TSNode a = unparen(SemanticModel::argument(call, i));
+            if (!ST::is(a, "subscript"))
+                continue;
+            for (const LoopInfo* cur = &L; cur; cur = parentOf(cur))
+                if (indexVariables(*cur) && scalarIndexUsing(m, a, *cur)) {
+                    std::vector<TSNode>& calls = work[size_t(cur->index)].elementCalls;
+                    if (calls.empty() || !ts_node_eq(calls.back(), call))
+                        calls.push_back(call);
+                }
+        }
+    }
+
+    void walk() {
+        walked = true;
+        const auto& loops = m.loops();
+        work.resize(loops.size());
+        if (loops.empty())
+            return;
+        for (const TSNode sub : m.subscripts()) {
+            const LoopInfo* L = m.enclosingLoop(sub);
+            if (!L)
+                continue;
+            const TSNode base = ST::field(sub, "value");
+            for (const LoopInfo* cur = L; cur; cur = parentOf(cur)) {
+                if (!indexVariables(*cur))
+                    continue;
+                if (slabIndexUsing(m, sub, *cur)) {
+                    // One number written into a slab is no slab work: the rest of the pass
+                    // decides (`paths[i, :, 0] = state[0]` after scalar reads).
+                    if (!filledWithNumber(m, sub))
+                        markSlab(*cur, sub, "the loop variable picks a slab");
+                } else if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur)) {
+                    markElement(*cur, sub);
+                }
+            }
+        }
+        for (const TSNode c : m.calls()) {
+            const LoopInfo* L = m.enclosingLoop(c);
+            if (!L)
+                continue;
+            const QString cn = m.callName(c);
+            if (cn.startsWith(QLatin1String("numpy.")) && numpy::isReduction(cn.mid(6)))
+                markReducedRows(c);
+            const TSNode fn = ST::field(c, "function");
+            if (ST::is(fn, "identifier") && cn.isEmpty() && m.isNameBound(m.tree().qtext(fn), fn))
+                markCallPerElement(c, *L);
+            if (ST::is(fn, "attribute") && wholeArrayMethod(m.text(ST::field(fn, "attribute"))) &&
+                ST::is(ST::field(fn, "object"), "subscript")) {
+                markRow(ST::field(fn, "object"));
+                continue;
+            }
+            if (!needsWholeArray(m.canonicalName(fn)))
+                continue;
+            const int n = SemanticModel::positionalCount(c);
+            for (int i = 0; i < n; ++i)
+                markRow(SemanticModel::argument(c, i));
+        }
+        for (const TSNode b : m.binaryOperators())
+            if (m.text(ST::field(b, "operator")) == "@" && m.inLoop(b)) {
+                markRow(ST::field(b, "left"));
+                markRow(ST::field(b, "right"));
+            }
+        // `for plane in data[i]`: what a loop walks has an axis, so `data[i]` is a slab.
+        for (const LoopInfo& inner : loops)
+            if (inner.kind == LoopKind::For && ST::is(inner.iterable, "subscript"))
+                markRow(inner.iterable);
+        // `vol[z] = page.asarray()`: a whole array decoded per file or page is stored.
+        for (const TSNode a : m.assignments())
+            if (convertsToArray(m, ST::field(a, "right")) && m.inLoop(a))
+                markRow(ST::field(a, "left"));
+        for (LoopWork& w : work)
+            if (w.work != PassWork::Slab && !w.elements.empty()) {
+                w.work = PassWork::Scalar;
+                w.workEvidence = w.elements.front();
+                w.workReason = "reads or writes one element per pass";
+            }
+    }
+
+    // The work record of `L` with its trip class decided (the outer loops' first).
+    const LoopWork& of(const LoopInfo& L) {
+        const size_t i = size_t(L.index);
+        if (!tripDone[i]) {
+            tripDone[i] = true;
+            classifyTrip(work[i], L);
+        }
+        return work[i];
+    }
+
+    void classifyTrip(LoopWork& w, const LoopInfo& L) {
+        auto set = [&](TripClass c, TSNode at, const char* why) {
+            w.trip = c;
+            w.tripEvidence = at;
+            w.tripReason = why;
+        };
+        if (L.kind == LoopKind::While) {
+            set(TripClass::Steps, L.condition, "a while loop iterates until its condition fails");
+            return;
+        }
+        const TSNode it = unparen(L.iterable);
+        switch (L.source) {
+        case LoopSource::SmallLiteralRange:
+            set(TripClass::Small, it, "literal range");
+            return;
+        case LoopSource::Range:
+        case LoopSource::RangeLen:
+        case LoopSource::RangeShape: {
+            if (L.literalCount >= 0) {
+                set(L.literalCount <= kSmallTrips ? TripClass::Small : TripClass::Data, it,
+                    "literal range");
+                return;
+            }
+            if (dimensionRange(m, it)) {
+                set(TripClass::Small, it, "the axes of an array");
+                return;
+            }
+            if (!ST::is(it, "call"))
+                break;
+            const int k = SemanticModel::positionalCount(it);
+            const TSNode stop = unparen(SemanticModel::argument(it, k >= 2 ? 1 : 0));
+            if (returnsSmallLiteral(m, stop)) {
+                set(TripClass::Small, stop, "a function returning a small literal");
+                return;
+            }
+            // `for j in range(i)` inside `for i in range(4)`: bounded by the variable of an
+            // enclosing loop that runs a handful of passes.
+            for (const LoopInfo* up = parentOf(&L); up; up = parentOf(up))
+                if (namesVariable(m, it, *up) && of(*up).trip == TripClass::Small) {
+                    set(TripClass::Small, stop, "bounded by a small loop's variable");
+                    return;
+                }
+            if (stepsNamed(m, stop)) {
+                set(TripClass::Steps, stop, "a step or iteration count");
+                return;
+            }
+            if (L.source != LoopSource::Range) {
+                set(TripClass::Data, stop, "the length of an array");
+                return;
+            }
+            set(TripClass::Unknown, stop, "a runtime count");
+            return;
+        }
+        case LoopSource::Product:
+        case LoopSource::NdIndex:
+            set(TripClass::Data, it, "every index of a shape");
+            return;
+        case LoopSource::Array:
+        case LoopSource::EnumerateArray:
+        case LoopSource::NdIter:
+        case LoopSource::NdEnumerate:
+            set(TripClass::Data, it, "the items of an array");
+            return;
+        case LoopSource::Collection: {
+            const auto t = ST::type(it);
+            if (t == "list" || t == "tuple" || t == "set" || t == "dictionary")
+                set(TripClass::Small, it, "a literal collection");
+            return;
+        }
+        default:
+            break;
+        }
+    }
+};
+
+LoopWorkEngine::LoopWorkEngine(const SemanticModel& model) : p(std::make_unique<Impl>(model)) {}
+LoopWorkEngine::~LoopWorkEngine() = default;
+
+const LoopWork& LoopWorkEngine::of(const LoopInfo& loop) {
+    if (!p->walked) {
+        p->walk();
+        p->tripDone.assign(p->work.size(), false);
+    }
+    return p->of(loop);
+}
+
+bool LoopWorkEngine::isElementAccess(TSNode sub, const LoopInfo& loop) const {
+    return ST::is(sub, "subscript") && loop.isIndexLoop() &&
+           arrayBase(p->m, ST::field(sub, "value"), loop) && scalarIndexUsing(p->m, sub, loop);
+}
+
+// ---- SemanticModel's side ----------------------------------------------------------------
+
+const LoopWork& SemanticModel::loopWork(const LoopInfo& loop) const {
+    if (!m_loopWork)
+        m_loopWork = std::make_unique<LoopWorkEngine>(*this);
+    return m_loopWork->of(loop);
+}
+
+bool SemanticModel::isElementAccess(TSNode subscript, const LoopInfo& loop) const {
+    if (!m_loopWork)
+        m_loopWork = std::make_unique<LoopWorkEngine>(*this);
+    return m_loopWork->isElementAccess(subscript, loop);
+}
+
+} // namespace cnready
