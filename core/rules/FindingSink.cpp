@@ -1,6 +1,7 @@
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
 #include "rules/Rule.h"
+#include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
 
 namespace cnready {
@@ -14,6 +15,37 @@ void FindingSink::report(TSNode node, const QString& message, quint8 recipeVaria
     reportSpan(node, node, message);
     if (m_out.size() > before)
         m_out.last().recipeVariant = recipeVariant;
+}
+
+bool FindingSink::isScalingRule() const {
+    // RULES.md, the workload model item 3: R101-R106, R110 and R201-R206 are about data
+    // arrays; R107's object array of three settings is bookkeeping too.
+    const QString& c = m_info.code;
+    if (c.size() != 4 || c[0] != QLatin1Char('R'))
+        return false;
+    const int n = c.mid(1).toInt();
+    return (n >= 101 && n <= 107) || n == 110 || (n >= 201 && n <= 206);
+}
+
+bool FindingSink::aboutNoDataArray(TSNode subject) const {
+    if (!isScalingRule())
+        return false;
+    // R107 is about the object dtype itself: only its size can excuse it. The host-sync
+    // rules judge a 0-d value by the array it was read or reduced from.
+    const QString& c = m_info.code;
+    return rules::notDataArray(m_ctx.model, subject, c != QLatin1String("R107"),
+                               c == QLatin1String("R104") || c == QLatin1String("R105"));
+}
+
+void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& message) {
+    if (!aboutNoDataArray(subject))
+        report(node, message);
+}
+
+void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& message,
+                              quint8 recipeVariant) {
+    if (!aboutNoDataArray(subject))
+        report(node, message, recipeVariant);
 }
 
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {

@@ -135,9 +135,12 @@ std::map<int, TSNode> elementLoops(const SemanticModel& m, const LoopInfo* only,
     // the array (`axarr[row, col] = fig.add_subplot(...)`): R107 reports the cause.
     std::optional<std::vector<blocks::ObjectArrayBinding>> local;
     std::optional<std::vector<blocks::ObjectArrayBinding>>& objects = cache ? *cache : local;
+    // Bookkeeping arrays and arrays of strings (rules::notDataArray) are no element work on
+    // data either, however they are indexed.
     auto objectArray = [&](TSNode base) {
         return blocks::isObjectArray(
-            m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)), base);
+                   m, objects ? *objects : objects.emplace(blocks::objectArrayBindings(m)), base) ||
+               rules::notDataArray(m, base);
     };
     // Loop index → first element access that qualifies it.
     std::map<int, TSNode> qualifying;

@@ -35,9 +35,18 @@ void R102Vectorize::check(const RuleContext& ctx, FindingSink& out) const {
             !t.ends_with("frompyfunc"))
             return;
         const QString name = m.canonicalName(callee);
-        if (name == QLatin1String("numpy.vectorize") || name == QLatin1String("numpy.frompyfunc"))
-            out.report(site, QStringLiteral("np.%1 runs a Python function once per element")
-                                 .arg(name.section(QLatin1Char('.'), -1)));
+        if (name != QLatin1String("numpy.vectorize") && name != QLatin1String("numpy.frompyfunc"))
+            return;
+        // `np.vectorize(f)(x)`: the finding is about the array it is applied to.
+        const QString msg = QStringLiteral("np.%1 runs a Python function once per element")
+                                .arg(name.section(QLatin1Char('.'), -1));
+        const TSNode applied = SyntaxTree::is(site, "call") ? ts_node_parent(site) : TSNode{};
+        if (SyntaxTree::is(applied, "call") &&
+            ts_node_eq(SyntaxTree::field(applied, "function"), site) &&
+            SemanticModel::positionalCount(applied) > 0)
+            out.reportAbout(SemanticModel::argument(applied, 0), site, msg);
+        else
+            out.report(site, msg);
     };
     for (const TSNode c : m.calls())
         test(c, SyntaxTree::field(c, "function"));

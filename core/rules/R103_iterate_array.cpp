@@ -71,7 +71,7 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
                 ? QStringLiteral("comprehension over %1 %2 on the host, one item per step")
                       .arg(what, how)
                 : QStringLiteral("loop over %1 %2 on the host, one item per step").arg(what, how);
-        out.report(L.kind == LoopKind::Comprehension ? L.node : L.node, msg);
+        out.reportAbout(L.iterable, L.node, msg);
     }
 }
 

@@ -195,7 +195,7 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     const std::vector<std::pair<uint32_t, uint32_t>> amortized = blocks::everyNthPassSpans(m);
     auto report = [&](TSNode n, const QString& message) {
         if (!onTheWayOut(m, n) && !blocks::insideAny(quiet, n) && !blocks::insideAny(amortized, n))
-            out.report(n, message);
+            out.reportAbout(n, n, message);
     };
     for (const TSNode c : m.calls()) {
         const TSNode fn = SyntaxTree::field(c, "function");

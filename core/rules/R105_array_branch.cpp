@@ -327,10 +327,10 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         // The recipe follows what the test is for: stopping an iteration (RR-converge) or
         // choosing what to compute (RR-branch, variant 1).
         if (isConvergenceTest(m, stmt, cond, found, ownLoop))
-            out.report(cond, use + QStringLiteral("; a stopping test"));
+            out.reportAbout(found, cond, use + QStringLiteral("; a stopping test"));
         else
-            out.report(cond, use + QStringLiteral("; a choice on the data, not a stopping test"),
-                       1);
+            out.reportAbout(found, cond,
+                            use + QStringLiteral("; a choice on the data, not a stopping test"), 1);
     };
     for (const TSNode n : m.ifs())
         test(n, SyntaxTree::field(n, "condition"), SyntaxTree::is(n, "elif_clause") ? "elif" : "if",

@@ -191,17 +191,19 @@ void R106StridedSlice::check(const RuleContext& ctx, FindingSink& out) const {
         lastSub = sub;
         // A reversal has its own supported equivalent (np.flip): RR-flip, not a mask.
         if (reversesOnly(m, sub)) {
-            out.report(sub,
-                       QStringLiteral("%1 reverses with step -1; only unit strides stay on the "
-                                      "distributed path, np.flip does the same")
-                           .arg(blocks::quoted(m, sub)),
-                       1);
+            out.reportAbout(
+                SyntaxTree::field(sub, "value"), sub,
+                QStringLiteral("%1 reverses with step -1; only unit strides stay on the "
+                               "distributed path, np.flip does the same")
+                    .arg(blocks::quoted(m, sub)),
+                1);
             continue;
         }
-        out.report(sub, QStringLiteral("%1 slices with step %2; only unit strides stay on the "
-                                       "distributed path")
-                            .arg(blocks::quoted(m, sub),
-                                 QString::fromUtf8(st.data(), qsizetype(st.size()))));
+        out.reportAbout(
+            SyntaxTree::field(sub, "value"), sub,
+            QStringLiteral("%1 slices with step %2; only unit strides stay on the "
+                           "distributed path")
+                .arg(blocks::quoted(m, sub), QString::fromUtf8(st.data(), qsizetype(st.size()))));
     }
     reportSliceObjects(m, out);
 }

@@ -31,9 +31,10 @@ void R107ObjectDtype::check(const RuleContext& ctx, FindingSink& out) const {
         return;
     for (const TSNode c : m.calls()) {
         if (blocks::createsObjectArray(m, c))
-            out.report(c, QStringLiteral("%1 creates an object-dtype array, which cuPyNumeric "
-                                         "cannot distribute")
-                              .arg(blocks::quoted(m, c, 48)));
+            out.reportAbout(c, c,
+                            QStringLiteral("%1 creates an object-dtype array, which cuPyNumeric "
+                                           "cannot distribute")
+                                .arg(blocks::quoted(m, c, 48)));
     }
 }
 

@@ -49,8 +49,9 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
             if (!m.isArray(a))
                 continue;
             const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));
-            out.report(c, QStringLiteral("builtin %1() walks %2 element by element on the host")
-                              .arg(b, blocks::quoted(m, a)));
+            out.reportAbout(a, c,
+                            QStringLiteral("builtin %1() walks %2 element by element on the host")
+                                .arg(b, blocks::quoted(m, a)));
             break;
         }
     }

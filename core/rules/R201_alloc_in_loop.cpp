@@ -314,7 +314,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             message = QStringLiteral("%1 allocates a same-shape temporary on every iteration; "
                                      "allocate it once before the loop")
                           .arg(what);
-        out.report(call, message);
+        out.reportAbout(call, call, message);
     }
 }
 

@@ -266,9 +266,10 @@ void R202RebindInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             grows = broadcastHint(m, right, target, *loop);
         if (grows)
             continue;
-        out.report(a, QStringLiteral("%1 allocates a new `%2` on every iteration; update it in "
-                                     "place (`+=`, `out=%2`)")
-                          .arg(form, targetText));
+        out.reportAbout(left, a,
+                        QStringLiteral("%1 allocates a new `%2` on every iteration; update it in "
+                                       "place (`+=`, `out=%2`)")
+                            .arg(form, targetText));
     }
 }
 

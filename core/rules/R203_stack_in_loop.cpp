@@ -113,14 +113,15 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         if (padsOrResets(m, call, assign, target, *loop))
             continue;
-        out.report(call, QStringLiteral("`%1` grows `%2` by %3 on every iteration, copying "
-                                        "everything gathered so far; preallocate it or "
-                                        "stack once after the loop")
-                             .arg(m.tree().qtext(SyntaxTree::field(call, fields().function)),
-                                  m.tree().qtext(left),
-                                  leafName(name) == QLatin1String("append")
-                                      ? QStringLiteral("appending")
-                                      : QStringLiteral("stacking")));
+        out.reportAbout(left, call,
+                        QStringLiteral("`%1` grows `%2` by %3 on every iteration, copying "
+                                       "everything gathered so far; preallocate it or "
+                                       "stack once after the loop")
+                            .arg(m.tree().qtext(SyntaxTree::field(call, fields().function)),
+                                 m.tree().qtext(left),
+                                 leafName(name) == QLatin1String("append")
+                                     ? QStringLiteral("appending")
+                                     : QStringLiteral("stacking")));
     }
 }
 

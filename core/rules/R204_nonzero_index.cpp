@@ -188,10 +188,11 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
         // Direct: a[np.nonzero(c)] — but not np.r_[...] / np.c_[...], which concatenate
         if (SyntaxTree::is(parent, "subscript") && inIndexPart(parent, top) &&
             !isIndexTrick(m, SyntaxTree::field(parent, fields().value))) {
-            out.report(
-                call, QStringLiteral("`%1` positions index `%2` directly; index with "
-                                     "the condition itself")
-                          .arg(shown, shortCode(m, SyntaxTree::field(parent, fields().value), 32)));
+            out.reportAbout(
+                call, call,
+                QStringLiteral("`%1` positions index `%2` directly; index with "
+                               "the condition itself")
+                    .arg(shown, shortCode(m, SyntaxTree::field(parent, fields().value), 32)));
             continue;
         }
         // Through names: idx = np.nonzero(c) / rows, cols = np.nonzero(c)
@@ -263,10 +264,11 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
         }
         if (ts_node_is_null(use))
             continue;
-        out.report(call, QStringLiteral("`%1` positions (`%2`) index `%3` on line %4; index "
-                                        "with the condition itself")
-                             .arg(shown, usedName, indexed)
-                             .arg(SyntaxTree::line(use)));
+        out.reportAbout(call, call,
+                        QStringLiteral("`%1` positions (`%2`) index `%3` on line %4; index "
+                                       "with the condition itself")
+                            .arg(shown, usedName, indexed)
+                            .arg(SyntaxTree::line(use)));
     }
 }
 

@@ -294,11 +294,12 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         if (isDiagonal(m, call) && !madeWritable(m, name, from, ts_node_start_byte(write)))
             continue;
-        out.report(call, QStringLiteral("`%1` is written on line %2 but comes from `%3`, a copy "
-                                        "on cuPyNumeric: the original array will not change")
-                             .arg(m.tree().qtext(left))
-                             .arg(SyntaxTree::line(write))
-                             .arg(source));
+        out.reportAbout(call, call,
+                        QStringLiteral("`%1` is written on line %2 but comes from `%3`, a copy "
+                                       "on cuPyNumeric: the original array will not change")
+                            .arg(m.tree().qtext(left))
+                            .arg(SyntaxTree::line(write))
+                            .arg(source));
     }
 }
 

@@ -89,9 +89,10 @@ void R206ReshapeInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         QStringList shown;
         for (TSNode s : shape)
             shown << m.tree().qtext(s).simplified();
-        out.report(call, QStringLiteral("reshapes `%1` to (%2) on every iteration, though "
-                                        "neither changes in the loop; reshape once before it")
-                             .arg(shortCode(m, array, 32), shown.join(QStringLiteral(", "))));
+        out.reportAbout(array, call,
+                        QStringLiteral("reshapes `%1` to (%2) on every iteration, though "
+                                       "neither changes in the loop; reshape once before it")
+                            .arg(shortCode(m, array, 32), shown.join(QStringLiteral(", "))));
     }
 }
 

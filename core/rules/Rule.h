@@ -55,6 +55,18 @@ public:
     void report(TSNode node, const QString& message, quint8 recipeVariant);
     /// Same with an explicit span (e.g. a whole function body for a grouped SCALES region).
     void reportSpan(TSNode first, TSNode last, const QString& message);
+    /// report() for a finding about the array expression `subject` (the array, or an
+    /// expression that reads it: `a[i]`, `np.max(r)`, `float(x)`): a scaling rule (R101-R107,
+    /// R110, R201-R206) reports nothing when the subject is no data array, i.e. a bookkeeping
+    /// array or (except for R107) an array of strings or objects (rules::notDataArray).
+    /// Other rules report as report() does.
+    void reportAbout(TSNode subject, TSNode node, const QString& message);
+    /// Same, with the rule's alternative recipe (Finding::recipeVariant).
+    void reportAbout(TSNode subject, TSNode node, const QString& message, quint8 recipeVariant);
+    /// Whether this sink's rule is one of the scaling rules reportAbout() filters.
+    bool isScalingRule() const;
+    /// Whether reportAbout() drops a finding about `subject` (see there).
+    bool aboutNoDataArray(TSNode subject) const;
 
 private:
     const RuleInfo& m_info;

@@ -520,6 +520,105 @@ bool isBooleanArray(const SemanticModel& model, TSNode expr, int depth) {
     return isBooleanArrayImpl(model, expr, depth, budget);
 }
 
+QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode expr,
+                                           bool throughScalars) {
+    QVarLengthArray<TSNode, 4> out;
+    int followed = 0; // names followed to their bindings
+    QVarLengthArray<TSNode, 16> stack;
+    stack.push_back(expr);
+    for (int budget = 64; !stack.isEmpty() && budget > 0 && out.size() < 8; --budget) {
+        TSNode e = unparen(stack.back());
+        stack.pop_back();
+        if (ts_node_is_null(e))
+            continue;
+        const auto t = SyntaxTree::type(e);
+        if (t == "comparison_operator" || t == "binary_operator" || t == "boolean_operator" ||
+            t == "not_operator" || t == "unary_operator") {
+            const auto kids = namedChildren(e);
+            for (qsizetype i = kids.size(); i-- > 0;)
+                stack.push_back(kids[i]);
+            continue;
+        }
+        const ValueKind k = model.valueKind(e);
+        if (t == "subscript" && k != ValueKind::Array) {
+            stack.push_back(SyntaxTree::field(e, fields().value)); // an element read
+            continue;
+        }
+        if (t == "call" && k != ValueKind::Array) {
+            const TSNode fn = unparen(SyntaxTree::field(e, fields().function));
+            const std::string_view leaf = calleeLeafText(model, e);
+            if (SyntaxTree::is(fn, "attribute") &&
+                (leaf == "item" || leaf == "tolist" || model.isArrayReduction(e))) {
+                stack.push_back(SyntaxTree::field(fn, fields().object));
+                continue;
+            }
+            // A NumPy function giving a scalar (`np.allclose(u, 0.0)`, `np.isnan(r[1])`):
+            // the arrays it reads.
+            if (!model.isNumpyFullReduction(e) &&
+                model.callName(e).startsWith(QLatin1String("numpy.")) &&
+                !model.callName(e).startsWith(QLatin1String("numpy.ndarray."))) {
+                const auto args = positionalArguments(e);
+                for (qsizetype i = args.size(); i-- > 0;)
+                    stack.push_back(args[i]);
+                continue;
+            }
+            if (model.isNumpyFullReduction(e) ||
+                (SyntaxTree::is(fn, "identifier") &&
+                 (leaf == "float" || leaf == "int" || leaf == "bool" || leaf == "complex" ||
+                  leaf == "len" || leaf == "list" || leaf == "tuple" || leaf == "sum" ||
+                  leaf == "max" || leaf == "min" || leaf == "any" || leaf == "all" ||
+                  leaf == "sorted" || leaf == "str" || leaf == "repr"))) {
+                stack.push_back(SemanticModel::argument(e, 0));
+                continue;
+            }
+        }
+        // The target of a loop over an array (`for row in rows`): what a sync inside the
+        // loop reads, pass after pass, is the iterated array.
+        if (throughScalars && t == "identifier" && followed < 4) {
+            const std::string_view name = model.text(e);
+            TSNode iterated{};
+            for (const LoopInfo* L = model.enclosingLoop(e); L && ts_node_is_null(iterated);
+                 L = L->parent >= 0 ? &model.loops()[size_t(L->parent)] : nullptr)
+                if ((L->source == LoopSource::Array || L->source == LoopSource::EnumerateArray) &&
+                    L->variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
+                    iterated = L->iterable;
+            if (!ts_node_is_null(iterated)) {
+                ++followed;
+                stack.push_back(iterated);
+                continue;
+            }
+        }
+        // A device scalar held in a name (`err = np.max(r)`, `node = table[k]`): the arrays
+        // it was read from.
+        if (throughScalars && t == "identifier" && k == ValueKind::DeviceScalar && followed < 4) {
+            const QList<TSNode> rhs = bindingsOf(model, model.text(e), e);
+            if (!rhs.isEmpty()) {
+                ++followed;
+                for (qsizetype i = rhs.size(); i-- > 0 && i < 4;)
+                    stack.push_back(rhs[i]);
+                continue;
+            }
+        }
+        // Host numbers, strings and containers are no array a finding could be about.
+        if (k == ValueKind::Array || k == ValueKind::DeviceScalar ||
+            (k == ValueKind::Unknown &&
+             (t == "identifier" || t == "call" || t == "attribute" || t == "subscript")))
+            out.push_back(e);
+    }
+    return out;
+}
+
+bool notDataArray(const SemanticModel& model, TSNode expr, bool nonNumeric, bool throughScalars) {
+    const QVarLengthArray<TSNode, 4> subjects = scalingSubjects(model, expr, throughScalars);
+    if (subjects.isEmpty())
+        return false;
+    for (const TSNode s : subjects) {
+        if (!model.isBookkeepingArray(s) && !(nonNumeric && model.holdsNonNumeric(s)))
+            return false;
+    }
+    return true;
+}
+
 namespace {
 std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int depth,
                                    int& budget) {
@@ -636,36 +735,8 @@ TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& can
     const TSNode size = model.keywordArgument(call, "size");
     if (!ts_node_is_null(size))
         return size;
-    static const QStringList firstIsShape = {
-        QStringLiteral("rand"),
-        QStringLiteral("randn"),
-        QStringLiteral("random"),
-        QStringLiteral("random_sample"),
-        QStringLiteral("ranf"),
-        QStringLiteral("sample"),
-        QStringLiteral("standard_normal"),
-        QStringLiteral("standard_exponential"),
-        QStringLiteral("standard_cauchy"),
-        QStringLiteral("permutation"),
-    };
-    static const QStringList secondIsShape = {
-        QStringLiteral("standard_gamma"), QStringLiteral("standard_t"), QStringLiteral("chisquare"),
-        QStringLiteral("exponential"),    QStringLiteral("poisson"),    QStringLiteral("rayleigh"),
-        QStringLiteral("geometric"),      QStringLiteral("choice"),
-    };
-    static const QStringList thirdIsShape = {
-        QStringLiteral("normal"),   QStringLiteral("uniform"),   QStringLiteral("randint"),
-        QStringLiteral("integers"), QStringLiteral("binomial"),  QStringLiteral("gamma"),
-        QStringLiteral("beta"),     QStringLiteral("lognormal"), QStringLiteral("laplace"),
-        QStringLiteral("logistic"), QStringLiteral("gumbel"),    QStringLiteral("multinomial"),
-    };
-    if (firstIsShape.contains(leaf))
-        return SemanticModel::argument(call, 0);
-    if (secondIsShape.contains(leaf))
-        return SemanticModel::argument(call, 1);
-    if (thirdIsShape.contains(leaf))
-        return SemanticModel::argument(call, 2);
-    return TSNode{};
+    const int pos = randomDrawSizePosition(leaf);
+    return pos >= 0 ? SemanticModel::argument(call, pos) : TSNode{};
 }
 
 namespace {

@@ -190,6 +190,26 @@ std::optional<qint64> intValue(const SemanticModel& model, TSNode expr, int dept
 /// call has no shape argument (e.g. a scalar draw).
 TSNode shapeArgument(const SemanticModel& model, TSNode call, const QString& canonical);
 
+/// The arrays a finding about `expr` is about: `expr` itself when it is an array; through
+/// element reads (`a[i]` → `a`), reductions (`np.max(r)`, `r.sum()` → `r`), host conversions
+/// (`float(x)`, `x.item()`, `x.tolist()` → `x`) and the operands of comparisons, arithmetic
+/// and boolean operators. With `throughScalars`, a name holding a device scalar is followed
+/// to the expressions bound to it (`err = np.max(r)` → `r`): what a host sync reads is the
+/// array the scalar came from. At most 8, document order; bounded walk.
+QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode expr,
+                                           bool throughScalars = false);
+
+/// Whether a scaling finding (RULES.md: R101-R106, R110, R201-R206, and R107's size) about
+/// `expr` would be about no data array: every array scalingSubjects() finds is a bookkeeping
+/// array (SemanticModel::isBookkeepingArray: all extents small) or, with `nonNumeric`, holds
+/// strings or objects (SemanticModel::holdsNonNumeric). False when no subject is found.
+/// `throughScalars` as for scalingSubjects() (the host-sync rules R104/R105: a 0-d value is
+/// judged by the array it was reduced or read from, not by its own size).
+/// FindingSink::reportAbout() asks this; rules that pick among several candidate arrays
+/// (R101's element accesses) ask it per candidate.
+bool notDataArray(const SemanticModel& model, TSNode expr, bool nonNumeric = true,
+                  bool throughScalars = false);
+
 /// Collects sites per function (region) and emits one finding per region spanning the first
 /// to the last site: SCALES rules report "stencil update on `u` in `jacobi_step`" once rather
 /// than once per operator. Module-level sites form one region per module.

@@ -684,6 +684,9 @@ struct SemanticModel::Data {
     mutable NodeMemo<QString> callNameCache;
     mutable NodeMemo<QString> canonicalCache;
     mutable QHash<QString, quint8> numpyLeaves; // numpyLeafCategory() per NumPy name seen
+    // Bindings per facts slot as linked lists (document order), built on the first
+    // nameBindings() call (the shape engine's name lookups).
+    mutable std::vector<int> slotHead, slotNext;
 };
 
 } // namespace cnready

@@ -404,6 +404,64 @@ int SemanticModel::functionIndexAt(uint32_t start, uint32_t) const {
     return d->scopeFunction[size_t(scopeIndexAt(start))];
 }
 
+// ---- Hooks for the shape engine (semantic/Shapes.cpp) --------------------------------------
+
+int SemanticModel::nameBindings(std::string_view name, TSNode at, bool selfAttribute,
+                                NameBinding* out, int max) const {
+    int slot = -1;
+    if (selfAttribute) {
+        const FunctionRegion* f = enclosingFunctionRegion(at);
+        if (!f || f->className.isEmpty())
+            return 0;
+        const auto it = d->classesByName.constFind(f->className);
+        if (it == d->classesByName.cend())
+            return 0;
+        slot = d->slotTable.find(-1 - *it, name, SlotTable::hash(name));
+    } else {
+        slot = d->lookup(name, scopeIndexAt(startOf(at)));
+    }
+    if (slot < 0)
+        return 0;
+    if (d->slotHead.empty()) {
+        d->slotHead.assign(d->facts.size(), -1);
+        d->slotNext.assign(d->bindings.size(), -1);
+        for (int i = int(d->bindings.size()) - 1; i >= 0; --i) {
+            const int sl = d->bindings[size_t(i)].slot;
+            if (sl < 0 || size_t(sl) >= d->slotHead.size())
+                continue;
+            d->slotNext[size_t(i)] = d->slotHead[size_t(sl)];
+            d->slotHead[size_t(sl)] = i;
+        }
+    }
+    if (size_t(slot) >= d->slotHead.size())
+        return 0;
+    int n = 0;
+    for (int i = d->slotHead[size_t(slot)]; i >= 0; i = d->slotNext[size_t(i)], ++n) {
+        if (n >= max)
+            continue;
+        const Data::Binding& b = d->bindings[size_t(i)];
+        NameBinding& o = out[n];
+        o.kind = NameBinding::Kind(int(b.kind));
+        o.value = b.value;
+        o.target = b.target;
+        o.position = b.position;
+        o.argIndex = b.argIndex;
+        o.index = i;
+        o.splat = b.splat;
+    }
+    return n;
+}
+
+const std::vector<TSNode>* SemanticModel::bindingArguments(int bi) const {
+    if (bi < 0 || size_t(bi) >= d->bindings.size())
+        return nullptr;
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    if (b.kind != Data::BindKind::Param || b.scope < 0)
+        return nullptr;
+    const int fn = d->scopes[size_t(b.scope)].function;
+    return fn >= 0 ? parameterArguments(bi, fn) : nullptr;
+}
+
 // ---- Names and provenance -----------------------------------------------------------------
 
 QString SemanticModel::aliasOf(std::string_view name, int scope) const {

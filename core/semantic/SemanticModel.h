@@ -9,6 +9,7 @@
 
 #include "model/FileResult.h"
 #include "semantic/Loops.h"
+#include "semantic/Shapes.h"
 
 #include <QHash>
 #include <QSet>
@@ -190,6 +191,34 @@ public:
     /// Kind of a bare name as seen from position `at` (its scope chain).
     ValueKind nameKind(const QString& name, TSNode at) const;
 
+    // ---- Shapes and size classes (semantic/Shapes.h; computed lazily, cached per node) -----
+    /// The symbolic shape of an array expression (rank and per-axis extents, see Shape):
+    /// constructors, broadcasting, reductions, indexing and slicing, reshape, `.T`, `@`,
+    /// stack/concatenate, meshgrid, names bound in the same function, parameters through the
+    /// arguments this file passes, returns of this file's functions. Literal lists and tuples
+    /// have a 1-D shape too (their length). Shape::unknown() when nothing can be told; never
+    /// throws. Not for concurrent use from two threads on one model.
+    Shape shapeOf(TSNode expr) const;
+    /// The extent an integer expression stands for when it sizes an axis or bounds a range():
+    /// `3` (Literal), `n` (Symbol, class from its binding or parameter), `len(x)` and
+    /// `x.shape[0]` (the axis of x), `x.ndim` (Small), `len((a, b, c))` (Literal 3),
+    /// `self.ncoords()` when that method returns a literal, arithmetic of those.
+    Extent extentOf(TSNode intExpr) const;
+    /// extentOf(intExpr).size: Small for bookkeeping sizes, Data for runtime/data sizes,
+    /// Unknown otherwise (RULES.md, the workload model item 3).
+    SizeClass extentClass(TSNode intExpr) const;
+    /// shapeOf(expr).sizeClass(): Small for a bookkeeping array (every extent Small, 0-d
+    /// included), Data when at least one extent is data-sized, Unknown otherwise.
+    SizeClass arraySizeClass(TSNode expr) const;
+    /// arraySizeClass(expr) == Small: the scaling rules give it no BLOCKS/REFACTOR finding.
+    bool isBookkeepingArray(TSNode expr) const;
+    /// What the elements of an array expression are: String for an array built from strings,
+    /// with a string dtype, or whose name is compared with string literals in its function;
+    /// Object for `dtype=object`; Unknown (numbers as far as anyone knows) otherwise.
+    ElementKind elementKind(TSNode expr) const;
+    /// elementKind(expr) is String or Object: the array holds no numeric data.
+    bool holdsNonNumeric(TSNode expr) const;
+
     // ---- Loops ---------------------------------------------------------------------------
     const std::vector<LoopInfo>& loops() const { return m_loops; }
     /// The innermost loop of the same function whose per-iteration part contains `n`
@@ -248,6 +277,25 @@ public:
     static bool isKnownNumpyFunction(const QString& name);
 
 private:
+    friend class ShapeEngine;
+    /// One binding of a name as the shape engine reads it (a view of Data::Binding).
+    struct NameBinding {
+        enum class Kind : quint8 { Assign, Augment, ForTarget, Param, Import, Def, Walrus, WithAs };
+        Kind kind = Kind::Assign;
+        TSNode value{};     ///< assigned value / iterable / default
+        TSNode target{};    ///< the bound identifier (or `self.x` attribute)
+        int position = -1;  ///< index in a tuple target; -1 plain; -2 nested
+        int argIndex = -1;  ///< Param: positional index (-1 keyword-only / splat)
+        int index = -1;     ///< binding index (for parameterArguments())
+        bool splat = false; ///< Param: `*args` / `**kwargs`
+    };
+    /// The bindings (document order) of the name `name` seen from `at` (its scope chain), or of
+    /// the attribute `self.<name>` of the class around `at` when `selfAttribute`; at most `max`
+    /// are written to `out`, the number found is returned.
+    int nameBindings(std::string_view name, TSNode at, bool selfAttribute, NameBinding* out,
+                     int max) const;
+    /// For a Param binding: the arguments every call of this file passes (parameterArguments).
+    const std::vector<TSNode>* bindingArguments(int bindingIndex) const;
     struct Data; ///< scopes, bindings and caches (SemanticModel.cpp)
     void index();
     void buildImports();
@@ -305,6 +353,7 @@ private:
     QString m_module;
     bool m_isInit = false;
     std::unique_ptr<Data> d;
+    mutable std::unique_ptr<ShapeEngine> m_shapes; ///< created on the first shape query
 
     // Views of the tree's node lists (SyntaxTree::nodes), filled by its single walk.
     const std::vector<TSNode>&m_calls, &m_subscripts, &m_attributes, &m_assignments, &m_augmented,
