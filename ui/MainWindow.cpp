@@ -22,10 +22,6 @@
 
 #include <memory>
 
-#include <KSyntaxHighlighting/Definition>
-#include <KSyntaxHighlighting/Repository>
-#include <KSyntaxHighlighting/SyntaxHighlighter>
-#include <KSyntaxHighlighting/Theme>
 
 #include <cmath>
 
@@ -49,8 +45,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPlainTextDocumentLayout>
-#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -418,8 +412,8 @@ QWidget* MainWindow::createFindingsPane() {
     split->setChildrenCollapsible(false);
     split->addWidget(m_findingsView);
     split->addWidget(m_detail);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
     lay->addWidget(split);
     return pane;
 }
@@ -1196,7 +1190,7 @@ void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
     if (const Recipe* r = findRecipe(FindingsModel::findingRecipe(f))) {
         html += QStringLiteral("<h4>%1</h4><p>%2</p>")
                     .arg(tr("Fix: %1 (%2)").arg(r->title.toHtmlEscaped(), r->anchor),
-                         r->summary.toHtmlEscaped());
+                         messageHtml(r->summary));
         if (!r->before.isEmpty())
             html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
                         .arg(tr("Before"), r->before.toHtmlEscaped());
@@ -1204,7 +1198,7 @@ void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
             html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
                         .arg(tr("After"), r->after.toHtmlEscaped());
         if (!r->why.isEmpty())
-            html += QStringLiteral("<p><i>%1</i></p>").arg(r->why.toHtmlEscaped());
+            html += QStringLiteral("<p><i>%1</i></p>").arg(messageHtml(r->why));
     } else if (rule && !rule->info().why.isEmpty()) {
         html += QStringLiteral("<p><i>%1</i></p>").arg(rule->info().why.toHtmlEscaped());
     }
