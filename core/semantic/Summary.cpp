@@ -148,15 +148,24 @@ void SemanticModel::exportSummaries(FileResult& out,
         if (fn < 0 || state[size_t(fn)] == 2)
             continue;
         const TSNode v = unparen(ts_node_named_child(r, 0));
-        if (ts_node_is_null(v) || is(v, Sym::none))
+        if (ts_node_is_null(v) || is(v, Sym::none)) {
+            if (m_functions[size_t(fn)].returnsArray) { // sometimes None: no fact
+                out.summaries[fn].returns = SummaryValue{};
+                state[size_t(fn)] = 2;
+            }
             continue;
+        }
         SummaryValue& acc = out.summaries[fn].returns;
         if (m_functions[size_t(fn)].returnsArray) {
-            acc.kind = SummaryValue::Kind::Array;
-            if (valueKind(v) != ValueKind::Array) {
-                state[size_t(fn)] = 2; // an array, but not from every return: no shape
+            // For other files only a function whose every return is a numeric array returns
+            // one (`return np.asarray(names, dtype=object)`, a sparse matrix from another
+            // branch, a None: no fact); its own file keeps its own view (returnsArray).
+            if (valueKind(v) != ValueKind::Array || holdsNonNumeric(v)) {
+                acc = SummaryValue{};
+                state[size_t(fn)] = 2;
                 continue;
             }
+            acc.kind = SummaryValue::Kind::Array;
             const Shape s = shapeOf(v);
             shapes[size_t(fn)] = state[size_t(fn)] ? Shape::merge(shapes[size_t(fn)], s) : s;
             state[size_t(fn)] = 1;
