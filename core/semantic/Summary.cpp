@@ -145,7 +145,8 @@ void SemanticModel::exportSummaries(FileResult& out,
     std::vector<Shape> shapes(m_functions.size());
     for (const TSNode r : m_returns) {
         const int fn = functionIndexAt(startOf(r), endOf(r));
-        if (fn < 0 || state[size_t(fn)] == 2)
+        // A nested function is called only where it is defined: no other file reads it.
+        if (fn < 0 || state[size_t(fn)] == 2 || m_functions[size_t(fn)].parent >= 0)
             continue;
         const TSNode v = unparen(ts_node_named_child(r, 0));
         if (ts_node_is_null(v) || is(v, Sym::none)) {
