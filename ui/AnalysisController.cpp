@@ -198,7 +198,7 @@ void AnalysisController::onFilesDone(int generation) {
             // The command line's second look at files whose parameters the project decides.
             if (!cancelled) {
                 MemoryBudget budget(AnalyzerLimits{}.concurrentAnalysisBytes);
-                applyParameterFacts(root, files, {}, budget);
+                applyProjectFacts(root, files, {}, budget);
             }
             return mergeFileResults(root, std::move(files), diags);
         }));

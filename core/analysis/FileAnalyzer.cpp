@@ -476,7 +476,7 @@ bool hasMainGuard(const QByteArray& src) {
 }
 
 FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
-                         const AnalyzerLimits& limits, const QSet<QString>* arrayParameters) {
+                         const AnalyzerLimits& limits, const FileFacts* facts) {
     FileResult r = emptyResult(relativePath);
     r.bytes = input.size();
     r.isTest = isTestPath(relativePath);
@@ -566,7 +566,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     }
 
     const SemanticModel model(tree, r.moduleName,
-                              relativePath.endsWith(QLatin1String("__init__.py")), arrayParameters);
+                              relativePath.endsWith(QLatin1String("__init__.py")), facts);
     const RuleContext ctx{tree, model, relativePath, r.moduleName};
     for (const auto& rule : RuleRegistry::instance().rules()) {
         FindingSink sink(rule->info(), ctx, r.findings);
@@ -585,7 +585,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
 
 FileResult analyzeFile(const QString& root, const QString& relativePath,
                        const AnalyzerLimits& limits, MemoryBudget* budget,
-                       const QSet<QString>* arrayParameters) {
+                       const FileFacts* facts) {
     const QString absolute = root + QLatin1Char('/') + relativePath;
     const QFileInfo info(absolute); // follows symbolic links
     if (!info.exists()) {
@@ -638,7 +638,7 @@ FileResult analyzeFile(const QString& root, const QString& relativePath,
                                        QStringLiteral("cannot be read: %1").arg(f.errorString())));
         return r;
     }
-    return analyzeSource(relativePath, bytes, limits, arrayParameters);
+    return analyzeSource(relativePath, bytes, limits, facts);
 }
 
 } // namespace cnready

@@ -59,17 +59,17 @@ class MemoryBudget;
 /// assessed. Thread-safe; one parser per thread. Never blocks on a FIFO. With a `budget`, the
 /// file's expected peak (MemoryBudget::estimateForSource of its size) is reserved from it
 /// before reading, waiting if needed, and given back before returning.
-/// `arrayParameters` (optional): the project's parameter facts for this file, see
-/// SemanticModel's constructor (ProjectAnalyzer's second look at a file).
+/// `facts` (optional): what the project's summaries tell this file, see SemanticModel's
+/// constructor (ProjectFacts.h: the second look at a file).
 FileResult analyzeFile(const QString& root, const QString& relativePath,
                        const AnalyzerLimits& limits = {}, MemoryBudget* budget = nullptr,
-                       const QSet<QString>* arrayParameters = nullptr);
+                       const FileFacts* facts = nullptr);
 
 /// Analyzes in-memory bytes as the file `relativePath` (used by tests, the fuzzer and the
 /// benchmark). Same error handling as analyzeFile() from the decoding step on.
 FileResult analyzeSource(const QString& relativePath, const QByteArray& bytes,
                          const AnalyzerLimits& limits = {},
-                         const QSet<QString>* arrayParameters = nullptr);
+                         const FileFacts* facts = nullptr);
 
 /// Whether the UTF-8 bytes contain an `if __name__ == "__main__":` line (either quote style,
 /// either operand order, optional parentheses) at module level.

@@ -3,6 +3,7 @@
 // Parse trees never leave the worker thread that built them.
 
 #include "model/Finding.h"
+#include "model/FunctionSummary.h"
 
 #include <QList>
 #include <QString>
@@ -95,31 +96,6 @@ struct CallSite {
     friend bool operator==(const CallSite&, const CallSite&) = default;
 };
 
-/// A parameter of a module-level function that the file alone leaves of unknown kind (no
-/// annotation, no default that decides, no use that only an ndarray allows, no decorator):
-/// the project's call sites may decide it (ProjectAnalyzer's applyParameterFacts).
-struct OpenParameter {
-    QString function;  ///< qualified name, as FunctionInfo::qualifiedName
-    QString name;      ///< the parameter
-    int position = -1; ///< among the positional parameters; -1 when keyword-only
-    friend bool operator==(const OpenParameter&, const OpenParameter&) = default;
-};
-
-/// What one call site passes (the entry of FileResult::calls at the same index), for the
-/// project's parameter facts. Bit i of a mask: positional argument i (i < 32) is an ndarray
-/// (`arrayArgs`) or of another known kind: list, tuple, string, number, None (`otherArgs`);
-/// neither bit: unknown.
-struct CallArguments {
-    quint32 arrayArgs = 0;
-    quint32 otherArgs = 0;
-    quint16 positional = 0; ///< positional arguments written (capped at 65,535)
-    bool splat = false;     ///< `*args` / `**kwargs` among the arguments: positions unknown
-    /// Keyword arguments, "Aname,Oname,Uname" (A ndarray, O another known kind, U unknown);
-    /// filled only when the call passes some ndarray (otherwise a keyword counts as omitted).
-    QString keywords;
-    friend bool operator==(const CallArguments&, const CallArguments&) = default;
-};
-
 /// The result of analyzing one file.
 struct FileResult {
     QString path;       ///< relative to the project root, '/' separators
@@ -135,13 +111,17 @@ struct FileResult {
     QList<FileDiagnostic> diagnostics;
     QList<FunctionInfo> functions;
     QList<CallSite> calls;
-    /// One per entry of `calls`, same order. Used by the project pass and then dropped
-    /// (empty in a merged ProjectResult).
-    QList<CallArguments> callArguments;
-    QList<OpenParameter> openParameters; ///< see OpenParameter; dropped like callArguments
+    /// Per function (and one for module-level code): parameters, calls and returns, for the
+    /// project's facts (ProjectFacts.h). Used by that pass and then dropped (empty in a
+    /// merged ProjectResult).
+    QList<FunctionSummary> summaries;
+    /// Names this module binds at module level by importing them (`from .core import energy`
+    /// in pkg/__init__.py): "pkg.energy" → "pkg.core.energy", in pairs. Dropped like
+    /// summaries.
+    QList<std::pair<QString, QString>> reexports;
     /// Names handed to a call as values (`minimize(f, x0)`, `pool.map(relax, grids)`) that
     /// resolve to a function of this file or through an import: such a function has callers
-    /// the project does not see. Dropped like callArguments.
+    /// the project does not see. Dropped like summaries.
     QStringList passedFunctions;
     QStringList imports; ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
     bool isTest = false; ///< looks like a test module (test_*.py, *_test.py, tests/)

@@ -442,6 +442,7 @@ void SemanticModel::buildLoops() {
     // place; a name read before all its bindings are evaluated sees the previous pass's facts,
     // and the pass is repeated only when such an early read turns out different from the
     // final facts (or a function was found to return an array after a caller asked).
+    findArrayModuleNames();
     collectParameterHints();
     d->lastBinding.assign(d->facts.size(), -1);
     for (size_t bi = 0; bi < d->bindings.size(); ++bi)
@@ -637,6 +638,17 @@ void SemanticModel::buildLoops() {
                 }
                 break;
             }
+            }
+            // The array module by name (`def run(np, n)`, `xp = array_namespace(x)`).
+            if ((k == ValueKind::Unknown || k == ValueKind::Object) &&
+                (b.kind == Data::BindKind::Param || b.kind == Data::BindKind::Assign ||
+                 b.kind == Data::BindKind::Walrus)) {
+                QString m = moduleBinding(int(bi), k, alias);
+                if (!m.isEmpty()) {
+                    k = ValueKind::Object;
+                    type = QStringLiteral("module");
+                    alias = std::move(m);
+                }
             }
             if (f.bindings > 1)
                 f.hasInt = false;

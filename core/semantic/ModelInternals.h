@@ -8,6 +8,8 @@
 //   Loops.cpp          the loop model and the provenance passes that classify loops and
 //                      names together (each needs the other), loop queries and invariance
 //   Parameters.cpp     kinds of unannotated parameters (local evidence, project facts)
+//   ArrayModule.cpp    the array module by name (`def run(np, n)`, `xp = array_namespace(x)`)
+//   Summary.cpp        per-function summaries for the project's facts
 //   Provenance.cpp     the kind of value of an expression
 //   HotPaths.cpp       calls to the file's own functions, hot paths and regions
 // Not a public header: rules and the rest of core/ include SemanticModel.h only.
@@ -627,7 +629,13 @@ struct SemanticModel::Data {
         H_Rebound = 32
     };
     std::vector<quint8> paramHints;                 // per slot
-    const QSet<QString>* arrayParameters = nullptr; // the project's facts (constructor only)
+    const FileFacts* facts_ = nullptr; // the project's facts for this file (may be null)
+    // The array module by name (ArrayModule.cpp): candidate names used only as a module,
+    // bare and as attributes; whether an array-API namespace helper is called.
+    std::vector<quint8> moduleUse; // per slot: 1 read as a module, 2 used otherwise
+    bool moduleUsedAny = false;    // some name is read as a module
+    std::vector<std::string_view> moduleAttributes; // sorted candidate attribute names
+    bool namespaceHelper = false;
     struct CallSite {
         TSNode call;
         int caller = -1;    // function containing the call, -1 at module level

@@ -80,6 +80,13 @@ bool SemanticModel::isScalarElementRead(TSNode expr) const {
     return isArray(field(expr, F().value)) && valueKind(expr) == ValueKind::DeviceScalar;
 }
 
+const QString* SemanticModel::projectReturn(const QString& callee) const {
+    if (!d->facts_ || d->facts_->arrayReturns.isEmpty())
+        return nullptr;
+    const auto it = d->facts_->arrayReturns.constFind(callee);
+    return it == d->facts_->arrayReturns.cend() ? nullptr : &*it;
+}
+
 ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
     if (ts_node_is_null(expr) || depth > 48)
         return ValueKind::Unknown;
@@ -359,6 +366,9 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             return numpyCallKind(expr, cn.mid(6), depth, type);
         }
         if (!cn.isEmpty()) {
+            // A project function of another module that returns arrays (ProjectFacts.h).
+            if (projectReturn(cn))
+                return ValueKind::Array;
             if (cn.startsWith(QLatin1String("mpi4py."))) {
                 if (type)
                     *type = QStringLiteral("mpi4py.MPI.Comm");
@@ -401,6 +411,11 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
                 return arrayMethodKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));
             }
             if (ok == ValueKind::Object) {
+                // A method of a project class that returns arrays: `s = Solver(); s.step(u)`.
+                if (d->facts_ && !otype.isEmpty() &&
+                    projectReturn(otype + QLatin1Char('.') +
+                                  QString::fromUtf8(m.data(), qsizetype(m.size()))))
+                    return ValueKind::Array;
                 if (otype == QLatin1String("numpy.random.Generator") ||
                     otype == QLatin1String("numpy.random.RandomState"))
                     return randomDrawKind(expr, QString::fromUtf8(m.data(), qsizetype(m.size())));

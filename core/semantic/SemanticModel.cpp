@@ -12,7 +12,7 @@ namespace cnready {
 SemanticModel::~SemanticModel() = default;
 
 SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit,
-                             const QSet<QString>* arrayParameters)
+                             const FileFacts* facts)
     : m_tree(tree), m_module(std::move(moduleName)), m_isInit(isPackageInit),
       d(std::make_unique<Data>()), m_calls(tree.nodes(SyntaxTree::NodeList::Call)),
       m_subscripts(tree.nodes(SyntaxTree::NodeList::Subscript)),
@@ -36,8 +36,8 @@ SemanticModel::SemanticModel(const SyntaxTree& tree, QString moduleName, bool is
       m_interpolations(tree.nodes(SyntaxTree::NodeList::Interpolation)),
       m_returns(tree.nodes(SyntaxTree::NodeList::Return)),
       m_lambdas(tree.nodes(SyntaxTree::NodeList::Lambda)) {
-    if (arrayParameters && !arrayParameters->isEmpty())
-        d->arrayParameters = arrayParameters;
+    if (facts && !facts->isEmpty())
+        d->facts_ = facts;
     index();
     buildImports();
     buildScopes();
@@ -105,141 +105,10 @@ void SemanticModel::exportTo(FileResult& out) const {
                          SourceRange{out.path, SyntaxTree::line(f.node), SyntaxTree::column(f.node),
                                      SyntaxTree::endLine(f.node), SyntaxTree::endColumn(f.node)},
                          f.returnsArray});
-    // Parameters the file leaves unknown that the project's call sites may decide.
-    for (size_t bi = 0; bi < d->bindings.size(); ++bi) {
-        const Data::Binding& b = d->bindings[bi];
-        if (b.kind != Data::BindKind::Param || b.slot < 0 ||
-            kindOfBits(d->facts[size_t(b.slot)].bits) != ValueKind::Unknown ||
-            !openToProjectFact(int(bi)))
-            continue;
-        const int fn = d->scopes[size_t(b.scope)].function;
-        out.openParameters.append(OpenParameter{m_functions[size_t(fn)].qualifiedName,
-                                                m_tree.qtext(b.target), b.argIndex});
-    }
-    // What a call passes, per argument: 1 an ndarray, 2 another known kind, 0 unknown.
-    auto argumentKind = [&](TSNode a) {
-        const ValueKind k = valueKind(a);
-        switch (k) {
-        case ValueKind::Array: {
-            // A name that is also a number in its scope is an array only flow-insensitively.
-            const TSNode ua = unparen(a);
-            if (is(ua, Sym::identifier) &&
-                (lookupBits(text(ua), scopeIndexAt(startOf(ua))) & (B_Host | B_Device)))
-                return 0;
-            return 1;
-        }
-        case ValueKind::Unknown:
-            return 0;
-        default:
-            return 2;
-        }
-    };
-    // A function handed over as a value: `f` (a module-level def of this file or an
-    // imported name) or `mod.f`.
-    auto notePassed = [&](TSNode a) {
-        Sym k = Sym::other;
-        const TSNode v = unparen(a, k);
-        QString name;
-        if (k == Sym::identifier) {
-            const std::string_view t = text(v);
-            if (d->isDefName(t)) {
-                const auto it = d->localFunctionsByName.constFind(m_tree.qtext(v));
-                if (it != d->localFunctionsByName.cend() && m_functions[size_t(*it)].parent < 0)
-                    name = m_functions[size_t(*it)].qualifiedName;
-            }
-            if (name.isEmpty())
-                name = aliasOf(t, scopeIndexAt(startOf(v)));
-        } else if (k == Sym::attribute) {
-            name = canonicalName(v);
-        } else {
-            return;
-        }
-        if (!name.isEmpty() && !name.startsWith(QLatin1String("numpy.")) &&
-            name != QLatin1String("numpy"))
-            out.passedFunctions.append(name);
-    };
-    auto describeArguments = [&](TSNode c, CallArguments& site) {
-        const TSNode args = field(c, F().arguments);
-        if (!is(args, Sym::argument_list))
-            return;
-        int positional = 0;
-        bool anyArray = false;
-        const uint32_t n = ts_node_named_child_count(args);
-        for (uint32_t j = 0; j < n; ++j) {
-            const TSNode a = ts_node_named_child(args, j);
-            const Sym t = sym(a);
-            if (t == Sym::comment)
-                continue;
-            if (t == Sym::list_splat || t == Sym::dictionary_splat) {
-                site.splat = true;
-                continue;
-            }
-            if (t == Sym::keyword_argument) {
-                const TSNode v = field(a, F().value);
-                notePassed(v);
-                anyArray = anyArray || argumentKind(v) == 1;
-                continue;
-            }
-            notePassed(a);
-            if (positional < 32) {
-                const int k = argumentKind(a);
-                if (k == 1)
-                    site.arrayArgs |= quint32(1) << positional;
-                else if (k == 2)
-                    site.otherArgs |= quint32(1) << positional;
-            }
-            ++positional;
-        }
-        site.positional = quint16(std::min(positional, 65535));
-        if (!anyArray && site.arrayArgs == 0)
-            return;
-        for (uint32_t j = 0; j < n; ++j) {
-            const TSNode a = ts_node_named_child(args, j);
-            if (sym(a) != Sym::keyword_argument)
-                continue;
-            const int k = argumentKind(field(a, F().value));
-            if (!site.keywords.isEmpty())
-                site.keywords += QLatin1Char(',');
-            site.keywords += QLatin1Char(k == 1 ? 'A' : k == 2 ? 'O' : 'U');
-            site.keywords += m_tree.qtext(field(a, F().name));
-        }
-    };
-
+    std::vector<std::pair<TSNode, QString>> projectCalls; // calls that may reach the project
     for (TSNode c : m_calls) {
-        const TSNode fn = unparen(field(c, F().function));
         const FunctionRegion* caller = enclosingFunctionRegion(c);
-        QString callee;
-        if (is(fn, Sym::identifier) && !d->isDefName(text(fn))) {
-            // Not the name of a local def or class: only an import alias can resolve it.
-            callee = aliasOf(text(fn), scopeIndexAt(startOf(fn)));
-        } else if (is(fn, Sym::identifier)) {
-            const QString nm = m_tree.qtext(fn);
-            const int scope = scopeIndexAt(startOf(fn));
-            // Local def (nested first), else import alias.
-            for (int f = caller ? caller->index : -1; f >= 0 && callee.isEmpty();
-                 f = m_functions[size_t(f)].parent) {
-                const QString rel = m_functions[size_t(f)].name + QLatin1Char('.') + nm;
-                if (d->localFunctionsByName.contains(rel))
-                    callee = m_functions[size_t(d->localFunctionsByName.value(rel))].qualifiedName;
-            }
-            if (callee.isEmpty() && d->localFunctionsByName.contains(nm))
-                callee = m_functions[size_t(d->localFunctionsByName.value(nm))].qualifiedName;
-            if (callee.isEmpty() && d->classesByName.contains(nm))
-                callee = m_module + QLatin1Char('.') + nm + QStringLiteral(".__init__");
-            if (callee.isEmpty())
-                callee = aliasOf(text(fn), scope);
-        } else if (is(fn, Sym::attribute)) {
-            const TSNode obj = field(fn, F().object);
-            if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") && caller &&
-                !caller->className.isEmpty())
-                callee = m_module + QLatin1Char('.') + caller->className + QLatin1Char('.') +
-                         m_tree.qtext(field(fn, F().attribute));
-            else
-                callee = canonicalName(fn);
-            // A method on an instance of a known class: `s = Solver(); s.step()`.
-            if (callee.isEmpty())
-                callee = callName(c);
-        }
+        QString callee = projectCallee(c, caller);
         // inLoop(c) once per call (isHot() would ask again, and for the same caller).
         int looped = -1;
         auto loopedNow = [&] {
@@ -250,9 +119,7 @@ void SemanticModel::exportTo(FileResult& out) const {
         if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy."))) {
             out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee,
                                       loopedNow(), SyntaxTree::line(c)});
-            CallArguments passed;
-            describeArguments(c, passed);
-            out.callArguments.append(std::move(passed));
+            projectCalls.push_back({c, std::move(callee)});
         }
         // API uses: numpy module functions and ndarray methods.
         const QString api = callName(c);
@@ -268,6 +135,44 @@ void SemanticModel::exportTo(FileResult& out) const {
             out.apiUses.append(u);
         }
     }
+    exportSummaries(out, projectCalls);
+}
+
+QString SemanticModel::projectCallee(TSNode c, const FunctionRegion* caller) const {
+    const TSNode fn = unparen(field(c, F().function));
+    QString callee;
+    if (is(fn, Sym::identifier) && !d->isDefName(text(fn))) {
+        // Not the name of a local def or class: only an import alias can resolve it.
+        callee = aliasOf(text(fn), scopeIndexAt(startOf(fn)));
+    } else if (is(fn, Sym::identifier)) {
+        const QString nm = m_tree.qtext(fn);
+        const int scope = scopeIndexAt(startOf(fn));
+        // Local def (nested first), else import alias.
+        for (int f = caller ? caller->index : -1; f >= 0 && callee.isEmpty();
+             f = m_functions[size_t(f)].parent) {
+            const QString rel = m_functions[size_t(f)].name + QLatin1Char('.') + nm;
+            if (d->localFunctionsByName.contains(rel))
+                callee = m_functions[size_t(d->localFunctionsByName.value(rel))].qualifiedName;
+        }
+        if (callee.isEmpty() && d->localFunctionsByName.contains(nm))
+            callee = m_functions[size_t(d->localFunctionsByName.value(nm))].qualifiedName;
+        if (callee.isEmpty() && d->classesByName.contains(nm))
+            callee = m_module + QLatin1Char('.') + nm + QStringLiteral(".__init__");
+        if (callee.isEmpty())
+            callee = aliasOf(text(fn), scope);
+    } else if (is(fn, Sym::attribute)) {
+        const TSNode obj = field(fn, F().object);
+        if (is(obj, Sym::identifier) && (text(obj) == "self" || text(obj) == "cls") && caller &&
+            !caller->className.isEmpty())
+            callee = m_module + QLatin1Char('.') + caller->className + QLatin1Char('.') +
+                     m_tree.qtext(field(fn, F().attribute));
+        else
+            callee = canonicalName(fn);
+        // A method on an instance of a known class: `s = Solver(); s.step()`.
+        if (callee.isEmpty())
+            callee = callName(c);
+    }
+    return callee;
 }
 
 } // namespace cnready

@@ -80,12 +80,13 @@ public:
     /// `moduleName` is the dotted module name ("pkg.sub.mod"); `isPackageInit` tells whether the
     /// file is a package's `__init__.py` (for resolving relative imports). Never throws;
     /// syntax errors only leave ERROR nodes that are skipped.
-    /// `arrayParameters` (optional, must outlive the constructor only): parameters the project
-    /// knows to be ndarrays from its call sites in other files, as "qualifiedName(param"
-    /// keys (ProjectAnalyzer's parameter facts, see arrayParameterKey()); a listed parameter
-    /// that the file leaves unknown and that nothing in it contradicts becomes an Array.
+    /// `facts` (optional, must outlive the model): what the project's summaries tell this file
+    /// (ProjectFacts.h): parameters every call passes an ndarray or the array module for, as
+    /// "qualifiedName(param" keys (see arrayParameterKey()), and project functions it calls
+    /// that return arrays. A listed parameter that the file leaves unknown and that nothing
+    /// in it contradicts takes that kind; a listed call returns an Array.
     SemanticModel(const SyntaxTree& tree, QString moduleName, bool isPackageInit = false,
-                  const QSet<QString>* arrayParameters = nullptr);
+                  const FileFacts* facts = nullptr);
     /// The key of parameter `parameter` of function `qualifiedName` in the set above.
     static QString arrayParameterKey(const QString& qualifiedName, const QString& parameter) {
         return qualifiedName + QLatin1Char('(') + parameter;
@@ -275,6 +276,16 @@ public:
     /// Whether `name` (last component, e.g. "zeros") is a NumPy module-level function known to
     /// the model (used for star imports).
     static bool isKnownNumpyFunction(const QString& name);
+    /// Whether `name` is one the array module goes by when it is passed around as a value:
+    /// `np`, `numpy`, `cnp`, `xp` (semantic/ArrayModule.cpp).
+    static bool isArrayModuleName(std::string_view name);
+    /// Whether `leaf` names an array-API helper that returns the array module of its
+    /// arguments (`array_namespace`, `get_namespace`).
+    static bool isNamespaceHelper(std::string_view leaf);
+    /// The shape (SummaryValue::shape) the project's facts give the result of calling
+    /// `callee` (a name as CallSite::callee writes it) when that project function returns an
+    /// ndarray; nullptr when no fact says so.
+    const QString* projectReturn(const QString& callee) const;
 
 private:
     friend class ShapeEngine;
@@ -299,6 +310,26 @@ private:
     struct Data; ///< scopes, bindings and caches (SemanticModel.cpp)
     void index();
     void buildImports();
+    /// Which of the array module's names the file uses as a module and never as anything
+    /// else, bare (`np.zeros`) or as an attribute (`self.xp.zeros`); whether it calls an
+    /// array-API namespace helper (semantic/ArrayModule.cpp).
+    void findArrayModuleNames();
+    /// "numpy" when binding `bi` binds the array module by name (a parameter or a value of
+    /// unknown kind named like it and used as it, an array-API namespace, a module passed
+    /// by every call), else "". `computed` and `alias`: what the binding evaluated to.
+    QString moduleBinding(int bi, ValueKind computed, const QString& alias) const;
+    /// Whether the name of facts slot `slot` is read as a module (`lib.zeros`) and used as
+    /// nothing else in its scope (findArrayModuleNames).
+    bool readOnlyAsModule(int slot) const;
+    /// Whether `X.<name>` is the array module wherever the file reads it (findArrayModuleNames).
+    bool moduleAttribute(std::string_view name) const;
+    /// The per-function summaries and module re-exports (semantic/Summary.cpp); `calls`: the
+    /// calls exportTo() found that may reach a project function, with their callee names.
+    void exportSummaries(FileResult& out,
+                         const std::vector<std::pair<TSNode, QString>>& calls) const;
+    /// The callee of `call` as CallSite::callee names it (a local def, an import, a method of
+    /// a known class), or "" (`caller`: the function around the call, or nullptr).
+    QString projectCallee(TSNode call, const FunctionRegion* caller) const;
     void buildScopes();
     void buildLoops();
     void buildHotness();

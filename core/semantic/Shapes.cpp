@@ -1697,6 +1697,23 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
     const int target = m.calledFunction(call);
     if (target >= 0)
         return returnShape(target, depth);
+    // A project function of another module (ProjectFacts.h): its summary's shape, with the
+    // parameter references read from this call's arguments.
+    if (const QString* r = cn.isEmpty() ? nullptr : m.projectReturn(cn)) {
+        if (r->startsWith(QLatin1Char('=')))
+            return shape(arg(call, r->mid(1).toInt()), depth + 1);
+        Shape s = Shape::fromSummary(*r);
+        for (int k = 0; k < s.rank && k < Shape::kMaxAxes; ++k) {
+            const Extent e = s.axes[size_t(k)];
+            if (e.parameter < 0)
+                continue;
+            const TSNode a = arg(call, e.parameter);
+            s.axes[size_t(k)] = ts_node_is_null(a)        ? Extent::unknown(e.size)
+                                : e.parameterAxis >= 0 ? shape(a, depth + 1).axis(e.parameterAxis)
+                                                       : extent(a, depth + 1);
+        }
+        return s;
+    }
     return Shape::unknown();
 }
 
