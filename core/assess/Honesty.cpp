@@ -46,14 +46,14 @@ QString unreadSentence(const QList<FileDiagnostic>& unread) {
     }
     QStringList shown;
     for (qsizetype i = 0; i < paths.size() && i < 3; ++i)
-        shown << QStringLiteral("`%1` (%2)").arg(paths[i], why.value(paths[i]));
+        shown << QStringLiteral("`%1`: %2").arg(paths[i], why.value(paths[i]));
     if (paths.size() > 3)
         shown << QStringLiteral("%1 more").arg(paths.size() - 3);
     return QStringLiteral(" %1 not read fully (%2), so the code there is not in this verdict; "
                           "fix %3 and assess again.")
         .arg(paths.size() == 1 ? QStringLiteral("1 file was")
                                : QStringLiteral("%1 files were").arg(paths.size()),
-             shown.join(QStringLiteral(", ")),
+             shown.join(QStringLiteral("; ")),
              paths.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
 }
 

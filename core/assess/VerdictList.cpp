@@ -99,7 +99,7 @@ QString whatWouldChange(const Assessment& a) {
                      plural(int(a.blockerKinds.size()), "kind", "kinds"));
         break;
     case 6:
-        s = QStringLiteral("Removing the %1 with their recipes gives %2 (rule %3); a third site "
+        s = QStringLiteral("Removing the %1 with the recipes gives %2 (rule %3); a third site "
                            "on a hot path, or a third kind, would make it SIGNIFICANT REFACTOR "
                            "(rule 5).")
                 .arg(plural(a.blockerSites, "BLOCKS site", "BLOCKS sites"),

@@ -167,7 +167,7 @@ private slots:
         QCOMPARE(plain.code, 0);
         QVERIFY2(plain.out.contains(QStringLiteral("**READY** — Provisional: ")),
                  qPrintable(plain.out.left(3000)));
-        QVERIFY(plain.out.contains(QStringLiteral("`broken.py` (syntax error at line")));
+        QVERIFY(plain.out.contains(QStringLiteral("`broken.py`: syntax error at line")));
         // READY is below --fail-on not-recommended, yet a provisional verdict fails it.
         const Run gate = cli({QStringLiteral("assess"), project, QStringLiteral("--fail-on"),
                               QStringLiteral("not-recommended")});
