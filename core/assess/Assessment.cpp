@@ -294,6 +294,7 @@ struct BlockerTally {
     int sites = 0;       ///< distinct sites (a loop nest or a statement)
     int hotSites = 0;    ///< of which on hot paths
     int findings = 0;    ///< BLOCKS findings behind them
+    int hotFindings = 0; ///< of which on hot paths
     QStringList kinds;    ///< distinct codes, sorted
     QStringList hotKinds; ///< distinct codes on hot paths, sorted
     /// The kinds that weigh for rule 5: those on hot paths, and R107 wherever it sits (an
@@ -304,6 +305,11 @@ struct BlockerTally {
     /// "; 5 findings" when the sites hold more findings than there are sites, else "".
     QString findingsNote() const {
         return findings > sites ? QStringLiteral("; %1 findings").arg(findings) : QString();
+    }
+    /// The same for the sites on hot paths.
+    QString hotFindingsNote() const {
+        return hotFindings > hotSites ? QStringLiteral("; %1 findings").arg(hotFindings)
+                                      : QString();
     }
 };
 
@@ -325,6 +331,7 @@ BlockerTally tally(const QList<Finding>& blocks) {
     t.sites = int(sites.size());
     t.hotSites = int(hot.size());
     t.findings = int(blocks.size());
+    t.hotFindings = int(hotOnes.size());
     t.kinds = distinctCodes(blocks);
     t.hotKinds = distinctCodes(hotOnes);
     t.weighedKinds = distinctCodes(weighed);
@@ -367,7 +374,7 @@ CodeVerdict codeVerdict(const QList<Finding>& findings, const QList<ApiGap>& gap
                        ? QStringLiteral("%1 BLOCKS sites on hot paths (%2%3) need real "
                                         "vectorization work")
                              .arg(t.hotSites)
-                             .arg(t.hotKinds.join(QStringLiteral(", ")), t.findingsNote())
+                             .arg(t.hotKinds.join(QStringLiteral(", ")), t.hotFindingsNote())
                        : QStringLiteral("%1 kinds of BLOCKS (%2) at %3 site%4, %5 on hot paths, "
                                         "need real vectorization work")
                              .arg(t.weighedKinds.size())
