@@ -7,6 +7,7 @@
 #include "FindingsModel.h"
 #include "GateDashboard.h"
 #include "ProjectTreeModel.h"
+#include "ReportView.h"
 #include "RuleBrowser.h"
 #include "SyntaxRepository.h"
 #include "Theme.h"
@@ -14,20 +15,18 @@
 #include "Versions.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/ManifestRefresher.h"
+#include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
 #include <QAction>
 
 #include <memory>
 
-#include <KSyntaxHighlighting/Definition>
-#include <KSyntaxHighlighting/Repository>
-#include <KSyntaxHighlighting/SyntaxHighlighter>
-#include <KSyntaxHighlighting/Theme>
 
 #include <cmath>
 
 #include <QApplication>
+#include <QCryptographicHash>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -46,19 +45,20 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPlainTextDocumentLayout>
-#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTextDocument>
 #include <QTimer>
 #include <QToolButton>
@@ -122,10 +122,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_code = new CodeView;
     m_code->setObjectName(QStringLiteral("codeView"));
     m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
-    m_report = new QPlainTextEdit;
+    m_report = new ReportView(&m_assessPool);
     m_report->setObjectName(QStringLiteral("reportPreview"));
-    m_report->setReadOnly(true);
-    m_report->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_code, tr("Source"));
@@ -160,12 +158,8 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
-    // A preview still being written when the window goes would never be delivered: wait for
-    // the pool, then free the documents nobody took.
+    // Assessments and preview renders still running use copies; wait for them to end.
     m_assessPool.waitForDone();
-    for (QFutureWatcher<QTextDocument*>* w : std::as_const(m_previewWatchers))
-        if (w->future().isFinished() && w->future().resultCount() > 0)
-            delete w->result();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,6 +193,11 @@ void MainWindow::createActions() {
     m_refreshManifestAct->setStatusTip(
         tr("Download the current cuPyNumeric API-support table (uses the network)"));
     connect(m_refreshManifestAct, &QAction::triggered, this, &MainWindow::refreshManifest);
+    m_importManifestAct = make(QStringLiteral("importManifest"), tr("&Import Manifest…"));
+    m_importManifestAct->setStatusTip(tr("Use a saved cuPyNumeric API comparison page (.html) or "
+                                         "a Markdown manifest as your manifest (no network)"));
+    connect(m_importManifestAct, &QAction::triggered, this,
+            &MainWindow::importManifestInteractive);
     m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
     connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
     m_nextAct = make(QStringLiteral("nextFinding"), tr("&Next Finding"), QKeySequence(Qt::Key_F8));
@@ -235,6 +234,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_exportAct);
     file->addAction(m_refreshManifestAct);
+    file->addAction(m_importManifestAct);
     file->addSeparator();
     file->addAction(m_quitAct);
 
@@ -400,7 +400,21 @@ QWidget* MainWindow::createFindingsPane() {
         menu.addAction(tr("Explain rule %1").arg(code), this, [this, code] { showRules(code); });
         menu.exec(m_findingsView->viewport()->mapToGlobal(pos));
     });
-    lay->addWidget(m_findingsView);
+    m_detail = new QTextBrowser(pane);
+    m_detail->setObjectName(QStringLiteral("findingDetail"));
+    m_detail->setOpenLinks(false);
+    m_detail->setPlaceholderText(tr("Select a finding to read it in full: its message, the "
+                                    "recipe that fixes it and a before/after example."));
+    connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { showFindingDetail(current); });
+    auto* split = new QSplitter(Qt::Horizontal, pane);
+    split->setObjectName(QStringLiteral("findingsSplitter"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_findingsView);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    lay->addWidget(split);
     return pane;
 }
 
@@ -485,13 +499,60 @@ void MainWindow::createStatusBar() {
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+namespace {
+// The settings group of one project folder: its path hashed (a path is no valid key).
+QString projectGroup(const QString& path) {
+    return QStringLiteral("projects/") +
+           QString::fromLatin1(
+               QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(20));
+}
+} // namespace
+
 void MainWindow::restoreSettings() {
     QSettings s;
     if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1500, 950);
+        fitToScreen();
+    else if (const QScreen* sc = screen();
+             sc && !sc->availableGeometry().contains(frameGeometry()))
+        fitToScreen(); // saved on a larger screen
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen* sc = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QRect avail = sc ? sc->availableGeometry() : QRect(0, 0, 1500, 950);
+    // The frame (title bar, borders) is not known before the window is shown: leave room.
+    const int frameW = 16, frameH = 40;
+    const QSize size(qMin(1500, avail.width() - frameW), qMin(950, avail.height() - frameH));
+    resize(size);
+    move(avail.x() + (avail.width() - size.width() - frameW) / 2,
+         avail.y() + (avail.height() - size.height() - frameH) / 2);
+    // Docks in proportion: the centre keeps at least ~40 % of the width, the findings table
+    // a third of the height.
+    QDockWidget* project = findChild<QDockWidget*>(QStringLiteral("projectDock"));
+    QDockWidget* verdict = findChild<QDockWidget*>(QStringLiteral("verdictDock"));
+    QDockWidget* gates = findChild<QDockWidget*>(QStringLiteral("gatesDock"));
+    QDockWidget* context = findChild<QDockWidget*>(QStringLiteral("contextDock"));
+    QDockWidget* findings = findChild<QDockWidget*>(QStringLiteral("findingsDock"));
+    const int w = size.width(), h = size.height();
+    resizeDocks({project, verdict}, {qMin(330, w * 22 / 100), qMin(520, w * 34 / 100)},
+                Qt::Horizontal);
+    resizeDocks({findings}, {qMax(170, h * 30 / 100)}, Qt::Vertical);
+    resizeDocks({verdict, gates, context}, {h * 20 / 100, h * 40 / 100, h * 40 / 100},
+                Qt::Vertical);
+}
+
+void MainWindow::saveSettings() {
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    saveProjectContext();
+}
+
+void MainWindow::loadProjectContext(const QString& path) {
+    QSettings s;
+    s.beginGroup(projectGroup(path) + QStringLiteral("/context"));
     ContextInput in;
-    s.beginGroup(QStringLiteral("context"));
     auto count = [&s](const char* key) -> std::optional<qint64> {
         const QVariant v = s.value(QLatin1String(key));
         if (!v.isValid())
@@ -500,27 +561,35 @@ void MainWindow::restoreSettings() {
         const qint64 n = v.toLongLong(&ok);
         return ok ? std::optional<qint64>(n) : std::nullopt;
     };
+    auto text = [&s](const char* key) -> std::optional<QString> {
+        const QString v = s.value(QLatin1String(key)).toString();
+        return v.isEmpty() ? std::nullopt : std::optional<QString>(v);
+    };
     in.elements = count("elements");
     in.elementsPerGpu = count("elementsPerGpu");
     if (const auto g = count("gpus"); g && *g > 0)
         in.gpus = int(*g);
     if (const auto n = count("nodes"); n && *n > 0)
         in.nodes = int(*n);
-    if (const QString m = s.value(QStringLiteral("gpuModel")).toString(); !m.isEmpty())
-        in.gpuModel = m;
-    if (const QString p = s.value(QStringLiteral("pattern")).toString(); !p.isEmpty())
-        in.pattern = p;
+    in.gpuModel = text("gpuModel");
+    if (const auto cc = text("computeCapability"))
+        in.computeCapability = ContextForm::parseComputeCapability(*cc);
+    in.cuda = text("cuda");
+    in.os = text("os");
+    in.pattern = text("pattern");
     s.endGroup();
-    m_context->setInput(in);
+    m_context->setInput(in, ContextForm::Origin::LastSession);
 }
 
-void MainWindow::saveSettings() {
-    QSettings s;
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+void MainWindow::saveProjectContext() {
+    if (m_projectPath.isEmpty())
+        return;
     const ContextInput in = m_context->input();
-    s.remove(QStringLiteral("context"));
-    s.beginGroup(QStringLiteral("context"));
+    QSettings s;
+    const QString group = projectGroup(m_projectPath);
+    s.setValue(group + QStringLiteral("/path"), m_projectPath);
+    s.remove(group + QStringLiteral("/context"));
+    s.beginGroup(group + QStringLiteral("/context"));
     if (in.elements)
         s.setValue(QStringLiteral("elements"), *in.elements);
     if (in.elementsPerGpu)
@@ -531,6 +600,13 @@ void MainWindow::saveSettings() {
         s.setValue(QStringLiteral("nodes"), *in.nodes);
     if (in.gpuModel)
         s.setValue(QStringLiteral("gpuModel"), *in.gpuModel);
+    if (in.computeCapability)
+        s.setValue(QStringLiteral("computeCapability"),
+                   QString::number(*in.computeCapability, 'f', 1));
+    if (in.cuda)
+        s.setValue(QStringLiteral("cuda"), *in.cuda);
+    if (in.os)
+        s.setValue(QStringLiteral("os"), *in.os);
     if (in.pattern)
         s.setValue(QStringLiteral("pattern"), *in.pattern);
     s.endGroup();
@@ -615,7 +691,12 @@ void MainWindow::openProject(const QString& path) {
                              tr("No such file or folder:\n%1").arg(QDir::toNativeSeparators(path)));
         return;
     }
-    m_projectPath = fi.absoluteFilePath();
+    const QString absolute = fi.absoluteFilePath();
+    if (absolute != m_projectPath) {
+        saveProjectContext(); // the project on screen keeps its values
+        m_projectPath = absolute;
+        loadProjectContext(m_projectPath);
+    }
     addRecent(m_projectPath);
     setWindowTitle(tr("%1 — cnready Studio").arg(fi.fileName()));
     m_stack->setCurrentWidget(m_tabs);
@@ -653,12 +734,11 @@ void MainWindow::onAnalysisStarted(const QString& path) {
     m_treeModel->setFiles(QFileInfo(path).fileName(), {});
     m_verdict->clear(tr("Analysing…"));
     m_gates->clear();
-    ++m_previewGeneration;
-    {
-        auto* empty = new QTextDocument;
-        empty->setDocumentLayout(new QPlainTextDocumentLayout(empty));
-        showReportDocument(empty);
-    }
+    // Nothing of the previous project stays on show: its inferred size and pattern, its
+    // report, its finding.
+    m_context->clearContext(tr("analysing the project…"));
+    m_report->showMessage(tr("*Analysing %1…*").arg(QFileInfo(path).fileName()));
+    m_detail->clear();
     m_reportDirty = true;
     const QString shown = m_code->currentPath();
     if (!shown.isEmpty())
@@ -810,6 +890,7 @@ void MainWindow::setScreenshotOnFinish(const QString& fileName) {
 // Assessment, report, export
 
 void MainWindow::onContextChanged(const ContextInput&) {
+    saveProjectContext();
     m_contextTimer.start();
 }
 
@@ -917,69 +998,23 @@ bool MainWindow::hasVerdict() const {
 }
 
 void MainWindow::renderReportPreview() {
-    const int generation = ++m_previewGeneration;
     m_reportDirty = false;
-    QString message;
-    if (!m_hasAssessment)
-        message = tr("*No report yet: open a project and wait for its analysis.*");
-    else if (!hasVerdict())
-        message = tr("*No report: none of this folder's Python files could be read.*");
-    // Writing a large project's report and highlighting it take long (1.9 MB: ~1 s), so a
-    // worker builds the whole document, from copies (implicitly shared, read-only on both
-    // sides); the GUI thread only swaps it in. One pool thread: the highlighting repository
-    // it uses is never touched by two threads at once.
-    auto* watcher = new QFutureWatcher<QTextDocument*>(this);
-    m_previewWatchers.append(watcher);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        m_previewWatchers.removeOne(watcher);
-        watcher->deleteLater();
-        std::unique_ptr<QTextDocument> doc(watcher->result());
-        if (generation == m_previewGeneration)
-            showReportDocument(doc.release());
-    });
-    const bool haveReport = message.isEmpty();
-    watcher->setFuture(QtConcurrent::run(
-        &m_assessPool,
-        [project = haveReport ? m_project : ProjectResult{},
-         assessment = haveReport ? m_assessment : Assessment{}, manifest = m_manifest,
-         today = QDate::currentDate(), message, font = m_report->font(),
-         dark = isDarkPalette(palette()), gui = thread()]() -> QTextDocument* {
-            const QString text = !message.isEmpty()
-                                     ? message
-                                     : QString::fromUtf8(renderReport(
-                                           ReportInput{project, assessment, manifest, today},
-                                           ReportFormat::Markdown));
-            // Kept for the life of the program: the highlighters of the documents on screen
-            // hold definitions from it. Used on the assessment pool's one thread only.
-            static auto* repo = new KSyntaxHighlighting::Repository;
-            auto* doc = new QTextDocument;
-            doc->setDocumentLayout(new QPlainTextDocumentLayout(doc));
-            doc->setDefaultFont(font);
-            auto* highlighter = new KSyntaxHighlighting::SyntaxHighlighter(doc);
-            highlighter->setTheme(
-                repo->defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
-                                        : KSyntaxHighlighting::Repository::LightTheme));
-            highlighter->setDefinition(repo->definitionForName(QStringLiteral("Markdown")));
-            doc->setPlainText(text);
-            doc->moveToThread(gui);
-            return doc;
-        }));
-}
-
-void MainWindow::showReportDocument(QTextDocument* doc) {
-    // Keep the reader's place when a context change re-renders the report.
-    const int scroll = m_report->verticalScrollBar()->value();
-    // The editor's own first document belongs to it (it may delete it here): watch it.
-    const QPointer<QTextDocument> old = m_report->document();
-    doc->setParent(m_report);
-    m_report->setDocument(doc);
-    if (m_report->document() != doc) { // refused (not a plain-text document)
-        delete doc;
+    if (!m_hasAssessment) {
+        m_report->showMessage(tr("*No report yet: open a project and wait for its analysis.*"));
         return;
     }
-    if (old && old != doc && old->parent() == m_report)
-        old->deleteLater();
-    m_report->verticalScrollBar()->setValue(scroll);
+    if (!hasVerdict()) {
+        m_report->showMessage(tr("*No report: none of this folder's Python files could be "
+                                 "read.*"));
+        return;
+    }
+    // Writing a large project's report, rendering and laying it out take seconds: a worker
+    // does all of it from copies (implicitly shared, read-only on both sides).
+    m_report->setSource([project = m_project, assessment = m_assessment, manifest = m_manifest,
+                         today = QDate::currentDate()] {
+        return renderReport(ReportInput{project, assessment, manifest, today},
+                            ReportFormat::Markdown);
+    });
 }
 
 QByteArray MainWindow::reportBytes(ReportFormat format) const {
@@ -1002,6 +1037,17 @@ bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QStr
                       format, fileName, error);
 }
 
+QString MainWindow::exportStartDir() const {
+    if (m_projectPath.isEmpty())
+        return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString last =
+        QSettings().value(projectGroup(m_projectPath) + QStringLiteral("/exportDir")).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QFileInfo fi(m_projectPath);
+    return fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath();
+}
+
 void MainWindow::exportInteractive() {
     if (!hasVerdict())
         return;
@@ -1014,9 +1060,7 @@ void MainWindow::exportInteractive() {
     const QString mdFilter = tr("Markdown report (*.md)");
     const QString jsonFilter = tr("JSON (*.json)");
     const QString sarifFilter = tr("SARIF 2.1.0 (*.sarif)");
-    QString dir = s.value(QStringLiteral("exportDir")).toString();
-    if (dir.isEmpty() || !QFileInfo(dir).isDir())
-        dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString dir = exportStartDir();
     const QString base = QFileInfo(m_projectPath).fileName() + QStringLiteral("-cnready.md");
     QString selected = mdFilter;
     QString name = QFileDialog::getSaveFileName(
@@ -1042,7 +1086,8 @@ void MainWindow::exportInteractive() {
             tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(name), error));
         return;
     }
-    s.setValue(QStringLiteral("exportDir"), QFileInfo(name).absolutePath());
+    s.setValue(projectGroup(m_projectPath) + QStringLiteral("/exportDir"),
+               QFileInfo(name).absolutePath());
     statusBar()->showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(name)), 8000);
 }
 
@@ -1102,6 +1147,62 @@ void MainWindow::activateFinding(const QModelIndex& proxyIndex) {
                  message),
         10000);
     emit findingActivated(path, line);
+}
+
+namespace {
+// A finding message's `code` spans as <code>, the rest escaped.
+QString messageHtml(const QString& message) {
+    const QStringList parts = message.split(QLatin1Char('`'));
+    QString out;
+    for (qsizetype i = 0; i < parts.size(); ++i)
+        out += i % 2 ? QStringLiteral("<code>%1</code>").arg(parts[i].toHtmlEscaped())
+                     : parts[i].toHtmlEscaped();
+    return out;
+}
+} // namespace
+
+void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
+    if (!proxyIndex.isValid()) {
+        m_detail->clear();
+        return;
+    }
+    const QModelIndex src = m_filter->mapToSource(proxyIndex);
+    if (!src.isValid() || src.row() >= m_findings->rowCount()) {
+        m_detail->clear();
+        return;
+    }
+    const Finding& f = m_findings->finding(src.row());
+    const Rule* rule = RuleRegistry::instance().find(f.code);
+    const QString color = categoryColor(f.category, palette()).name();
+    QString html = QStringLiteral("<p><b style='color:%1'>%2</b> <b>%3</b> — %4</p>")
+                       .arg(color, categoryLabel(f.category), f.code.toHtmlEscaped(),
+                            FindingsModel::ruleTitle(f.code).toHtmlEscaped());
+    QString where = QStringLiteral("<code>%1:%2</code>").arg(f.range.path.toHtmlEscaped())
+                        .arg(f.range.line);
+    if (!f.function.isEmpty())
+        where += tr(" in <code>%1</code>").arg(f.function.toHtmlEscaped());
+    if (f.hot)
+        where += tr(" (hot path)");
+    html += QStringLiteral("<p>%1</p>").arg(where);
+    html += QStringLiteral("<p>%1</p>").arg(messageHtml(f.message));
+    if (!f.snippet.isEmpty())
+        html += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
+    if (const Recipe* r = findRecipe(FindingsModel::findingRecipe(f))) {
+        html += QStringLiteral("<h4>%1</h4><p>%2</p>")
+                    .arg(tr("Fix: %1 (%2)").arg(r->title.toHtmlEscaped(), r->anchor),
+                         messageHtml(r->summary));
+        if (!r->before.isEmpty())
+            html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
+                        .arg(tr("Before"), r->before.toHtmlEscaped());
+        if (!r->after.isEmpty())
+            html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
+                        .arg(tr("After"), r->after.toHtmlEscaped());
+        if (!r->why.isEmpty())
+            html += QStringLiteral("<p><i>%1</i></p>").arg(messageHtml(r->why));
+    } else if (rule && !rule->info().why.isEmpty()) {
+        html += QStringLiteral("<p><i>%1</i></p>").arg(rule->info().why.toHtmlEscaped());
+    }
+    m_detail->setHtml(html);
 }
 
 void MainWindow::stepFinding(int delta) {
@@ -1242,6 +1343,40 @@ void MainWindow::refreshManifest() {
     m_refresher->start(QUrl(url));
 }
 
+bool MainWindow::importManifest(const QString& fileName, QString* error) {
+    const ManifestImport r = manifestFromFile(fileName, QDateTime::currentDateTimeUtc());
+    QString why = r.error;
+    if (r.ok && writeManifestFile(r.markdown, Manifest::userManifestPath(), &why)) {
+        m_manifestNote.clear();
+        m_manifest = Manifest::active(QString(), &m_manifestNote);
+        updateManifestStatus();
+        reassess(); // API gaps and the report follow the new manifest; no re-analysis
+        return true;
+    }
+    if (error)
+        *error = why;
+    return false;
+}
+
+void MainWindow::importManifestInteractive() {
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Import Manifest"), QDir::homePath(),
+        tr("Comparison page or manifest (*.html *.htm *.md);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (!importManifest(file, &error)) {
+        QMessageBox::warning(this, tr("Import manifest"),
+                             tr("%1 was not imported:\n%2")
+                                 .arg(QDir::toNativeSeparators(file), error));
+        return;
+    }
+    statusBar()->showMessage(tr("Manifest imported from %1: %2")
+                                 .arg(QDir::toNativeSeparators(file),
+                                      manifestDescription(m_manifest)),
+                             15000);
+}
+
 void MainWindow::showRules(const QString& code) {
     if (!m_rules) {
         m_rules = new RuleBrowser(this);
@@ -1316,9 +1451,6 @@ void MainWindow::changeEvent(QEvent* event) {
         for (QToolButton* b : m_categoryButtons)
             b->setIcon(categoryIcon(Category(b->property("category").toInt()), palette()));
         // The preview's colours are fixed when its document is built: build it again.
-        m_reportDirty = true;
-        if (m_tabs->currentWidget() == m_report)
-            renderReportPreview();
         updateManifestStatus();
     }
 }

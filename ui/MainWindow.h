@@ -30,6 +30,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QStackedWidget;
 class QTabWidget;
+class QTextBrowser;
 class QTextDocument;
 class QTableView;
 class QToolButton;
@@ -48,6 +49,7 @@ class FindingsFilterModel;
 class FindingsModel;
 class GateDashboard;
 class ProjectTreeModel;
+class ReportView;
 class RuleBrowser;
 class VerdictPanel;
 
@@ -102,8 +104,17 @@ public:
     ContextForm* contextForm() const { return m_context; }
     VerdictPanel* verdictPanel() const { return m_verdict; }
     GateDashboard* gateDashboard() const { return m_gates; }
-    /// The report preview: the Markdown source, highlighted (see renderReportPreview()).
-    QPlainTextEdit* reportView() const { return m_report; }
+    /// The report preview: the report rendered as rich text (see ReportView).
+    ReportView* reportView() const { return m_report; }
+    /// The detail pane beside the findings table: the selected finding in full.
+    QTextBrowser* findingDetail() const { return m_detail; }
+    /// Where File ▸ Export Report starts: the folder this project was last exported to, else
+    /// the project folder (the folder holding it for a one-file project).
+    QString exportStartDir() const;
+    /// Installs a saved comparison page (.html) or a Markdown manifest as the user's manifest
+    /// (what `cnready manifest import FILE` does) and re-assesses. On failure returns false and
+    /// sets `error`.
+    bool importManifest(const QString& fileName, QString* error = nullptr);
     /// The analysis summary on the status bar (files, lines, findings as the report lists them).
     QString analysisSummary() const { return m_summary; }
     /// How long a context change waits for the next keystroke before it is assessed (ms).
@@ -135,6 +146,15 @@ private:
     void createStatusBar();
     void restoreSettings();
     void saveSettings();
+    /// The first window (no saved geometry, or one that no longer fits): sized to the
+    /// available geometry of the screen it opens on, docks in proportion.
+    void fitToScreen();
+    /// The context form's values of the project at `path` (QSettings, per project folder).
+    void loadProjectContext(const QString& path);
+    void saveProjectContext();
+    /// Shows the selected finding (full message, recipe, before/after) in the detail pane.
+    void showFindingDetail(const QModelIndex& proxyIndex);
+    void importManifestInteractive();
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
@@ -169,14 +189,10 @@ private:
     /// The status-bar line of a finished analysis; its finding count is the assessment's (the
     /// report's), which a context change can move (R304 counts for multi-GPU targets only).
     QString summaryText() const;
-    /// Shows the report's Markdown source, highlighted. Rich text is not an option here:
-    /// QTextDocument::setMarkdown grows quadratically with the report's tables (8 KB took
-    /// 0.7 s, 32 KB 17 s, a 310 KB report more than 8 minutes on the GUI thread), while a
-    /// plain-text document with the Markdown highlighter takes ~80 ms for 310 KB, and is
-    /// built off the GUI thread.
+    /// Renders the report into the preview off the GUI thread (ReportView). Not
+    /// QTextDocument::setMarkdown: it grows quadratically with the report's tables (a 310 KB
+    /// report took more than 8 minutes on the GUI thread).
     void renderReportPreview();
-    /// Shows `doc` (built by a worker) in the preview; the one shown before is deleted.
-    void showReportDocument(QTextDocument* doc);
     void activateFinding(const QModelIndex& proxyIndex);
     void stepFinding(int delta);
     void exportInteractive();
@@ -204,9 +220,6 @@ private:
     QList<std::function<void()>> m_steps;
     QTimer m_stepTimer;
     QTimer m_contextTimer;       ///< debounces typing in the context form
-    int m_previewGeneration = 0; ///< bumped per preview request: older renders are dropped
-    /// Preview renders not yet delivered; the destructor frees what they built.
-    QList<QFutureWatcher<QTextDocument*>*> m_previewWatchers;
     QString m_summary;
     std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
     Manifest m_manifest;
@@ -221,7 +234,8 @@ private:
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
     CodeView* m_code = nullptr;
-    QPlainTextEdit* m_report = nullptr;
+    ReportView* m_report = nullptr;
+    QTextBrowser* m_detail = nullptr;
     QListWidget* m_welcomeRecent = nullptr;
     QPushButton* m_welcomeExample = nullptr;
     ProjectTreeModel* m_treeModel = nullptr;
@@ -247,6 +261,7 @@ private:
     QAction* m_cancelAct = nullptr;
     QAction* m_exportAct = nullptr;
     QAction* m_refreshManifestAct = nullptr;
+    QAction* m_importManifestAct = nullptr;
     QAction* m_quitAct = nullptr;
     QAction* m_nextAct = nullptr;
     QAction* m_prevAct = nullptr;

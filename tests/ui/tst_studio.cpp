@@ -8,6 +8,7 @@
 #include "FindingsModel.h"
 #include "GateDashboard.h"
 #include "MainWindow.h"
+#include "ReportView.h"
 #include "RuleBrowser.h"
 #include "VerdictPanel.h"
 
@@ -463,6 +464,8 @@ private slots:
             w.close();
         }
         MainWindow again;
+        QVERIFY(!again.contextForm()->input().gpus); // no project yet: nothing carried
+        again.openProject(kFixture);                // its values come back with it
         const ContextInput in = again.contextForm()->input();
         QCOMPARE(in.gpus.value_or(0), 6);
         QCOMPARE(in.elements.value_or(0), qint64(3000000));
