@@ -2,6 +2,8 @@
 
 #include "Theme.h"
 
+#include "assess/VerdictList.h"
+
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -81,9 +83,9 @@ QString VerdictPanel::decidingRuleText(int n) {
     case 4:
         return tr("mpi4py moves array data (R108)");
     case 5:
-        return tr("several BLOCKS findings on hot paths");
+        return tr("BLOCKS at several sites or of several kinds on hot paths");
     case 6:
-        return tr("one or two BLOCKS findings that a recipe fixes");
+        return tr("BLOCKS at one or two sites that a recipe fixes");
     case 7:
         return tr("only REFACTOR findings");
     case 8:
@@ -92,8 +94,16 @@ QString VerdictPanel::decidingRuleText(int n) {
     return {};
 }
 
+QString VerdictPanel::verdictTooltip(const Assessment& a) {
+    QString s = verdictListText().trimmed();
+    if (!a.wouldChange.isEmpty())
+        s += tr("\n\nWhat would change rule %1's outcome: %2").arg(a.decidingRule).arg(a.wouldChange);
+    return s;
+}
+
 void VerdictPanel::clear(const QString& message) {
     m_hasVerdict = false;
+    m_deciding->setToolTip(QString());
     m_badge->setText(QStringLiteral("—"));
     m_deciding->setText(message.isEmpty() ? tr("Open a project folder to see its verdict.")
                                           : message.toHtmlEscaped());
@@ -115,6 +125,9 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
     m_deciding->setText(tr("<b>Decided by rule %1</b> of the verdict list: %2.")
                             .arg(a.decidingRule)
                             .arg(decidingRuleText(a.decidingRule).toHtmlEscaped()));
+    // The verdict list itself and what would change the deciding rule's outcome, both from
+    // core (the same text as `cnready explain verdict` and the report).
+    m_deciding->setToolTip(verdictTooltip(a));
     QString reason = htmlWithBreaks(a.decidingReason);
     if (a.verdictOnVolta)
         reason += (reason.isEmpty() ? QString() : QStringLiteral("<br>")) +

@@ -22,6 +22,9 @@ public:
 
     /// Short description of rule `n` (1..8) of the ordered verdict list in PRODUCT.md.
     static QString decidingRuleText(int n);
+    /// The deciding rule's tooltip: the numbered verdict list (core's verdictListText()) and
+    /// what would change the outcome for the deciding rule (Assessment::wouldChange).
+    static QString verdictTooltip(const Assessment& a);
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -6,6 +6,7 @@
 #include "assess/Assessment.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -32,5 +33,10 @@ Gate patternGate(const Context& c);
 Gate boundaryGate(const QList<ResolvedTouchpoint>& tps);
 /// Gate 6 (operational readiness) from the readiness hints and the chosen entry script.
 Gate readinessGate(const QList<ReadinessHint>& hints, const Context& c, const QString& entryScript);
+
+/// What the verdict rests on (PRODUCT.md, "Honesty of the verdict"), after the verdict list
+/// has run: fills a.unreadCode, a.verdictBelowFloor and a.onlyTestFindings and adds their
+/// sentences to a.rationale (Honesty.cpp). `testPaths` are the project's test modules.
+void stateBasis(const ProjectResult& project, const QSet<QString>& testPaths, Assessment& a);
 
 } // namespace cnready::assessment

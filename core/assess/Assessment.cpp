@@ -2,6 +2,7 @@
 
 #include "assess/AssessInternals.h"
 #include "assess/GpuCatalog.h"
+#include "assess/VerdictList.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -142,6 +143,12 @@ bool findingOnHotPath(const Finding& f) {
            f.code == QLatin1String("R103");
 }
 
+SourceRange findingSite(const Finding& f) {
+    if (f.siteLine <= 0)
+        return SourceRange{f.range.path, f.range.line, 1, f.range.line, 1};
+    return SourceRange{f.range.path, f.siteLine, 1, std::max(f.siteLine, f.siteEndLine), 1};
+}
+
 QString hotPathLabel(const Finding& f) {
     if (f.hot)
         return QStringLiteral("yes");
@@ -269,6 +276,8 @@ struct CodeVerdict {
     int rule = 8;
     QString reason;
     QStringList demotions;
+    int blockerSites = 0, hotBlockerSites = 0, refactorSites = 0;
+    QStringList blockerKinds;
 };
 
 QString sitesText(const QList<Finding>& fs, int max = 3) {
@@ -280,50 +289,110 @@ QString sitesText(const QList<Finding>& fs, int max = 3) {
     return parts.join(QStringLiteral(", "));
 }
 
+// Blocker sites and kinds (RULES.md, the workload model item 7: per site, not per call).
+struct BlockerTally {
+    int sites = 0;       ///< distinct sites (a loop nest or a statement)
+    int hotSites = 0;    ///< of which on hot paths
+    int findings = 0;    ///< BLOCKS findings behind them
+    int hotFindings = 0; ///< of which on hot paths
+    QStringList kinds;    ///< distinct codes, sorted
+    QStringList hotKinds; ///< distinct codes on hot paths, sorted
+    /// The kinds that weigh for rule 5: those on hot paths, and R107 wherever it sits (an
+    /// object array shapes the data structure itself, even when it is allocated once). A
+    /// strided slice or an `order=` keyword at the boundary is a one-line edit, not a kind of
+    /// work. Sorted.
+    QStringList weighedKinds;
+    /// "; 5 findings" when the sites hold more findings than there are sites, else "".
+    QString findingsNote() const {
+        return findings > sites ? QStringLiteral("; %1 findings").arg(findings) : QString();
+    }
+    /// The same for the sites on hot paths.
+    QString hotFindingsNote() const {
+        return hotFindings > hotSites ? QStringLiteral("; %1 findings").arg(hotFindings)
+                                      : QString();
+    }
+};
+
+BlockerTally tally(const QList<Finding>& blocks) {
+    BlockerTally t;
+    QSet<SourceRange> sites, hot;
+    QList<Finding> hotOnes, weighed;
+    for (const Finding& f : blocks) {
+        const SourceRange s = findingSite(f);
+        sites.insert(s);
+        const bool onHot = findingOnHotPath(f);
+        if (onHot) {
+            hot.insert(s);
+            hotOnes << f;
+        }
+        if (onHot || f.code == QLatin1String("R107"))
+            weighed << f;
+    }
+    t.sites = int(sites.size());
+    t.hotSites = int(hot.size());
+    t.findings = int(blocks.size());
+    t.hotFindings = int(hotOnes.size());
+    t.kinds = distinctCodes(blocks);
+    t.hotKinds = distinctCodes(hotOnes);
+    t.weighedKinds = distinctCodes(weighed);
+    return t;
+}
+
 // Findings in test modules are listed but do not decide the verdict: tests keep host NumPy as
 // their golden reference and are not the workload being ported.
 CodeVerdict codeVerdict(const QList<Finding>& findings, const QList<ApiGap>& gaps,
                         const QSet<QString>& testPaths) {
     CodeVerdict v;
-    QList<Finding> mpi, blocks, hotBlocks, refactor;
+    QList<Finding> mpi, blocks, refactor;
     for (const Finding& f : findings) {
         if (testPaths.contains(f.range.path))
             continue;
         if (f.code == QLatin1String("R108"))
             mpi << f;
-        if (f.category == Category::Blocks) {
+        if (f.category == Category::Blocks)
             blocks << f;
-            if (findingOnHotPath(f))
-                hotBlocks << f;
-        }
         if (f.category == Category::Refactor)
             refactor << f;
     }
+    const BlockerTally t = tally(blocks);
+    v.blockerSites = t.sites;
+    v.hotBlockerSites = t.hotSites;
+    v.blockerKinds = t.weighedKinds;
+    v.refactorSites = tally(refactor).sites;
     if (!mpi.isEmpty()) {
         v.base = Verdict::SignificantRefactor;
         v.rule = 4;
         v.reason = QStringLiteral("mpi4py moves or reduces array data (R108 at %1): the "
                                   "parallel layer must be rewritten for Legate")
                        .arg(sitesText(mpi));
-    } else if (hotBlocks.size() >= 3) {
+    } else if (t.hotSites >= 3 || (t.hotSites >= 1 && t.weighedKinds.size() >= 3)) {
+        // Several sites, or several kinds around one data structure even when one of them
+        // is a one-time statement (RULES.md, the workload model item 7; PRODUCT.md rule 5).
         v.base = Verdict::SignificantRefactor;
         v.rule = 5;
-        v.reason = QStringLiteral("%1 BLOCKS findings on hot paths (%2) need real vectorization "
-                                  "work")
-                       .arg(hotBlocks.size())
-                       .arg(distinctCodes(hotBlocks).join(QStringLiteral(", ")));
+        v.reason = t.hotSites >= 3
+                       ? QStringLiteral("%1 BLOCKS sites on hot paths (%2%3) need real "
+                                        "vectorization work")
+                             .arg(t.hotSites)
+                             .arg(t.hotKinds.join(QStringLiteral(", ")), t.hotFindingsNote())
+                       : QStringLiteral("%1 kinds of BLOCKS (%2) at %3 site%4, %5 on hot paths, "
+                                        "need real vectorization work")
+                             .arg(t.weighedKinds.size())
+                             .arg(t.weighedKinds.join(QStringLiteral(", ")))
+                             .arg(t.sites)
+                             .arg(t.sites == 1 ? QString() : QStringLiteral("s"))
+                             .arg(t.hotSites);
     } else if (!blocks.isEmpty()) {
         v.base = Verdict::LightRefactor;
         v.rule = 6;
-        const int atBoundary = int(blocks.size() - hotBlocks.size());
+        const int atBoundary = t.sites - t.hotSites;
         v.reason =
-            QStringLiteral("%1 BLOCKS finding%2 on hot paths%3 (%4), each removed by a "
-                           "recipe")
-                .arg(hotBlocks.size())
-                .arg(hotBlocks.size() == 1 ? QString() : QStringLiteral("s"))
+            QStringLiteral("%1 BLOCKS site%2 on hot paths%3 (%4%5), each removed by a recipe")
+                .arg(t.hotSites)
+                .arg(t.hotSites == 1 ? QString() : QStringLiteral("s"))
                 .arg(atBoundary > 0 ? QStringLiteral(" and %1 at the boundary").arg(atBoundary)
                                     : QString())
-                .arg(distinctCodes(blocks).join(QStringLiteral(", ")));
+                .arg(t.kinds.join(QStringLiteral(", ")), t.findingsNote());
     } else if (!refactor.isEmpty()) {
         v.base = Verdict::LightRefactor;
         v.rule = 7;
@@ -408,6 +477,23 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
     return gaps;
 }
 
+// A file kept as demo or example material (an `examples/` or `demo*/` folder, a `demo_*.py` or
+// `example_*.py` file): it shows the library off rather than being the workload, so it is
+// neither the pilot module nor the script Doctor runs (RULES.md, the workload model item 5).
+bool demoMaterial(const QString& path) {
+    const QStringList parts = path.toLower().split(QLatin1Char('/'));
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString& p = parts[i];
+        const bool last = i + 1 == parts.size();
+        if (!last && (p == QLatin1String("examples") || p == QLatin1String("example") ||
+                      p.startsWith(QLatin1String("demo"))))
+            return true;
+        if (last && (p.startsWith(QLatin1String("demo")) || p.startsWith(QLatin1String("example"))))
+            return true;
+    }
+    return false;
+}
+
 QString chooseEntryScript(const ProjectResult& project) {
     static const QStringList preferred = {QStringLiteral("main.py"), QStringLiteral("__main__.py"),
                                           QStringLiteral("run.py"), QStringLiteral("cli.py"),
@@ -415,7 +501,7 @@ QString chooseEntryScript(const ProjectResult& project) {
     QString best;
     int bestRank = 1000;
     for (const FileResult& f : project.files) {
-        if (!f.isEntryScript || f.isTest)
+        if (!f.isEntryScript || f.isTest || demoMaterial(f.path))
             continue;
         const QString name = f.path.section(QLatin1Char('/'), -1);
         int rank = int(preferred.indexOf(name));
@@ -434,7 +520,7 @@ void choosePilot(const ProjectResult& project, const QList<Finding>& findings, A
     QMap<QString, QPair<int, int>> counts; // path → (scales, blocks)
     QSet<QString> tests;
     for (const FileResult& f : project.files)
-        if (f.isTest)
+        if (f.isTest || demoMaterial(f.path))
             tests.insert(f.path);
     for (const Finding& f : findings) {
         if (tests.contains(f.range.path))
@@ -662,11 +748,11 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
                                       "array");
             break;
         case 5:
-            sentence = QStringLiteral("several BLOCKS findings sit on hot paths and need real "
-                                      "vectorization work before the port");
+            sentence = QStringLiteral("BLOCKS at several sites or of several kinds sit on hot "
+                                      "paths and need real vectorization work before the port");
             break;
         case 6:
-            sentence = QStringLiteral("the BLOCKS findings are few and each has a mechanical "
+            sentence = QStringLiteral("the BLOCKS sites are few and each has a mechanical "
                                       "recipe");
             break;
         case 7:
@@ -682,6 +768,12 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
                                        "costs one tier");
         a.rationale = sentence.left(1).toUpper() + sentence.mid(1) + QLatin1Char('.');
     }
+    a.blockerSites = cv.blockerSites;
+    a.hotBlockerSites = cv.hotBlockerSites;
+    a.blockerKinds = cv.blockerKinds;
+    a.refactorSites = cv.refactorSites;
+    stateBasis(project, testPaths, a);
+    a.wouldChange = whatWouldChange(a);
     return a;
 }
 

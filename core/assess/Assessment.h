@@ -101,6 +101,11 @@ struct Context {
     QList<ContextValue> rows; ///< in report order
 };
 
+/// What Gate 1 assumes beside a known Volta+ GPU when the toolchain and the OS are not given
+/// (PRODUCT.md, Gate 1): the platform cuPyNumeric is built for.
+inline constexpr const char* kAssumedCuda = "12.x";
+inline constexpr const char* kAssumedOs = "Linux";
+
 /// Default hot-path size when neither given nor inferred: the assessor's 30–50 M elements,
 /// worked with as 40 M.
 inline constexpr qint64 kDefaultElements = 40'000'000;
@@ -165,6 +170,25 @@ struct Assessment {
     QString entryScript; ///< the project's entry script (relative path), "" when none found
     QString pilotModule; ///< the file to port first, "" when none qualifies
     QString pilotReason; ///< "5 SCALES findings, no BLOCKS"
+
+    // What the verdict rests on (PRODUCT.md, "Honesty of the verdict").
+    int blockerSites = 0;     ///< BLOCKS sites outside test modules (findingSite)
+    int hotBlockerSites = 0;  ///< of which on hot paths
+    QStringList blockerKinds; ///< distinct BLOCKS codes outside test modules
+    int refactorSites = 0;    ///< REFACTOR sites outside test modules
+    /// Code that was not read: unreadable or over-size files, files skipped unparsed, and
+    /// syntax errors outside test modules (Python rejects such a file, and the parser's
+    /// recovery may have swallowed statements). Non-empty makes the verdict provisional.
+    QList<FileDiagnostic> unreadCode;
+    /// The size is assumed (neither given nor seen in the code) and below the 65,536-element
+    /// floor per GPU the verdict would differ: that verdict; nullopt otherwise.
+    std::optional<Verdict> verdictBelowFloor;
+    /// Findings that count exist only in test modules: the verdict rests on no workload code.
+    bool onlyTestFindings = false;
+    QString wouldChange; ///< what would change the outcome for the deciding rule (VerdictList.h)
+
+    /// The verdict is provisional: some code was not read (see unreadCode).
+    bool provisional() const { return !unreadCode.isEmpty(); }
 };
 
 /// Resolves the context: given values first, then values inferred from the code (the largest
@@ -205,6 +229,11 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
 /// Whether a finding counts as on a hot path for the verdict: its own hot flag, or an element
 /// loop / per-element call (R101, R102, R103), which is a hot path by nature wherever it sits.
 bool findingOnHotPath(const Finding& f);
+
+/// The blocker site of a finding (RULES.md, the workload model item 7): the lines of the
+/// outermost loop of its function around it, else its own line (Finding::siteLine); columns 1.
+/// Findings with the same site are one site for the verdict's count.
+SourceRange findingSite(const Finding& f);
 
 /// The "Hot path" cell of a finding in a report: "yes" when the finding's line runs in a loop
 /// or a hot function, "yes (per element)" when it is hot only by nature (an element loop or a

@@ -167,6 +167,20 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         osRow = {osRow.key, osRow.label, c.os, Provenance::Given,
                  QStringLiteral("--os %1").arg(c.os)};
     }
+    // Beside a known Volta+ GPU, Gate 1 assumes the platform cuPyNumeric is built for; the
+    // table says so (the values stay unset in the context: nothing was given).
+    if (c.computeCapability >= 7.0) {
+        if (c.cuda.isEmpty()) {
+            cudaRow.value = QStringLiteral("%1 (assumed)").arg(QLatin1String(kAssumedCuda));
+            cudaRow.evidence = QStringLiteral("assumed with a known Volta+ GPU; give --cuda to "
+                                              "check it");
+        }
+        if (c.os.isEmpty()) {
+            osRow.value = QStringLiteral("%1 (assumed)").arg(QLatin1String(kAssumedOs));
+            osRow.evidence = QStringLiteral("assumed with a known Volta+ GPU; give --os to "
+                                            "check it");
+        }
+    }
 
     // Pattern.
     ContextValue patRow{QStringLiteral("pattern"), QStringLiteral("Dominant compute pattern"),

@@ -3,6 +3,7 @@
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
 #include "assess/GpuCatalog.h"
+#include "assess/VerdictList.h"
 #include "cli/ManifestCommand.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
@@ -12,6 +13,7 @@
 
 #include <QDate>
 #include <QFileInfo>
+#include <QSaveFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,6 +31,7 @@ const char* kUsage = "Usage: cnready <command> [options]\n"
                      "  assess PATH...        assess a NumPy project and print the report\n"
                      "  rules                 list the rule catalogue, one line per code\n"
                      "  explain CODE...       what rules find, why it matters and how to fix it\n"
+                     "  explain verdict       the ordered verdict list (rules 1 to 9)\n"
                      "  manifest show|check|import|refresh|reset\n"
                      "                        the cuPyNumeric API-support manifest in use\n"
                      "\n"
@@ -105,8 +108,12 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("Date used for the manifest-age check (YYYY-MM-DD; default: the current "
                        "date). Makes reports reproducible byte for byte."),
         QStringLiteral("DATE"));
+    const QCommandLineOption summary(
+        QStringLiteral("summary"),
+        QStringLiteral("Print a short Markdown summary (verdict, gates, top sites per code, "
+                       "counts; under 80 lines) instead of the full report."));
     p.addOptions({elements, perGpu, gpus, nodes, gpu, cc, cuda, os, pattern, format, output,
-                  manifest, failOn, today});
+                  manifest, failOn, today, summary});
     if (!p.parse(args))
         return usageError(err, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
@@ -220,6 +227,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         fmt = ReportFormat::Sarif;
     else if (f != QLatin1String("md") && f != QLatin1String("markdown"))
         return usageError(err, QStringLiteral("unknown --format '%1' (md, json, sarif)").arg(f));
+    if (p.isSet(summary) && fmt != ReportFormat::Markdown)
+        return usageError(err, QStringLiteral("--summary is Markdown only (drop --format %1)").arg(f));
     std::optional<Verdict> failVerdict;
     if (p.isSet(failOn)) {
         const QString v = p.value(failOn).toLower();
@@ -317,7 +326,21 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
                              ? QFileInfo(paths.first()).fileName()
                              : QString();
     const ReportInput report{project, a, m, todayDate, name};
-    if (p.isSet(output)) {
+    if (p.isSet(summary)) {
+        const QByteArray bytes = renderSummary(report);
+        if (p.isSet(output)) {
+            QSaveFile file(p.value(output));
+            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
+                !file.commit()) {
+                err << "cnready: cannot write " << p.value(output) << ": " << file.errorString()
+                    << "\n";
+                err.flush();
+                return ExitInput;
+            }
+        } else {
+            out << QString::fromUtf8(bytes);
+        }
+    } else if (p.isSet(output)) {
         // Streamed into the file: a big tree's Markdown report is tens of MB.
         QString why;
         if (!saveReport(report, fmt, p.value(output), &why)) {
@@ -336,8 +359,15 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         err.flush();
         return ExitInput;
     }
-    if (failVerdict && int(a.verdict) >= int(*failVerdict))
+    // A provisional verdict fails any --fail-on, as a linter fails on a file it cannot parse.
+    if (failVerdict && (int(a.verdict) >= int(*failVerdict) || a.provisional())) {
+        if (a.provisional() && int(a.verdict) < int(*failVerdict))
+            err << "cnready: the verdict is provisional (" << a.unreadCode.size()
+                << " problem(s) reading the code, listed under \"Files not fully read\"); "
+                   "--fail-on fails until every file can be assessed\n";
+        err.flush();
         return ExitFailOn;
+    }
     return ExitOk;
 }
 
@@ -395,7 +425,13 @@ int runRules(const QStringList& rest, QTextStream& out, QTextStream& err) {
 
 int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
     if (rest.isEmpty())
-        return usageError(err, QStringLiteral("explain needs a rule code, e.g. R104"));
+        return usageError(err, QStringLiteral("explain needs a rule code, e.g. R104, or "
+                                              "'verdict'"));
+    // `explain verdict`: the ordered verdict list the report's "Decided by rule N" refers to.
+    if (rest.size() == 1 && rest.first().compare(QLatin1String("verdict"), Qt::CaseInsensitive) == 0) {
+        out << verdictListText();
+        return ExitOk;
+    }
     // Every code is checked before anything is printed: a typo gives a usage error, not half
     // an answer.
     QList<const Rule*> rules;
@@ -455,8 +491,9 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
                (rest.contains(QLatin1String("--help")) || rest.contains(QLatin1String("-h")))) {
         out << (cmd == QLatin1String("rules")
                     ? kRulesHelp
-                    : "Usage: cnready explain CODE...\n\nWhat each rule CODE (e.g. R104 R105) "
-                      "finds, why it matters and how to fix it.\n");
+                    : "Usage: cnready explain CODE...\n       cnready explain verdict\n\n"
+                      "What each rule CODE (e.g. R104 R105) finds, why it matters and how to "
+                      "fix it;\n'verdict' prints the ordered verdict list (rules 1 to 9).\n");
         rc = ExitOk;
     } else if (cmd == QLatin1String("rules")) {
         rc = runRules(rest, out, err);

@@ -52,6 +52,12 @@ struct Finding {
     /// RR-flip; R105 on a branch that is not a convergence test: RR-branch). See siteRecipe()
     /// in rules/Recipes.h. Fits in the padding after `hot`.
     quint8 recipeVariant = 0;
+    /// The blocker site this finding belongs to (RULES.md, the workload model item 7: per site,
+    /// not per call): the first and last line of the outermost loop of the same function around
+    /// it (a loop nest is one site), else of its own line. 0 when unknown (a finding built
+    /// outside the rules): the finding's own line is its site.
+    int siteLine = 0;
+    int siteEndLine = 0;
     /// When non-empty: the finding is kept only if this project function (qualified name
     /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
     /// read. Used for hot-path-only rules in functions that are not in a loop locally.

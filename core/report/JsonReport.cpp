@@ -12,6 +12,12 @@ namespace cnready {
 
 namespace {
 
+// The lines of a finding's blocker site (findingSite): one loop nest or one statement.
+QJsonObject siteJson(const Finding& f) {
+    const SourceRange s = findingSite(f);
+    return QJsonObject{{QStringLiteral("line"), s.line}, {QStringLiteral("endLine"), s.endLine}};
+}
+
 QJsonObject rangeJson(const SourceRange& r) {
     return QJsonObject{{QStringLiteral("path"), r.path},
                        {QStringLiteral("line"), r.line},
@@ -106,7 +112,15 @@ QByteArray renderJson(const ReportInput& in) {
         {QStringLiteral("codeVerdict"), verdictKey(a.codeVerdict)},
         {QStringLiteral("demotions"), strings(a.demotions)},
         {QStringLiteral("onSupportedHardware"),
-         a.verdictOnVolta ? QJsonValue(verdictKey(*a.verdictOnVolta)) : QJsonValue()}};
+         a.verdictOnVolta ? QJsonValue(verdictKey(*a.verdictOnVolta)) : QJsonValue()},
+        {QStringLiteral("wouldChange"), a.wouldChange},
+        {QStringLiteral("provisional"), a.provisional()},
+        {QStringLiteral("belowSizeFloor"),
+         a.verdictBelowFloor ? QJsonValue(verdictKey(*a.verdictBelowFloor)) : QJsonValue()},
+        {QStringLiteral("onlyTestFindings"), a.onlyTestFindings},
+        {QStringLiteral("blockerSites"), a.blockerSites},
+        {QStringLiteral("hotBlockerSites"), a.hotBlockerSites},
+        {QStringLiteral("blockerKinds"), strings(a.blockerKinds)}};
 
     QJsonArray gates;
     for (const Gate& g : a.gates)
@@ -116,6 +130,7 @@ QByteArray renderJson(const ReportInput& in) {
                                  {QStringLiteral("reason"), g.reason},
                                  {QStringLiteral("evidence"), strings(g.evidence)}});
 
+    const QSet<QString> tests = testModulePaths(in.project);
     QJsonArray findings;
     for (const Finding& f : a.findings) {
         const Rule* rule = RuleRegistry::instance().find(f.code);
@@ -128,6 +143,8 @@ QByteArray renderJson(const ReportInput& in) {
                                     {QStringLiteral("message"), f.message},
                                     {QStringLiteral("snippet"), f.snippet},
                                     {QStringLiteral("hot"), findingOnHotPath(f)},
+                                    {QStringLiteral("site"), siteJson(f)},
+                                    {QStringLiteral("testModule"), tests.contains(f.range.path)},
                                     {QStringLiteral("recipe"), recipeFor(f)}});
     }
 
@@ -149,13 +166,18 @@ QByteArray renderJson(const ReportInput& in) {
                                  {QStringLiteral("recipe"), s.recipe},
                                  {QStringLiteral("locations"), rangesJson(s.locations)}});
 
+    // Counts are the workload's: findings in test modules are counted apart.
     QJsonObject counts;
+    int inTests = 0;
+    for (const Finding& f : a.findings)
+        inTests += tests.contains(f.range.path);
     for (Category cat : {Category::Scales, Category::Blocks, Category::Refactor, Category::Info}) {
         int n = 0;
         for (const Finding& f : a.findings)
-            n += f.category == cat;
+            n += f.category == cat && !tests.contains(f.range.path);
         counts.insert(categoryName(cat), n);
     }
+    counts.insert(QStringLiteral("testModules"), inTests);
     counts.insert(QStringLiteral("droppedRng"), a.droppedRngFindings);
 
     const QJsonObject root{

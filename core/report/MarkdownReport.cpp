@@ -4,6 +4,7 @@
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
+#include <QHash>
 #include <QIODevice>
 #include <QMap>
 #include <QSet>
@@ -152,9 +153,14 @@ private:
         line();
         line(QStringLiteral("**%1** — %2").arg(verdictLabel(a.verdict), a.rationale));
         line();
-        line(QStringLiteral("Decided by rule %1 of the verdict list: %2.")
+        line(QStringLiteral("Decided by rule %1 of the verdict list (`cnready explain verdict`): "
+                            "%2.")
                  .arg(a.decidingRule)
                  .arg(a.decidingReason));
+        if (!a.wouldChange.isEmpty()) {
+            line();
+            line(QStringLiteral("What would change it: ") + a.wouldChange);
+        }
         for (const QString& d : a.demotions) {
             line();
             line(d + QLatin1Char('.'));
@@ -179,35 +185,50 @@ private:
         return r;
     }
 
+    // Identical rows (same place, code and note) are one row; the findings are sorted by
+    // place and code, so such rows are neighbours.
     void findingTable(const Refs& fs) {
         line(QStringLiteral("| Location | Code | Idiom | In | Note |"));
         line(QStringLiteral("|---|---|---|---|---|"));
-        for (const Finding& f : fs)
-            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(f.range.toString(), f.code, cell(ruleTitle(f)), cell(where(f)),
-                          cell(f.message)));
+        QString previous;
+        for (const Finding& f : fs) {
+            QString row = QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                              .arg(f.range.toString(), f.code, cell(ruleTitle(f)), cell(where(f)),
+                                   cell(f.message));
+            if (row == previous)
+                continue;
+            line(row);
+            previous = std::move(row);
+        }
     }
 
+    // The workload's SCALES findings; those in test modules leave the table, a count remains.
     void scales() {
         line(QStringLiteral("## What works (SCALES findings)"));
         line();
         const Refs fs = of(Category::Scales);
+        const auto [work, tests] = splitTests(fs);
         if (fs.empty())
             line(empty());
+        else if (work.empty())
+            line(QStringLiteral("None outside test modules."));
         else
-            findingTable(fs);
+            findingTable(work);
+        if (!tests.empty()) {
+            line();
+            line(QStringLiteral("%1 SCALES finding%2 in test modules, not listed: tests keep host "
+                                "NumPy as their reference and are not the workload.")
+                     .arg(qsizetype(tests.size()))
+                     .arg(tests.size() == 1 ? QString() : QStringLiteral("s")));
+        }
         line();
     }
 
     // Paths of the project's test modules: their findings are listed apart, as the verdict
     // leaves them out (tests keep host NumPy as their reference; they are not the workload).
     bool inTests(const Finding& f) {
-        if (!testPaths) {
-            testPaths.emplace();
-            for (const FileResult& file : in.project.files)
-                if (file.isTest)
-                    testPaths->insert(file.path);
-        }
+        if (!testPaths)
+            testPaths.emplace(testModulePaths(in.project));
         return testPaths->contains(f.range.path);
     }
 
@@ -219,14 +240,46 @@ private:
         return {std::move(work), std::move(tests)};
     }
 
+    // One row per site and code (RULES.md, the workload model item 7): the calls of one loop
+    // nest are listed under their site, not as rows of their own.
     void blocksTable(const Refs& fs) {
         line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |"));
         line(QStringLiteral("|---|---|---|---|---|"));
+        std::vector<Refs> groups;
+        QHash<QPair<SourceRange, QString>, size_t> index;
         for (const Finding& f : fs) {
+            const auto key = qMakePair(findingSite(f), f.code + QLatin1Char('/') + recipeFor(f));
+            const auto it = index.constFind(key);
+            if (it == index.cend()) {
+                index.insert(key, groups.size());
+                groups.push_back(Refs{f});
+            } else {
+                groups[*it].push_back(f);
+            }
+        }
+        for (const Refs& g : groups) {
+            const Finding& f = g.front();
             const QString anchor = recipeFor(f);
             const Recipe* r = findRecipe(anchor);
+            QString where = f.range.toString();
+            QString text = findingText(f);
+            QString hot = hotPathLabel(f);
+            if (g.size() > 1) {
+                where = findingSite(f).toString();
+                QStringList lines;
+                for (const Finding& x : g) {
+                    lines << QString::number(x.range.line);
+                    if (x.hot)
+                        hot = hotPathLabel(x);
+                }
+                lines.removeDuplicates();
+                text = QStringLiteral("%1 findings at one site (line%2 %3); first: %4")
+                           .arg(qsizetype(g.size()))
+                           .arg(lines.size() == 1 ? QString() : QStringLiteral("s"))
+                           .arg(lines.join(QStringLiteral(", ")), text);
+            }
             line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(f.range.toString(), f.code, cell(findingText(f)), hotPathLabel(f),
+                     .arg(where, f.code, cell(text), hot,
                           r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
                             : QStringLiteral("—")));
         }

@@ -21,6 +21,14 @@ QString projectDisplayName(const ProjectResult& project) {
     return name.isEmpty() ? QStringLiteral("project") : name;
 }
 
+QSet<QString> testModulePaths(const ProjectResult& project) {
+    QSet<QString> paths;
+    for (const FileResult& f : project.files)
+        if (f.isTest)
+            paths.insert(f.path);
+    return paths;
+}
+
 QString reportName(const ReportInput& in) {
     return in.name.isEmpty() ? projectDisplayName(in.project) : in.name;
 }
@@ -193,10 +201,7 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
 
     // Recipes in priority order, for the workload's sites: test modules keep host NumPy as
     // their reference and the verdict leaves them out, so they are counted apart.
-    QSet<QString> testPaths;
-    for (const FileResult& file : in.project.files)
-        if (file.isTest)
-            testPaths.insert(file.path);
+    const QSet<QString> testPaths = testModulePaths(in.project);
     QMap<QString, QList<SourceRange>> byRecipe;
     qsizetype testSites = 0;
     for (const Finding& f : a.findings) {
@@ -255,12 +260,34 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
                               {},
                               g.locations};
     }
-    if (a.codeVerdict != Verdict::Ready)
-        steps << NextStep{QStringLiteral("reassess"),
-                          QStringLiteral("Run `cnready assess` again after the rewrites and "
-                                         "confirm the verdict reaches READY."),
-                          {},
-                          {}};
+    if (a.codeVerdict != Verdict::Ready) {
+        // READY is promised only when the gates that can stop the port (1, 2, 4) pass; an open
+        // gate is named with what settles it.
+        QStringList open;
+        for (const Gate& g : a.gates) {
+            if ((g.number != 1 && g.number != 2 && g.number != 4) || g.status == GateStatus::Pass)
+                continue;
+            const char* settle = g.number == 1   ? "--gpu"
+                                 : g.number == 2 ? "--elements"
+                                                 : "--pattern";
+            open << (g.status == GateStatus::Fail
+                         ? QStringLiteral("Gate %1 (%2) fails").arg(g.number).arg(g.name.toLower())
+                         : QStringLiteral("Gate %1 (%2) is uncertain, `%3` settles it")
+                               .arg(g.number)
+                               .arg(g.name.toLower(), QLatin1String(settle)));
+        }
+        steps << NextStep{
+            QStringLiteral("reassess"),
+            open.isEmpty()
+                ? QStringLiteral("Run `cnready assess` again after the rewrites and confirm the "
+                                 "verdict reaches READY.")
+                : QStringLiteral("Run `cnready assess` again after the rewrites and confirm the "
+                                 "code-level verdict (Gate 3) reaches READY; the verdict itself "
+                                 "stays open until the gates do: %1.")
+                      .arg(open.join(QStringLiteral("; "))),
+            {},
+            {}};
+    }
     if (!a.pilotModule.isEmpty())
         steps << NextStep{QStringLiteral("pilot"),
                           QStringLiteral("Pilot module: `%1` (%2). Swap `import numpy as np` for "

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QDate>
+#include <QSet>
 
 class QIODevice;
 
@@ -55,6 +56,11 @@ QString recipeForCode(const QString& code);
 /// (Finding::recipeVariant, e.g. RR-flip for an R106 reversal), else recipeForCode(f.code).
 QString recipeFor(const Finding& f);
 
+/// Paths of the project's test modules (FileResult::isTest): their findings are listed apart,
+/// marked in JSON (`"testModule": true`) and SARIF (level `note`) and left out of the counts;
+/// the verdict leaves them out too.
+QSet<QString> testModulePaths(const ProjectResult& project);
+
 /// Display name of the project: the last component of its root ("examples").
 QString projectDisplayName(const ProjectResult& project);
 /// The name a report uses: `in.name` when set, else projectDisplayName(in.project).
@@ -78,6 +84,10 @@ QByteArray renderMarkdown(const ReportInput& in);
 /// The Markdown report written to `device` piece by piece (see writeReport()).
 bool writeMarkdown(const ReportInput& in, QIODevice& device);
 QByteArray renderJson(const ReportInput& in);
+/// The summary for a review meeting (`cnready assess --summary`): verdict with its rule and
+/// what would change it, the six gates, up to 24 BLOCKS / REFACTOR codes with their site count
+/// and top three sites (hot first), and the counts (test modules apart). Under 80 lines.
+QByteArray renderSummary(const ReportInput& in);
 QByteArray renderSarif(const ReportInput& in);
 
 } // namespace cnready

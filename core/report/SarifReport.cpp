@@ -99,8 +99,11 @@ QByteArray renderSarif(const ReportInput& in) {
         rules.append(it.value());
     }
 
+    // Findings in test modules are notes: the verdict leaves them out (testModulePaths).
+    const QSet<QString> tests = testModulePaths(in.project);
     QJsonArray results;
     for (const Finding& f : a.findings) {
+        const bool inTests = tests.contains(f.range.path);
         QJsonObject region{{QStringLiteral("startLine"), std::max(1, f.range.line)},
                            {QStringLiteral("startColumn"), std::max(1, f.range.column)}};
         if (f.range.endLine >= f.range.line && f.range.endLine > 0) {
@@ -128,13 +131,14 @@ QByteArray renderSarif(const ReportInput& in) {
             {QStringLiteral("ruleIndex"), index.value(f.code)},
             {QStringLiteral("kind"),
              f.category == Category::Scales ? QStringLiteral("pass") : QStringLiteral("fail")},
-            {QStringLiteral("level"), levelFor(f.category)},
+            {QStringLiteral("level"), inTests ? QStringLiteral("note") : levelFor(f.category)},
             {QStringLiteral("message"),
              QJsonObject{{QStringLiteral("text"), f.message.isEmpty() ? f.code : f.message}}},
             {QStringLiteral("locations"), QJsonArray{location}},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("category"), categoryName(f.category)},
                          {QStringLiteral("hot"), findingOnHotPath(f)},
+                         {QStringLiteral("testModule"), inTests},
                          {QStringLiteral("recipe"), recipe}}}};
         results.append(result);
     }

@@ -76,6 +76,15 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
             f.requiresHotFunction = cond;
         }
     }
+    // Its site: the outermost loop of this function around it (the loop itself for a finding
+    // on a loop), else its own line.
+    const LoopInfo* loop = m_ctx.model.loopOf(first);
+    if (!loop)
+        loop = m_ctx.model.enclosingLoop(first);
+    while (loop && loop->parent >= 0)
+        loop = &m_ctx.model.loops()[size_t(loop->parent)];
+    f.siteLine = loop ? SyntaxTree::line(loop->node) : f.range.line;
+    f.siteEndLine = loop ? SyntaxTree::endLine(loop->node) : f.range.line;
     // One finding per code and place: rules that reach a site twice report it once.
     const quint64 place = quint64(quint32(f.range.line)) << 32 | quint32(f.range.column);
     if (m_reported.contains(place))

@@ -4,6 +4,7 @@
 #include "analysis/FileAnalyzer.h"
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
+#include "report/Report.h"
 #include "assess/Evidence.h"
 #include "parse/SyntaxTree.h"
 #include "semantic/SemanticModel.h"
@@ -212,15 +213,22 @@ private slots:
         QTest::newRow("windows") << "A100"
                                  << ""
                                  << "windows" << int(GateStatus::Fail);
+        // A known Volta+ GPU passes; what is not given is stated as assumed.
         QTest::newRow("A100 alone") << "A100"
                                     << ""
-                                    << "" << int(GateStatus::Uncertain);
+                                    << "" << int(GateStatus::Pass);
         QTest::newRow("A100 without OS") << "A100"
                                          << "12.4"
-                                         << "" << int(GateStatus::Uncertain);
+                                         << "" << int(GateStatus::Pass);
         QTest::newRow("A100 without CUDA") << "A100"
                                            << ""
-                                           << "linux" << int(GateStatus::Uncertain);
+                                           << "linux" << int(GateStatus::Pass);
+        QTest::newRow("unknown model, nothing else") << "Quadro X9"
+                                                     << ""
+                                                     << "" << int(GateStatus::Uncertain);
+        QTest::newRow("nothing known") << ""
+                                       << ""
+                                       << "" << int(GateStatus::Uncertain);
         QTest::newRow("unknown gpu") << ""
                                      << "12.4"
                                      << "linux" << int(GateStatus::Uncertain);
@@ -246,6 +254,24 @@ private slots:
         if (status == int(GateStatus::Uncertain) && os.isEmpty())
             QVERIFY2(g.reason.contains(QStringLiteral("OS not given (needs Linux or WSL2)")),
                      qPrintable(g.reason));
+        // A pass with a value not given says what it assumed, there and in the context table.
+        const Assessment a = run(project({}), in);
+        auto row = [&a](const char* key) {
+            for (const ContextValue& r : a.context.rows)
+                if (r.key == QLatin1String(key))
+                    return r;
+            return ContextValue{};
+        };
+        if (status == int(GateStatus::Pass)) {
+            QCOMPARE(g.reason.contains(QStringLiteral("CUDA 12.x assumed (not given)")),
+                     cuda.isEmpty());
+            QCOMPARE(g.reason.contains(QStringLiteral("Linux assumed (not given)")), os.isEmpty());
+            QCOMPARE(row("cuda").value == QLatin1String("12.x (assumed)"), cuda.isEmpty());
+            QCOMPARE(row("os").value == QLatin1String("Linux (assumed)"), os.isEmpty());
+            QCOMPARE(row("cuda").provenance, cuda.isEmpty() ? Provenance::Default : Provenance::Given);
+        }
+        if (status != int(GateStatus::Pass))
+            QVERIFY2(!g.reason.contains(QStringLiteral("assumed")), qPrintable(g.reason));
     }
 
     // ---- the ordered verdict list ------------------------------------------------------------
@@ -383,12 +409,168 @@ private slots:
              finding(QStringLiteral("R106"), Category::Blocks, QStringLiteral("sim.py"), 31,
                      false)},
             stencilEvidence()));
-        // R101 is hot by nature: 2 hot BLOCKS (R101, R104) and 2 at the boundary.
+        // R101 is hot by nature: 2 hot BLOCKS sites (R101, R104) and 2 at the boundary; the
+        // strided slice and the order= keyword at the boundary do not weigh as kinds.
         QCOMPARE(a.verdict, Verdict::LightRefactor);
         QCOMPARE(a.decidingRule, 6);
-        QVERIFY2(a.decidingReason.contains(QStringLiteral("2 BLOCKS findings on hot paths and 2 at "
+        QVERIFY2(a.decidingReason.contains(QStringLiteral("2 BLOCKS sites on hot paths and 2 at "
                                                           "the boundary")),
                  qPrintable(a.decidingReason));
+        QCOMPARE(a.blockerKinds, (QStringList{"R101", "R104"}));
+    }
+    // Per site, not per call (RULES.md, the workload model item 7).
+    void manyCallsInOneLoopAreOneSite() {
+        QList<Finding> fs;
+        for (int line : {11, 12, 14, 15})
+            fs << finding(QStringLiteral("R111"), Category::Blocks, QStringLiteral("sim.py"), line,
+                          true);
+        QList<Finding> oneLoop = fs;
+        for (Finding& f : oneLoop) {
+            f.siteLine = 10;
+            f.siteEndLine = 16;
+        }
+        const Assessment one = run(project(oneLoop, stencilEvidence()));
+        QCOMPARE(one.decidingRule, 6);
+        QCOMPARE(one.verdict, Verdict::LightRefactor);
+        QCOMPARE(one.hotBlockerSites, 1);
+        QVERIFY2(one.decidingReason.contains(QStringLiteral("1 BLOCKS site on hot paths (R111; 4 "
+                                                            "findings)")),
+                 qPrintable(one.decidingReason));
+        // The same calls in four statements of their own are four sites.
+        const Assessment four = run(project(fs, stencilEvidence()));
+        QCOMPARE(four.decidingRule, 5);
+        QCOMPARE(four.hotBlockerSites, 4);
+    }
+    void threeKindsWeighEvenWithAOneTimeAllocation() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R107"), Category::Blocks, QStringLiteral("sim.py"), 3, false),
+             finding(QStringLiteral("R103"), Category::Blocks, QStringLiteral("sim.py"), 8, false),
+             finding(QStringLiteral("R101"), Category::Blocks, QStringLiteral("sim.py"), 12,
+                     false)},
+            stencilEvidence()));
+        QCOMPARE(a.decidingRule, 5);
+        QVERIFY2(a.decidingReason.startsWith(QStringLiteral("3 kinds of BLOCKS (R101, R103, R107) "
+                                                            "at 3 sites, 2 on hot paths")),
+                 qPrintable(a.decidingReason));
+        // Without the object array: two kinds at two sites.
+        const Assessment b = run(project(
+            {finding(QStringLiteral("R103"), Category::Blocks, QStringLiteral("sim.py"), 8, false),
+             finding(QStringLiteral("R101"), Category::Blocks, QStringLiteral("sim.py"), 12,
+                     false)},
+            stencilEvidence()));
+        QCOMPARE(b.decidingRule, 6);
+    }
+    void verdictSaysWhatWouldChangeIt() {
+        const Assessment a = run(project(
+            {finding(QStringLiteral("R104"), Category::Blocks, QStringLiteral("sim.py"), 5, true)},
+            stencilEvidence()));
+        QCOMPARE(a.decidingRule, 6);
+        QVERIFY2(a.wouldChange.contains(QStringLiteral("gives READY (rule 8)")),
+                 qPrintable(a.wouldChange));
+        const Assessment r = run(project(
+            {finding(QStringLiteral("R201"), Category::Refactor, QStringLiteral("sim.py"), 5, true)},
+            stencilEvidence()));
+        QVERIFY2(r.wouldChange.startsWith(QStringLiteral("Applying the recipes at the 1 REFACTOR "
+                                                         "site gives READY")),
+                 qPrintable(r.wouldChange));
+    }
+    void unreadCodeMakesTheVerdictProvisional_data() {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<bool>("provisional");
+        QTest::newRow("syntax error") << int(FileDiagnostic::Kind::Syntax) << "sim.py" << 7
+                                      << "unbalanced bracket" << true;
+        QTest::newRow("syntax error in a test module")
+            << int(FileDiagnostic::Kind::Syntax) << "tests/test_sim.py" << 7
+            << "unbalanced bracket" << false;
+        QTest::newRow("unreadable file") << int(FileDiagnostic::Kind::Unreadable) << "sim.py" << 0
+                                         << "cannot be read" << true;
+        QTest::newRow("too large") << int(FileDiagnostic::Kind::TooLarge) << "sim.py" << 0
+                                   << "over the limit" << true;
+        QTest::newRow("parse budget") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
+                                      << "parsing took longer than 2 s; skipped" << true;
+        QTest::newRow("empty file") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
+                                    << "file is empty; nothing to assess" << false;
+        QTest::newRow("binary") << int(FileDiagnostic::Kind::Binary) << "sim.py" << 0
+                                << "file contains NUL bytes" << false;
+        QTest::newRow("encoding") << int(FileDiagnostic::Kind::Encoding) << "sim.py" << 3
+                                  << "decoded and assessed" << false;
+    }
+    void unreadCodeMakesTheVerdictProvisional() {
+        QFETCH(int, kind);
+        QFETCH(QString, path);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        QFETCH(bool, provisional);
+        FileResult f;
+        f.path = QStringLiteral("sim.py");
+        f.moduleName = QStringLiteral("sim");
+        f.lines = 40;
+        f.findings = {finding(QStringLiteral("R005"), Category::Scales, f.path, 6, true)};
+        f.patternEvidence = stencilEvidence();
+        FileResult t;
+        t.path = QStringLiteral("tests/test_sim.py");
+        t.moduleName = QStringLiteral("tests.test_sim");
+        t.lines = 20;
+        t.isTest = true;
+        const FileDiagnostic d{FileDiagnostic::Kind(kind), SourceRange{path, line, 1, line, 1},
+                               message};
+        (path == f.path ? f : t).diagnostics << d;
+        const Assessment a = run(mergeFileResults(QString(), {f, t}));
+        QCOMPARE(a.provisional(), provisional);
+        QCOMPARE(a.rationale.startsWith(QStringLiteral("Provisional: ")), provisional);
+        QCOMPARE(a.rationale.contains(QStringLiteral("`sim.py`")), provisional);
+        QCOMPARE(a.verdict, Verdict::Ready); // provisional does not change the tier
+    }
+    void pilotAndEntryScriptComeFromTheWorkload() {
+        auto file = [](const QString& path, int scales, bool entry) {
+            FileResult f;
+            f.path = path;
+            f.moduleName = QString(path).chopped(3).replace(QLatin1Char('/'), QLatin1Char('.'));
+            f.lines = 50;
+            f.isEntryScript = entry;
+            for (int i = 0; i < scales; ++i)
+                f.findings << finding(QStringLiteral("R001"), Category::Scales, path, 10 + i, true);
+            return f;
+        };
+        FileResult demo = file(QStringLiteral("examples/show_grid.py"), 9, true);
+        FileResult gen = file(QStringLiteral("demo_data.py"), 7, true);
+        FileResult solver = file(QStringLiteral("solver.py"), 2, false);
+        FileResult cli = file(QStringLiteral("cli.py"), 0, true);
+        const Assessment a = run(mergeFileResults(QString(), {demo, gen, solver, cli}));
+        QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
+        QCOMPARE(a.entryScript, QStringLiteral("cli.py"));
+        // Only demo material: no pilot and no entry script rather than a demo.
+        const Assessment d = run(mergeFileResults(QString(), {demo, gen}));
+        QVERIFY(d.pilotModule.isEmpty());
+        QVERIFY(d.entryScript.isEmpty());
+    }
+    void readyIsNotPromisedWhileAGateIsOpen() {
+        const ProjectResult p = project(
+            {finding(QStringLiteral("R201"), Category::Refactor, QStringLiteral("sim.py"), 5, true)},
+            stencilEvidence());
+        const Assessment open = run(p);
+        QCOMPARE(gate(open, 1).status, GateStatus::Uncertain);
+        const Manifest& m = Manifest::bundled();
+        QString text;
+        for (const NextStep& s : recommendedSteps(ReportInput{p, open, m, QDate()}))
+            if (s.kind == QLatin1String("reassess"))
+                text = s.text;
+        QVERIFY2(text.contains(QStringLiteral("code-level verdict (Gate 3) reaches READY")) &&
+                     text.contains(QStringLiteral("Gate 1 (hardware) is uncertain, `--gpu`")),
+                 qPrintable(text));
+        ContextInput in;
+        in.gpuModel = QStringLiteral("A100");
+        in.elements = 16'000'000;
+        const Assessment settled = run(p, in);
+        text.clear();
+        for (const NextStep& s : recommendedSteps(ReportInput{p, settled, m, QDate()}))
+            if (s.kind == QLatin1String("reassess"))
+                text = s.text;
+        QCOMPARE(text, QStringLiteral("Run `cnready assess` again after the rewrites and confirm "
+                                      "the verdict reaches READY."));
     }
     void elementLoopsCountAsHot() {
         const Assessment a = run(project(

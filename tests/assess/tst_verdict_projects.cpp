@@ -79,6 +79,26 @@ private slots:
         QTest::newRow("single-GPU API, two nodes")
             << "single_gpu_api" << QStringList{"nodes=2"} << Verdict::LightRefactor << 8
             << QStringList{"api-uses"} << "gap=numpy.linalg.inv";
+        // Per site, not per call (RULES.md, the workload model item 7).
+        QTest::newRow("CuPy hops in one loop are one site")
+            << "cupy_hops_one_loop" << QStringList{} << Verdict::LightRefactor << 6
+            << QStringList{"R111"} << "sites=1";
+        QTest::newRow("three kinds around one table are several")
+            << "three_kinds_one_table" << QStringList{} << Verdict::SignificantRefactor << 5
+            << QStringList{"R101", "R103", "R107"} << "kinds=3";
+        // What the verdict rests on (PRODUCT.md, Honesty of the verdict).
+        QTest::newRow("a syntax error makes the verdict provisional")
+            << "provisional_syntax" << QStringList{} << Verdict::Ready << 8
+            << QStringList{"R005"} << "provisional=broken.py";
+        QTest::newRow("an assumed size names the verdict below the floor")
+            << "size_assumed_library" << QStringList{} << Verdict::Ready << 8 << QStringList{}
+            << "floor";
+        QTest::newRow("a given size leaves the floor out")
+            << "size_assumed_library" << QStringList{"elements=16000000"} << Verdict::Ready << 8
+            << QStringList{} << "nofloor";
+        QTest::newRow("findings only in test modules")
+            << "only_test_findings" << QStringList{} << Verdict::Ready << 8
+            << QStringList{"R101"} << "onlytests";
         QTest::newRow("RNG note dropped on one GPU")
             << "rng_multi_gpu" << QStringList{} << Verdict::Ready << 8 << QStringList{"R304"}
             << "rng=dropped";
@@ -126,6 +146,11 @@ private slots:
         QVERIFY2(a.verdict == verdict, qPrintable(why));
         QVERIFY2(a.decidingRule == rule, qPrintable(why));
 
+        // Honesty notes appear only where the row expects them.
+        QCOMPARE(a.provisional(), extra.startsWith(QLatin1String("provisional=")));
+        QCOMPARE(a.rationale.startsWith(QLatin1String("Provisional:")), a.provisional());
+        QCOMPARE(a.onlyTestFindings, extra == QLatin1String("onlytests"));
+        QVERIFY(!a.wouldChange.isEmpty());
         if (extra == QLatin1String("volta=ready")) {
             QVERIFY(a.verdictOnVolta.has_value());
             QCOMPARE(*a.verdictOnVolta, Verdict::Ready);
@@ -146,6 +171,30 @@ private slots:
                 QCOMPARE(a.demotions.size(), 1);
             else
                 QVERIFY(a.demotions.isEmpty());
+        } else if (extra == QLatin1String("sites=1")) {
+            QCOMPARE(a.blockerSites, 1);
+            QCOMPARE(a.hotBlockerSites, 1);
+            int calls = 0;
+            for (const Finding& f : a.findings)
+                calls += f.category == Category::Blocks ? 1 : 0;
+            QVERIFY2(calls >= 3, "the fixture's loop holds several CuPy hops");
+        } else if (extra == QLatin1String("kinds=3")) {
+            QCOMPARE(a.blockerKinds, (QStringList{"R101", "R103", "R107"}));
+            QVERIFY(a.hotBlockerSites < 3);
+        } else if (extra.startsWith(QLatin1String("provisional="))) {
+            QVERIFY2(a.rationale.contains(extra.mid(12)), qPrintable(a.rationale));
+            QCOMPARE(a.unreadCode.first().kind, FileDiagnostic::Kind::Syntax);
+        } else if (extra == QLatin1String("floor")) {
+            QCOMPARE(a.context.sizeProvenance, Provenance::Default);
+            QCOMPARE(a.verdictBelowFloor, std::optional<Verdict>(Verdict::NotRecommended));
+            QVERIFY2(a.rationale.contains(QLatin1String("The size is assumed")) &&
+                         a.rationale.contains(QLatin1String("NOT RECOMMENDED")),
+                     qPrintable(a.rationale));
+        } else if (extra == QLatin1String("nofloor")) {
+            QVERIFY(!a.verdictBelowFloor.has_value());
+            QVERIFY(!a.rationale.contains(QLatin1String("assumed")));
+        } else if (extra == QLatin1String("onlytests")) {
+            QVERIFY2(a.rationale.contains(QLatin1String("test module")), qPrintable(a.rationale));
         } else if (extra == QLatin1String("nogaps")) {
             QVERIFY(a.apiGaps.isEmpty());
         } else if (extra == QLatin1String("rng=dropped")) {

@@ -131,6 +131,53 @@ private slots:
         QVERIFY(typo.out.isEmpty());
         QVERIFY(typo.err.contains(QStringLiteral("R9999")));
     }
+    void explainVerdictPrintsTheNineRules() {
+        const Run r = cli({QStringLiteral("explain"), QStringLiteral("verdict")});
+        QCOMPARE(r.code, 0);
+        qsizetype pos = 0;
+        for (int n = 1; n <= 9; ++n) {
+            const qsizetype at = r.out.indexOf(QStringLiteral("\n%1. ").arg(n), pos);
+            QVERIFY2(at > pos || (n == 1 && at >= 0), qPrintable(QString::number(n) + r.out));
+            pos = at;
+        }
+        QVERIFY(!r.out.contains(QStringLiteral("\n10. ")));
+        // The report points to it.
+        const Run md = cli({QStringLiteral("assess"), kExamples});
+        QVERIFY(md.out.contains(QStringLiteral("of the verdict list (`cnready explain verdict`)")));
+        QVERIFY(md.out.contains(QStringLiteral("\nWhat would change it: ")));
+    }
+    void summaryFitsAReviewMeeting() {
+        const Run r = cli({QStringLiteral("assess"), kExamples, QStringLiteral("--summary"),
+                           QStringLiteral("--today"), QStringLiteral("2026-11-30")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.count(QLatin1Char('\n')) < 80, qPrintable(r.out));
+        for (const char* h : {"## Gates", "## Top sites per code", "## Counts"})
+            QVERIFY2(r.out.contains(QLatin1String(h)), h);
+        QVERIFY(r.out.contains(QStringLiteral("**SIGNIFICANT REFACTOR** — ")));
+        QVERIFY(r.out.contains(QStringLiteral("| R101 | ")));
+        QVERIFY(!r.out.contains(QStringLiteral("## What works")));
+        const Run bad = cli({QStringLiteral("assess"), kExamples, QStringLiteral("--summary"),
+                             QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(bad.code, 2);
+    }
+    void provisionalVerdictFailsAnyFailOn() {
+        const QString project =
+            QStringLiteral(CNREADY_SOURCE_DIR "/tests/fixtures/projects/provisional_syntax");
+        const Run plain = cli({QStringLiteral("assess"), project});
+        QCOMPARE(plain.code, 0);
+        QVERIFY2(plain.out.contains(QStringLiteral("**READY** — Provisional: ")),
+                 qPrintable(plain.out.left(3000)));
+        QVERIFY(plain.out.contains(QStringLiteral("`broken.py`: syntax error at line")));
+        // READY is below --fail-on not-recommended, yet a provisional verdict fails it.
+        const Run gate = cli({QStringLiteral("assess"), project, QStringLiteral("--fail-on"),
+                              QStringLiteral("not-recommended")});
+        QCOMPARE(gate.code, 1);
+        QVERIFY2(gate.err.contains(QStringLiteral("provisional")), qPrintable(gate.err));
+        // The same code without the broken file passes the same --fail-on.
+        const Run clean = cli({QStringLiteral("assess"), project + QStringLiteral("/solver.py"),
+                               QStringLiteral("--fail-on"), QStringLiteral("not-recommended")});
+        QCOMPARE(clean.code, 0);
+    }
     void impossibleContextIsUsageError() {
         QCOMPARE(cli({QStringLiteral("assess"), kExamples, QStringLiteral("--elements"),
                       QStringLiteral("0")})

@@ -310,9 +310,8 @@ private slots:
         r.project = mergeFileResults(QStringLiteral("/tmp/demo"), {work, test});
         r.assessment = assess(r.project, {}, r.manifest, {});
         const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
-        // The verdict counts one hot BLOCKS finding (the test module's three are left out).
-        QVERIFY(
-            section(md, kHeadings[0]).contains(QStringLiteral("1 BLOCKS finding on hot paths")));
+        // The verdict counts one hot BLOCKS site (the test module's three are left out).
+        QVERIFY(section(md, kHeadings[0]).contains(QStringLiteral("1 BLOCKS site on hot paths")));
         const QString blocks = section(md, kHeadings[2]);
         const qsizetype apart = blocks.indexOf(
             QStringLiteral("### In test modules: 3 BLOCKS findings, not counted by the verdict"));

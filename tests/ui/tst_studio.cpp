@@ -273,6 +273,13 @@ private slots:
         QVERIFY(w.findChild<QLabel*>(QStringLiteral("decidingRule"))
                     ->text()
                     .contains(QLatin1String("rule 3")));
+        // Its tooltip lists the verdict list (from core) and what would change rule 3's outcome.
+        const QString tip = w.findChild<QLabel*>(QStringLiteral("decidingRule"))->toolTip();
+        QVERIFY2(tip.contains(QLatin1String("\n1. Gate 1 (hardware) fails")) &&
+                     tip.contains(QLatin1String("\n9. then:")) &&
+                     tip.contains(QLatin1String("What would change rule 3's outcome: Hot arrays "
+                                                "of at least 65,536 elements per GPU")),
+                 qPrintable(tip));
 
         // Per-GPU input gives the same answer.
         form->findChild<QComboBox*>(QStringLiteral("elementsScope"))->setCurrentIndex(1);

@@ -17,9 +17,13 @@
 
 namespace cnready::assessment {
 
+// PRODUCT.md, Gate 1: a known Volta+ GPU passes, with CUDA and the OS stated as assumed when
+// they are not given (the seed applies stated defaults rather than blocking on questions); a
+// value known to be wrong fails; no GPU or compute capability at all is uncertain.
 Gate hardwareGate(const Context& c) {
     Gate g{1, QStringLiteral("Hardware"), GateStatus::Uncertain, {}, {}};
     QStringList fails, unknown, ok;
+    const bool knownGpu = c.computeCapability >= 7.0;
     if (c.computeCapability > 0) {
         const QString what =
             c.gpuModel.isEmpty()
@@ -45,6 +49,8 @@ Gate hardwareGate(const Context& c) {
         else
             fails << QStringLiteral("CUDA %1 is not 12.x or 13.x; fix the toolchain first")
                          .arg(c.cuda);
+    } else if (knownGpu) {
+        ok << QStringLiteral("CUDA %1 assumed (not given)").arg(QLatin1String(kAssumedCuda));
     } else {
         unknown << QStringLiteral("CUDA not given (needs 12.x or 13.x)");
     }
@@ -59,6 +65,8 @@ Gate hardwareGate(const Context& c) {
             fails << QStringLiteral("native Windows is not supported (use WSL2)");
         else
             unknown << QStringLiteral("OS '%1' unknown (Linux or WSL2 needed)").arg(c.os);
+    } else if (knownGpu) {
+        ok << QStringLiteral("%1 assumed (not given)").arg(QLatin1String(kAssumedOs));
     } else {
         unknown << QStringLiteral("OS not given (needs Linux or WSL2)");
     }
@@ -66,8 +74,8 @@ Gate hardwareGate(const Context& c) {
         g.status = GateStatus::Fail;
         g.reason = fails.join(QStringLiteral("; "));
     } else if (unknown.isEmpty()) {
-        // All three requirements of the gate are confirmed; a supported GPU alone leaves the
-        // toolchain and the OS open, which is uncertain, not a pass.
+        // A supported GPU is known, and the toolchain and the OS are confirmed or assumed
+        // (stated as such in the reason and the context table).
         g.status = GateStatus::Pass;
         g.reason = (ok + unknown).join(QStringLiteral("; "));
     } else {
