@@ -183,8 +183,8 @@ ContextForm::ContextForm(QWidget* parent) : QWidget(parent) {
     });
     connect(m_cc, &QLineEdit::textChanged, this, [this](const QString& t) {
         edited(QStringLiteral("cc"));
-        checkText(m_cc, t.trimmed().isEmpty() || parseComputeCapability(t).has_value(),
-                  &m_ccValid, m_ccNote, tr("a compute capability (X.Y, e.g. 8.0)"));
+        checkText(m_cc, t.trimmed().isEmpty() || parseComputeCapability(t).has_value(), &m_ccValid,
+                  m_ccNote, tr("a compute capability (X.Y, e.g. 8.0)"));
         emitChanged();
     });
     connect(m_cuda, &QLineEdit::textChanged, this, [this](const QString& t) {
@@ -347,9 +347,8 @@ void ContextForm::setNote(QLabel* note, const ContextValue* row, bool given, con
             if (!where.contains(loc))
                 where << loc;
         }
-        text = where.isEmpty() ? (row->evidence.isEmpty()
-                                      ? tr("inferred from the code")
-                                      : tr("inferred: %1").arg(row->evidence))
+        text = where.isEmpty() ? (row->evidence.isEmpty() ? tr("inferred from the code")
+                                                          : tr("inferred: %1").arg(row->evidence))
                                : tr("inferred from %1").arg(where.join(QStringLiteral(", ")));
     } else if (row->provenance == Provenance::Default) {
         text = tr("default: %1").arg(row->value);
@@ -395,10 +394,10 @@ void ContextForm::setContext(const Context& c) {
     setNote(m_gpuNote, gpu, in.gpuModel.has_value(), QStringLiteral("gpu"));
 
     const ContextValue* cc = findRow(c, {"cc"});
-    m_cc->setPlaceholderText(c.computeCapability > 0
-                                 ? tr("%1 (from the GPU model)")
-                                       .arg(QString::number(c.computeCapability, 'f', 1))
-                                 : tr("unknown, e.g. 8.0"));
+    m_cc->setPlaceholderText(
+        c.computeCapability > 0
+            ? tr("%1 (from the GPU model)").arg(QString::number(c.computeCapability, 'f', 1))
+            : tr("unknown, e.g. 8.0"));
     setNote(m_ccNote, cc, in.computeCapability.has_value(), QStringLiteral("cc"));
     if (in.computeCapability && in.gpuModel)
         if (const GpuModel* g = findGpu(*in.gpuModel);
@@ -431,8 +430,8 @@ void ContextForm::clearContext(const QString& note) {
     m_cc->setPlaceholderText(QString());
     m_cuda->setPlaceholderText(QString());
     m_pattern->setItemText(0, tr("infer from the code"));
-    for (QLabel* l : {m_gpusNote, m_nodesNote, m_gpuNote, m_ccNote, m_cudaNote, m_osNote,
-                      m_patternNote}) {
+    for (QLabel* l :
+         {m_gpusNote, m_nodesNote, m_gpuNote, m_ccNote, m_cudaNote, m_osNote, m_patternNote}) {
         l->setText(QString());
         l->setToolTip(QString());
     }

@@ -22,12 +22,11 @@
 
 #include <memory>
 
-
 #include <cmath>
 
 #include <QApplication>
-#include <QCryptographicHash>
 #include <QCloseEvent>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -47,8 +46,8 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
@@ -196,8 +195,7 @@ void MainWindow::createActions() {
     m_importManifestAct = make(QStringLiteral("importManifest"), tr("&Import Manifest…"));
     m_importManifestAct->setStatusTip(tr("Use a saved cuPyNumeric API comparison page (.html) or "
                                          "a Markdown manifest as your manifest (no network)"));
-    connect(m_importManifestAct, &QAction::triggered, this,
-            &MainWindow::importManifestInteractive);
+    connect(m_importManifestAct, &QAction::triggered, this, &MainWindow::importManifestInteractive);
     m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
     connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
     m_nextAct = make(QStringLiteral("nextFinding"), tr("&Next Finding"), QKeySequence(Qt::Key_F8));
@@ -512,8 +510,7 @@ void MainWindow::restoreSettings() {
     QSettings s;
     if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
         fitToScreen();
-    else if (const QScreen* sc = screen();
-             sc && !sc->availableGeometry().contains(frameGeometry()))
+    else if (const QScreen* sc = screen(); sc && !sc->availableGeometry().contains(frameGeometry()))
         fitToScreen(); // saved on a larger screen
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
 }
@@ -1177,8 +1174,8 @@ void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
     QString html = QStringLiteral("<p><b style='color:%1'>%2</b> <b>%3</b> — %4</p>")
                        .arg(color, categoryLabel(f.category), f.code.toHtmlEscaped(),
                             FindingsModel::ruleTitle(f.code).toHtmlEscaped());
-    QString where = QStringLiteral("<code>%1:%2</code>").arg(f.range.path.toHtmlEscaped())
-                        .arg(f.range.line);
+    QString where =
+        QStringLiteral("<code>%1:%2</code>").arg(f.range.path.toHtmlEscaped()).arg(f.range.line);
     if (!f.function.isEmpty())
         where += tr(" in <code>%1</code>").arg(f.function.toHtmlEscaped());
     if (f.hot)
@@ -1366,15 +1363,15 @@ void MainWindow::importManifestInteractive() {
         return;
     QString error;
     if (!importManifest(file, &error)) {
-        QMessageBox::warning(this, tr("Import manifest"),
-                             tr("%1 was not imported:\n%2")
-                                 .arg(QDir::toNativeSeparators(file), error));
+        QMessageBox::warning(
+            this, tr("Import manifest"),
+            tr("%1 was not imported:\n%2").arg(QDir::toNativeSeparators(file), error));
         return;
     }
-    statusBar()->showMessage(tr("Manifest imported from %1: %2")
-                                 .arg(QDir::toNativeSeparators(file),
-                                      manifestDescription(m_manifest)),
-                             15000);
+    statusBar()->showMessage(
+        tr("Manifest imported from %1: %2")
+            .arg(QDir::toNativeSeparators(file), manifestDescription(m_manifest)),
+        15000);
 }
 
 void MainWindow::showRules(const QString& code) {

@@ -219,7 +219,7 @@ private:
     std::optional<QList<ReadinessHint>> m_launchScripts;
     QList<std::function<void()>> m_steps;
     QTimer m_stepTimer;
-    QTimer m_contextTimer;       ///< debounces typing in the context form
+    QTimer m_contextTimer; ///< debounces typing in the context form
     QString m_summary;
     std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
     Manifest m_manifest;

@@ -118,9 +118,10 @@ void ReportView::startRender() {
             install(doc.release(), generation);
     });
     watcher->setFuture(QtConcurrent::run(
-        m_pool, [source = m_source, width, font = font(),
-                 dark = palette().color(QPalette::Base).lightness() < 128,
-                 gui = thread()]() -> QTextDocument* {
+        m_pool,
+        [source = m_source, width, font = font(),
+         dark = palette().color(QPalette::Base).lightness() < 128,
+         gui = thread()]() -> QTextDocument* {
             auto* doc = new QTextDocument;
             doc->setDefaultFont(font);
             doc->setHtml(styled(markdownToHtml(source()), dark));
@@ -199,8 +200,7 @@ void ReportView::scrollContentsBy(int, int) {
 
 void ReportView::changeEvent(QEvent* event) {
     QAbstractScrollArea::changeEvent(event);
-    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) &&
-        m_source)
+    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) && m_source)
         startRender();
 }
 

@@ -97,7 +97,9 @@ QString VerdictPanel::decidingRuleText(int n) {
 QString VerdictPanel::verdictTooltip(const Assessment& a) {
     QString s = verdictListText().trimmed();
     if (!a.wouldChange.isEmpty())
-        s += tr("\n\nWhat would change rule %1's outcome: %2").arg(a.decidingRule).arg(a.wouldChange);
+        s += tr("\n\nWhat would change rule %1's outcome: %2")
+                 .arg(a.decidingRule)
+                 .arg(a.wouldChange);
     return s;
 }
 

@@ -584,8 +584,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
 }
 
 FileResult analyzeFile(const QString& root, const QString& relativePath,
-                       const AnalyzerLimits& limits, MemoryBudget* budget,
-                       const FileFacts* facts) {
+                       const AnalyzerLimits& limits, MemoryBudget* budget, const FileFacts* facts) {
     const QString absolute = root + QLatin1Char('/') + relativePath;
     const QFileInfo info(absolute); // follows symbolic links
     if (!info.exists()) {

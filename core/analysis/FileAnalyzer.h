@@ -68,8 +68,7 @@ FileResult analyzeFile(const QString& root, const QString& relativePath,
 /// Analyzes in-memory bytes as the file `relativePath` (used by tests, the fuzzer and the
 /// benchmark). Same error handling as analyzeFile() from the decoding step on.
 FileResult analyzeSource(const QString& relativePath, const QByteArray& bytes,
-                         const AnalyzerLimits& limits = {},
-                         const FileFacts* facts = nullptr);
+                         const AnalyzerLimits& limits = {}, const FileFacts* facts = nullptr);
 
 /// Whether the UTF-8 bytes contain an `if __name__ == "__main__":` line (either quote style,
 /// either operand order, optional parentheses) at module level.

@@ -28,7 +28,7 @@ struct Node {
     const FunctionSummary* s = nullptr;
     std::vector<Is> params; // per summary parameter: solved kind (Open ones), else its use
     bool returnsArray = false;
-    QString shape;                    // of the returned array, as SummaryValue::shape
+    QString shape;       // of the returned array, as SummaryValue::shape
     std::vector<int> to; // per call: the node it reaches, or -1
 };
 
@@ -144,8 +144,7 @@ public:
                 const Node& target = m_nodes[size_t(t)];
                 // The file sees its own functions' array returns; not those of methods
                 // called on instances (`s.step(u)`), nor what a fact gave.
-                if (target.file == n.file &&
-                    target.s->returns.kind == SummaryValue::Kind::Array &&
+                if (target.file == n.file && target.s->returns.kind == SummaryValue::Kind::Array &&
                     (target.s->parameters.isEmpty() ||
                      (target.s->parameters.first().name != QLatin1String("self") &&
                       target.s->parameters.first().name != QLatin1String("cls"))))
@@ -168,8 +167,8 @@ private:
         if (const auto it = m_resolved.constFind(key); it != m_resolved.cend())
             return *it;
         int found = -1;
-        QString name = callee.contains(QLatin1Char('.')) ? callee
-                                                         : module + QLatin1Char('.') + callee;
+        QString name =
+            callee.contains(QLatin1Char('.')) ? callee : module + QLatin1Char('.') + callee;
         for (int hop = 0; hop < 4 && found < 0; ++hop) {
             found = byName(name);
             if (found < 0)
@@ -178,7 +177,8 @@ private:
                 break;
             // `pkg.energy` → `pkg.core.energy`: the longest re-exported prefix.
             QString next;
-            for (qsizetype dot = name.size(); dot > 0; dot = name.lastIndexOf(QLatin1Char('.'), dot - 1)) {
+            for (qsizetype dot = name.size(); dot > 0;
+                 dot = name.lastIndexOf(QLatin1Char('.'), dot - 1)) {
                 const auto r = m_reexports.constFind(name.left(dot));
                 if (r != m_reexports.cend()) {
                     next = *r + name.mid(dot);
@@ -224,8 +224,9 @@ private:
             // The argument is itself a call: its own resolution is not stored, so it is found
             // among the caller's calls by name.
             Q_UNUSED(call);
-            const auto it = std::find_if(caller.s->calls.cbegin(), caller.s->calls.cend(),
-                                         [&](const SummaryCall& c) { return c.callee == v.callee; });
+            const auto it =
+                std::find_if(caller.s->calls.cbegin(), caller.s->calls.cend(),
+                             [&](const SummaryCall& c) { return c.callee == v.callee; });
             if (it == caller.s->calls.cend())
                 return Is::Unknown;
             const int t = caller.to[size_t(it - caller.s->calls.cbegin())];
@@ -282,12 +283,14 @@ private:
             const Is k = valueIn(r, n, -1);
             if (k != Is::Array)
                 return false;
-            const auto it = std::find_if(n.s->calls.cbegin(), n.s->calls.cend(),
-                                         [&](const SummaryCall& c) { return c.callee == r.callee; });
+            const auto it =
+                std::find_if(n.s->calls.cbegin(), n.s->calls.cend(),
+                             [&](const SummaryCall& c) { return c.callee == r.callee; });
             const int t = n.to[size_t(it - n.s->calls.cbegin())];
             // The callee's own shape speaks of its arguments, not of this function's.
             const QString& s = m_nodes[size_t(t)].shape;
-            n.shape = s.contains(QLatin1Char('@')) || s.startsWith(QLatin1Char('=')) ? QString() : s;
+            n.shape =
+                s.contains(QLatin1Char('@')) || s.startsWith(QLatin1Char('=')) ? QString() : s;
             return true;
         }
         return false;

@@ -291,10 +291,10 @@ QString sitesText(const QList<Finding>& fs, int max = 3) {
 
 // Blocker sites and kinds (RULES.md, the workload model item 7: per site, not per call).
 struct BlockerTally {
-    int sites = 0;       ///< distinct sites (a loop nest or a statement)
-    int hotSites = 0;    ///< of which on hot paths
-    int findings = 0;    ///< BLOCKS findings behind them
-    int hotFindings = 0; ///< of which on hot paths
+    int sites = 0;        ///< distinct sites (a loop nest or a statement)
+    int hotSites = 0;     ///< of which on hot paths
+    int findings = 0;     ///< BLOCKS findings behind them
+    int hotFindings = 0;  ///< of which on hot paths
     QStringList kinds;    ///< distinct codes, sorted
     QStringList hotKinds; ///< distinct codes on hot paths, sorted
     /// The kinds that weigh for rule 5: those on hot paths, and R107 wherever it sits (an

@@ -38,10 +38,11 @@ QString unreadSentence(const QList<FileDiagnostic>& unread) {
     for (const FileDiagnostic& d : unread) {
         if (!why.contains(d.range.path)) {
             paths << d.range.path;
-            why.insert(d.range.path, d.kind == FileDiagnostic::Kind::Syntax
-                                         ? QStringLiteral("syntax error at line %1")
-                                               .arg(std::max(1, d.range.line))
-                                         : diagnosticKindName(d.kind));
+            why.insert(
+                d.range.path,
+                d.kind == FileDiagnostic::Kind::Syntax
+                    ? QStringLiteral("syntax error at line %1").arg(std::max(1, d.range.line))
+                    : diagnosticKindName(d.kind));
         }
     }
     QStringList shown;
@@ -85,12 +86,12 @@ void stateBasis(const ProjectResult& project, const QSet<QString>& testPaths, As
     a.onlyTestFindings = outside == 0 && inTests > 0;
 
     if (a.verdictBelowFloor)
-        a.rationale += QStringLiteral(" The size is assumed (the default %1 elements; none is "
-                                      "given or sized in the code): below 65,536 elements per "
-                                      "GPU the verdict would be %2, so confirm the size with "
-                                      "--elements.")
-                           .arg(formatShortCount(c.totalElements),
-                                verdictLabel(*a.verdictBelowFloor));
+        a.rationale +=
+            QStringLiteral(" The size is assumed (the default %1 elements; none is "
+                           "given or sized in the code): below 65,536 elements per "
+                           "GPU the verdict would be %2, so confirm the size with "
+                           "--elements.")
+                .arg(formatShortCount(c.totalElements), verdictLabel(*a.verdictBelowFloor));
     if (a.onlyTestFindings)
         a.rationale += QStringLiteral(" Every finding is in a test module (%1), which the verdict "
                                       "leaves out: it rests on no array code of the workload.")

@@ -103,7 +103,8 @@ QString whatWouldChange(const Assessment& a) {
                            "on a hot path, or a third kind, would make it SIGNIFICANT REFACTOR "
                            "(rule 5).")
                 .arg(plural(a.blockerSites, "BLOCKS site", "BLOCKS sites"),
-                     a.refactorSites > 0 ? QStringLiteral("LIGHT REFACTOR") : QStringLiteral("READY"),
+                     a.refactorSites > 0 ? QStringLiteral("LIGHT REFACTOR")
+                                         : QStringLiteral("READY"),
                      a.refactorSites > 0 ? QStringLiteral("7") : QStringLiteral("8"));
         break;
     case 7:

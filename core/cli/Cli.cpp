@@ -13,11 +13,11 @@
 
 #include <QDate>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <algorithm>
 #include <cmath>
 
@@ -228,7 +228,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     else if (f != QLatin1String("md") && f != QLatin1String("markdown"))
         return usageError(err, QStringLiteral("unknown --format '%1' (md, json, sarif)").arg(f));
     if (p.isSet(summary) && fmt != ReportFormat::Markdown)
-        return usageError(err, QStringLiteral("--summary is Markdown only (drop --format %1)").arg(f));
+        return usageError(err,
+                          QStringLiteral("--summary is Markdown only (drop --format %1)").arg(f));
     std::optional<Verdict> failVerdict;
     if (p.isSet(failOn)) {
         const QString v = p.value(failOn).toLower();
@@ -428,7 +429,8 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
         return usageError(err, QStringLiteral("explain needs a rule code, e.g. R104, or "
                                               "'verdict'"));
     // `explain verdict`: the ordered verdict list the report's "Decided by rule N" refers to.
-    if (rest.size() == 1 && rest.first().compare(QLatin1String("verdict"), Qt::CaseInsensitive) == 0) {
+    if (rest.size() == 1 &&
+        rest.first().compare(QLatin1String("verdict"), Qt::CaseInsensitive) == 0) {
         out << verdictListText();
         return ExitOk;
     }

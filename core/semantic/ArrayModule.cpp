@@ -21,11 +21,11 @@ bool numpyMember(std::string_view leaf) {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> v;
         for (const char* x :
-             {"linalg",   "random",   "fft",     "ma",         "pi",         "e",       "inf",
-              "nan",      "newaxis",  "float64", "float32",    "int64",      "int32",   "complex128",
-              "complex64", "bool_",   "ndarray", "dtype",      "finfo",      "iinfo",   "errstate",
-              "int8",     "uint8",    "int16",   "uint16",     "uint32",     "uint64",  "float16",
-              "intp",     "integer",  "floating", "polynomial", "testing",   "asarray", "array"})
+             {"linalg",    "random",  "fft",      "ma",         "pi",      "e",       "inf",
+              "nan",       "newaxis", "float64",  "float32",    "int64",   "int32",   "complex128",
+              "complex64", "bool_",   "ndarray",  "dtype",      "finfo",   "iinfo",   "errstate",
+              "int8",      "uint8",   "int16",    "uint16",     "uint32",  "uint64",  "float16",
+              "intp",      "integer", "floating", "polynomial", "testing", "asarray", "array"})
             v.emplace_back(x);
         const QSet<QString> known = numpy::knownFunctionNames();
         for (const QString& k : known)
@@ -35,8 +35,9 @@ bool numpyMember(std::string_view leaf) {
         v.erase(std::unique(v.begin(), v.end()), v.end());
         return v;
     }();
-    const auto it = std::lower_bound(names.begin(), names.end(), leaf,
-                                     [](const std::string& a, std::string_view b) { return a < b; });
+    const auto it =
+        std::lower_bound(names.begin(), names.end(), leaf,
+                         [](const std::string& a, std::string_view b) { return a < b; });
     return it != names.end() && *it == leaf;
 }
 
@@ -149,8 +150,8 @@ void SemanticModel::findArrayModuleNames() {
             continue;
         nonModule(fn); // `np(...)`: a callable
         // `range(np)`, `int(np)`: a number.
-        if (is(fn, Sym::identifier) && (leaf == "range" || leaf == "int" || leaf == "float" ||
-                                        leaf == "len" || leaf == "str"))
+        if (is(fn, Sym::identifier) &&
+            (leaf == "range" || leaf == "int" || leaf == "float" || leaf == "len" || leaf == "str"))
             nonModule(arg(c, 0));
     }
     bool byName = false;
@@ -197,8 +198,8 @@ QString SemanticModel::moduleBinding(int bi, ValueKind computed, const QString& 
         const int fn = b.scope > 0 ? d->scopes[size_t(b.scope)].function : -1;
         // The module passed in by the project (another file's `solve(numpy, ...)`).
         if (d->facts_ && fn >= 0 && !d->facts_->moduleParameters.isEmpty() &&
-            d->facts_->moduleParameters.contains(arrayParameterKey(
-                m_functions[size_t(fn)].qualifiedName, m_tree.qtext(b.target))) &&
+            d->facts_->moduleParameters.contains(
+                arrayParameterKey(m_functions[size_t(fn)].qualifiedName, m_tree.qtext(b.target))) &&
             onlyCalled(fn, true)) // handed over as a value in its own file: callers unseen
             return kNumpy;
         if (readOnlyAsModule(b.slot) && isArrayModuleName(b.name) &&
@@ -218,8 +219,7 @@ QString SemanticModel::moduleBinding(int bi, ValueKind computed, const QString& 
         }
         return {};
     }
-    if (b.kind != Data::BindKind::Assign || !isArrayModuleName(b.name) ||
-        !readOnlyAsModule(b.slot))
+    if (b.kind != Data::BindKind::Assign || !isArrayModuleName(b.name) || !readOnlyAsModule(b.slot))
         return {};
     // `np = harness.np` with `harness` imported: an attribute named like the module.
     if (!alias.isEmpty()) {

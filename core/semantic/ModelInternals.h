@@ -628,7 +628,7 @@ struct SemanticModel::Data {
         H_Slab = 16,
         H_Rebound = 32
     };
-    std::vector<quint8> paramHints;                 // per slot
+    std::vector<quint8> paramHints;    // per slot
     const FileFacts* facts_ = nullptr; // the project's facts for this file (may be null)
     // The array module by name (ArrayModule.cpp): candidate names used only as a module,
     // bare and as attributes; whether an array-API namespace helper is called.

@@ -220,8 +220,8 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
     // The project's call sites in other files pass arrays for it (ProjectAnalyzer).
     if (d->facts_ && openToProjectFact(bi)) {
         const int owner = d->scopes[size_t(b.scope)].function;
-        if (d->facts_->arrayParameters.contains(arrayParameterKey(m_functions[size_t(owner)].qualifiedName,
-                                                           m_tree.qtext(b.target)))) {
+        if (d->facts_->arrayParameters.contains(arrayParameterKey(
+                m_functions[size_t(owner)].qualifiedName, m_tree.qtext(b.target)))) {
             // Handed over as a value in its own file: callers the project does not see.
             if (onlyCalled(owner, true))
                 return ValueKind::Array;

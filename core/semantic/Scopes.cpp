@@ -522,7 +522,7 @@ QString SemanticModel::resolveCanonicalName(TSNode expr) const {
         if (depth < 2 || d->moduleAttributes.empty())
             return {};
         const TSNode inner = depth - 1 < int(near.size()) ? near[size_t(depth - 1)]
-                                                            : far[size_t(depth - 1) - near.size()];
+                                                          : far[size_t(depth - 1) - near.size()];
         if (!moduleAttribute(text(field(inner, F().attribute))))
             return {};
         base = QStringLiteral("numpy");

@@ -1708,7 +1708,7 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
             if (e.parameter < 0)
                 continue;
             const TSNode a = arg(call, e.parameter);
-            s.axes[size_t(k)] = ts_node_is_null(a)        ? Extent::unknown(e.size)
+            s.axes[size_t(k)] = ts_node_is_null(a)     ? Extent::unknown(e.size)
                                 : e.parameterAxis >= 0 ? shape(a, depth + 1).axis(e.parameterAxis)
                                                        : extent(a, depth + 1);
         }

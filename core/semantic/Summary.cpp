@@ -229,8 +229,8 @@ void SemanticModel::exportSummaries(FileResult& out,
         if (ib.star || ib.local.isEmpty() || ib.canonical.startsWith(QLatin1String("numpy")) ||
             !ib.canonical.contains(QLatin1Char('.')) || scopeIndexAt(startOf(ib.node)) != 0)
             continue;
-        out.reexports.append({m_module.isEmpty() ? ib.local : m_module + QLatin1Char('.') + ib.local,
-                              ib.canonical});
+        out.reexports.append(
+            {m_module.isEmpty() ? ib.local : m_module + QLatin1Char('.') + ib.local, ib.canonical});
     }
 }
 

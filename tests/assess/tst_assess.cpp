@@ -4,9 +4,9 @@
 #include "analysis/FileAnalyzer.h"
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
-#include "report/Report.h"
 #include "assess/Evidence.h"
 #include "parse/SyntaxTree.h"
+#include "report/Report.h"
 #include "semantic/SemanticModel.h"
 
 #include <QTemporaryDir>
@@ -268,7 +268,8 @@ private slots:
             QCOMPARE(g.reason.contains(QStringLiteral("Linux assumed (not given)")), os.isEmpty());
             QCOMPARE(row("cuda").value == QLatin1String("12.x (assumed)"), cuda.isEmpty());
             QCOMPARE(row("os").value == QLatin1String("Linux (assumed)"), os.isEmpty());
-            QCOMPARE(row("cuda").provenance, cuda.isEmpty() ? Provenance::Default : Provenance::Given);
+            QCOMPARE(row("cuda").provenance,
+                     cuda.isEmpty() ? Provenance::Default : Provenance::Given);
         }
         if (status != int(GateStatus::Pass))
             QVERIFY2(!g.reason.contains(QStringLiteral("assumed")), qPrintable(g.reason));
@@ -467,9 +468,9 @@ private slots:
         QCOMPARE(a.decidingRule, 6);
         QVERIFY2(a.wouldChange.contains(QStringLiteral("gives READY (rule 8)")),
                  qPrintable(a.wouldChange));
-        const Assessment r = run(project(
-            {finding(QStringLiteral("R201"), Category::Refactor, QStringLiteral("sim.py"), 5, true)},
-            stencilEvidence()));
+        const Assessment r = run(project({finding(QStringLiteral("R201"), Category::Refactor,
+                                                  QStringLiteral("sim.py"), 5, true)},
+                                         stencilEvidence()));
         QVERIFY2(r.wouldChange.startsWith(QStringLiteral("Applying the recipes at the 1 REFACTOR "
                                                          "site gives READY")),
                  qPrintable(r.wouldChange));
@@ -480,15 +481,15 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("message");
         QTest::addColumn<bool>("provisional");
-        QTest::newRow("syntax error") << int(FileDiagnostic::Kind::Syntax) << "sim.py" << 7
-                                      << "unbalanced bracket" << true;
+        QTest::newRow("syntax error")
+            << int(FileDiagnostic::Kind::Syntax) << "sim.py" << 7 << "unbalanced bracket" << true;
         QTest::newRow("syntax error in a test module")
-            << int(FileDiagnostic::Kind::Syntax) << "tests/test_sim.py" << 7
-            << "unbalanced bracket" << false;
-        QTest::newRow("unreadable file") << int(FileDiagnostic::Kind::Unreadable) << "sim.py" << 0
-                                         << "cannot be read" << true;
-        QTest::newRow("too large") << int(FileDiagnostic::Kind::TooLarge) << "sim.py" << 0
-                                   << "over the limit" << true;
+            << int(FileDiagnostic::Kind::Syntax) << "tests/test_sim.py" << 7 << "unbalanced bracket"
+            << false;
+        QTest::newRow("unreadable file")
+            << int(FileDiagnostic::Kind::Unreadable) << "sim.py" << 0 << "cannot be read" << true;
+        QTest::newRow("too large")
+            << int(FileDiagnostic::Kind::TooLarge) << "sim.py" << 0 << "over the limit" << true;
         QTest::newRow("parse budget") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
                                       << "parsing took longer than 2 s; skipped" << true;
         QTest::newRow("empty file") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
@@ -548,9 +549,9 @@ private slots:
         QVERIFY(d.entryScript.isEmpty());
     }
     void readyIsNotPromisedWhileAGateIsOpen() {
-        const ProjectResult p = project(
-            {finding(QStringLiteral("R201"), Category::Refactor, QStringLiteral("sim.py"), 5, true)},
-            stencilEvidence());
+        const ProjectResult p = project({finding(QStringLiteral("R201"), Category::Refactor,
+                                                 QStringLiteral("sim.py"), 5, true)},
+                                        stencilEvidence());
         const Assessment open = run(p);
         QCOMPARE(gate(open, 1).status, GateStatus::Uncertain);
         const Manifest& m = Manifest::bundled();

@@ -88,8 +88,8 @@ private slots:
             << QStringList{"R101", "R103", "R107"} << "kinds=3";
         // What the verdict rests on (PRODUCT.md, Honesty of the verdict).
         QTest::newRow("a syntax error makes the verdict provisional")
-            << "provisional_syntax" << QStringList{} << Verdict::Ready << 8
-            << QStringList{"R005"} << "provisional=broken.py";
+            << "provisional_syntax" << QStringList{} << Verdict::Ready << 8 << QStringList{"R005"}
+            << "provisional=broken.py";
         QTest::newRow("an assumed size names the verdict below the floor")
             << "size_assumed_library" << QStringList{} << Verdict::Ready << 8 << QStringList{}
             << "floor";
@@ -97,8 +97,8 @@ private slots:
             << "size_assumed_library" << QStringList{"elements=16000000"} << Verdict::Ready << 8
             << QStringList{} << "nofloor";
         QTest::newRow("findings only in test modules")
-            << "only_test_findings" << QStringList{} << Verdict::Ready << 8
-            << QStringList{"R101"} << "onlytests";
+            << "only_test_findings" << QStringList{} << Verdict::Ready << 8 << QStringList{"R101"}
+            << "onlytests";
         QTest::newRow("RNG note dropped on one GPU")
             << "rng_multi_gpu" << QStringList{} << Verdict::Ready << 8 << QStringList{"R304"}
             << "rng=dropped";

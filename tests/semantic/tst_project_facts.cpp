@@ -102,8 +102,9 @@ class K:
                           "pkg.m.K.m(self:closed,z:closed) -> array=0",
                           "() -> unknown",
                       }));
-        QCOMPARE(r.reexports, (QList<std::pair<QString, QString>>{
-                                  {QStringLiteral("pkg.m.relax"), QStringLiteral("pkg.solver.relax")}}));
+        QCOMPARE(r.reexports,
+                 (QList<std::pair<QString, QString>>{
+                     {QStringLiteral("pkg.m.relax"), QStringLiteral("pkg.solver.relax")}}));
     }
 
     void fixtureFactsInOnePass() {

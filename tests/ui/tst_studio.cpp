@@ -465,7 +465,7 @@ private slots:
         }
         MainWindow again;
         QVERIFY(!again.contextForm()->input().gpus); // no project yet: nothing carried
-        again.openProject(kFixture);                // its values come back with it
+        again.openProject(kFixture);                 // its values come back with it
         const ContextInput in = again.contextForm()->input();
         QCOMPARE(in.gpus.value_or(0), 6);
         QCOMPARE(in.elements.value_or(0), qint64(3000000));

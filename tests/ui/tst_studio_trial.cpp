@@ -14,6 +14,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -32,7 +33,6 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextTable>
-#include <QHeaderView>
 #include <QTimer>
 #include <QtTest>
 
@@ -203,8 +203,8 @@ private slots:
         // A heading is a heading.
         bool heading = false;
         for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
-            heading = heading || (b.text() == QLatin1String("Verdict") &&
-                                  b.blockFormat().headingLevel() == 2);
+            heading = heading ||
+                      (b.text() == QLatin1String("Verdict") && b.blockFormat().headingLevel() == 2);
         QVERIFY(heading);
     }
 
@@ -317,8 +317,8 @@ private slots:
         QVERIFY(text.contains(idx.data(FindingsModel::CodeRole).toString()));
         QVERIFY(text.contains(QLatin1String("Before")));
         QVERIFY(text.contains(QLatin1String("After")));
-        QVERIFY(text.contains(
-            t->model()->index(row, FindingsModel::RecipeColumn).data().toString()));
+        QVERIFY(
+            text.contains(t->model()->index(row, FindingsModel::RecipeColumn).data().toString()));
         QTest::keyClick(t, Qt::Key_Down);
         QVERIFY(detail->toPlainText() != text || t->model()->rowCount() == 1);
     }
