@@ -226,7 +226,7 @@ int main(int argc, char** argv) {
             const RuleContext ctx{tree, model, rel, module};
             for (const auto& rule : RuleRegistry::instance().rules()) {
                 const qint64 a = clock();
-                FindingSink sink(rule->info(), ctx, r.findings);
+                FindingSink sink(rule->info(), ctx, r.findings, &r.offComputePath);
                 rule->check(ctx, sink);
                 ns[QStringLiteral("4 rule ") + rule->info().code] += clock() - a;
             }

@@ -123,6 +123,9 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (index.column()) {
         case CategoryColumn:
+            if (f.pathRole != cnready::PathRole::Compute)
+                return QStringLiteral("%1 (%2)").arg(categoryLabel(f.category),
+                                                     pathRoleLabel(f.pathRole));
             return categoryLabel(f.category);
         case CodeColumn:
             return f.code;
@@ -141,6 +144,9 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             return categoryIcon(f.category, m_palette);
         return {};
     case Qt::ForegroundRole:
+        // Off the compute path: greyed, it does not count for the verdict.
+        if (f.pathRole != cnready::PathRole::Compute)
+            return m_palette.color(QPalette::Disabled, QPalette::Text);
         if (index.column() == CategoryColumn)
             return categoryColor(f.category, m_palette);
         return {};
@@ -151,6 +157,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
         if (const QString recipe = findingRecipe(f); !recipe.isEmpty())
             tip += QStringLiteral("<br>%1").arg(tr("Recipe: %1").arg(recipe.toHtmlEscaped()));
+        if (f.pathRole != cnready::PathRole::Compute)
+            tip += QStringLiteral("<br><i>%1</i>")
+                       .arg(tr("Off the compute path (%1): not counted for the verdict")
+                                .arg(pathRoleLabel(f.pathRole)));
         if (!f.snippet.isEmpty())
             tip += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
         return tip;

@@ -957,8 +957,19 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     m_hasAssessment = true;
     // The assessment decides which findings count (R304 only for multi-GPU targets), so the
     // table, tree and code view follow it; reset them only when that set actually changed.
-    if (m_findings->findings() != m_assessment.findings) {
-        m_findings->setFindings(m_assessment.findings);
+    // Off-path notes (BLOCKS / REFACTOR findings in plotting, I/O, set-up, ...) are rows too,
+    // as the INFO notes the report lists them as; the table shows them greyed.
+    QList<Finding> rows = m_assessment.findings;
+    if (!m_project.offComputePath.isEmpty()) {
+        rows.reserve(rows.size() + m_project.offComputePath.size());
+        for (Finding f : m_project.offComputePath) {
+            f.category = Category::Info;
+            rows.append(std::move(f));
+        }
+        std::sort(rows.begin(), rows.end(), findingLess);
+    }
+    if (m_findings->findings() != rows) {
+        m_findings->setFindings(rows);
         runLater([this] { updateTreeCounts(); });
         updateCategoryButtons();
         if (const QString path = m_code->currentPath(); !path.isEmpty())

@@ -569,13 +569,14 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
                               relativePath.endsWith(QLatin1String("__init__.py")), facts);
     const RuleContext ctx{tree, model, relativePath, r.moduleName};
     for (const auto& rule : RuleRegistry::instance().rules()) {
-        FindingSink sink(rule->info(), ctx, r.findings);
+        FindingSink sink(rule->info(), ctx, r.findings, &r.offComputePath);
         rule->check(ctx, sink);
     }
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);
     std::sort(r.findings.begin(), r.findings.end(), findingLess);
+    std::sort(r.offComputePath.begin(), r.offComputePath.end(), findingLess);
     std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                      [](const FileDiagnostic& a, const FileDiagnostic& b) {
                          return a.range.line < b.range.line;

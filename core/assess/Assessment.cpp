@@ -227,11 +227,12 @@ QString verifiedRewrite(const QString& api, const Manifest& manifest) {
     return {};
 }
 
-// Rule 9 demotes for a ✗ API on a hot path because that work will not scale (it runs on the
-// host or stops the program). Some ✗ names do no array work at all: they answer a question
-// about dtypes, name a dtype, or set interpreter-wide state, and their cost does not grow with
-// the array. They stay in the API-gap list but do not demote. The list is closed on purpose:
-// names here must never touch array elements, whatever cuPyNumeric does with them.
+// Rule 9 demotes for a ✗ API on the compute path because that work stops the port wherever it
+// runs (since cuPyNumeric 26.06 an unimplemented function raises AttributeError). Some ✗ names do
+// no array work at all: they answer a question about dtypes, name a dtype, or set interpreter-wide
+// state, and their cost does not grow with the array. They stay in the API-gap list but do not
+// demote. The list is closed on purpose: names here must never touch array elements, whatever
+// cuPyNumeric does with them.
 QString nonComputeKind(const QString& api) {
     static const QHash<QString, const char*> kinds = [] {
         QHash<QString, const char*> h;
@@ -413,15 +414,15 @@ CodeVerdict codeVerdict(const QList<Finding>& findings, const QList<ApiGap>& gap
     if (!material.isEmpty()) {
         const Verdict demoted = demote(v.base);
         if (demoted != v.base)
-            v.demotions << QStringLiteral("Rule 9: demoted one tier, %1 → %2, for API%3 on a hot "
-                                          "path without multi-GPU support: %4")
+            v.demotions << QStringLiteral("Rule 9: demoted one tier, %1 → %2, for API%3 on the "
+                                          "compute path without multi-GPU support: %4")
                                .arg(verdictLabel(v.base), verdictLabel(demoted))
                                .arg(material.size() == 1 ? QString() : QStringLiteral("s"))
                                .arg(material.join(QStringLiteral("; ")));
         else
-            v.demotions << QStringLiteral("Rule 9: API%1 on a hot path without multi-GPU support "
-                                          "(%2); the verdict is already %3 and is never demoted "
-                                          "further")
+            v.demotions << QStringLiteral("Rule 9: API%1 on the compute path without multi-GPU "
+                                          "support (%2); the verdict is already %3 and is never "
+                                          "demoted further")
                                .arg(material.size() == 1 ? QString() : QStringLiteral("s"))
                                .arg(material.join(QStringLiteral("; ")))
                                .arg(verdictLabel(v.base));
@@ -455,7 +456,11 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
             seen.insert(u.range);
             g.locations << u.range;
         }
-        g.onHotPath = g.onHotPath || u.hot;
+        // Hot is compute-path code run once per pass; an unimplemented API on the compute
+        // path stops the port wherever it runs (cuPyNumeric 26.06+ raises AttributeError).
+        const bool compute = u.pathRole == PathRole::Compute;
+        g.onComputePath = g.onComputePath || compute;
+        g.onHotPath = g.onHotPath || (u.hot && compute);
     }
     QList<ApiGap> gaps;
     for (ApiGap g : byName) {
@@ -465,8 +470,8 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
             });
         g.nonCompute = nonComputeKind(g.name);
         g.material =
-            g.onHotPath && g.nonCompute.isEmpty() &&
-            (g.support == Support::Missing || (g.support == Support::Single && nodes >= 2));
+            g.nonCompute.isEmpty() && ((g.support == Support::Missing && g.onComputePath) ||
+                                       (g.support == Support::Single && g.onHotPath && nodes >= 2));
         g.rewrite = verifiedRewrite(g.name, manifest);
         gaps << g;
     }

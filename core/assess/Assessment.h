@@ -129,9 +129,12 @@ struct ApiGap {
     Support support = Support::Absent;
     QString note;
     QList<SourceRange> locations;
-    bool onHotPath = false;
-    /// Counts for the verdict: ✗ on a hot path, or ✓ (single-GPU) on a hot path with a
-    /// multi-node target. Such a gap demotes the verdict one tier (rule 9).
+    bool onHotPath = false; ///< some call is on the compute path and runs once per pass
+    /// Some call is on the compute path (ApiUse::pathRole), in a loop or not.
+    bool onComputePath = false;
+    /// Counts for the verdict: ✗ on the compute path (wherever it sits: cuPyNumeric 26.06+
+    /// raises AttributeError for it, there is no NumPy fallback), or ✓ (single-GPU) on a hot
+    /// path with a multi-node target. Such a gap demotes the verdict one tier (rule 9).
     bool material = false;
     /// Why this API never demotes, for names that do no array work: "a dtype query", "an
     /// interpreter setting", "environment information", "a dtype name"; "" for the others.

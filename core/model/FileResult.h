@@ -17,6 +17,9 @@ struct ApiUse {
     QString function;            ///< enclosing function or ""
     bool hot = false;            ///< in a loop locally
     QString requiresHotFunction; ///< see Finding::requiresHotFunction (hot if that one is)
+    /// Where the call stands: an unimplemented API on the compute path demotes the verdict
+    /// wherever it sits (rule 9); elsewhere it is listed with the fix.
+    PathRole pathRole = PathRole::Compute;
     friend bool operator==(const ApiUse&, const ApiUse&) = default;
 };
 
@@ -103,6 +106,9 @@ struct FileResult {
     int lines = 0;      ///< physical lines read
     qint64 bytes = 0;
     QList<Finding> findings;
+    /// BLOCKS / REFACTOR findings at sites off the compute path (Finding::pathRole says where):
+    /// notes at most, never counted for the verdict, kept apart so no consumer counts them.
+    QList<Finding> offComputePath;
     QList<ApiUse> apiUses;
     QList<SizeHint> sizeHints;
     QList<PatternEvidence> patternEvidence;

@@ -1,6 +1,8 @@
 #pragma once
 // Findings: what a rule reports at one place in the analyzed code.
 
+#include "model/PathRole.h"
+
 #include <QHashFunctions>
 #include <QList>
 #include <QString>
@@ -52,6 +54,14 @@ struct Finding {
     /// RR-flip; R105 on a branch that is not a convergence test: RR-branch). See siteRecipe()
     /// in rules/Recipes.h. Fits in the padding after `hot`.
     quint8 recipeVariant = 0;
+    /// Where the site stands (RULES.md, the workload model item 5). Compute for every finding
+    /// that counts; a BLOCKS / REFACTOR finding off the compute path is kept apart
+    /// (FileResult::offComputePath) with its role here.
+    PathRole pathRole = PathRole::Compute;
+    /// For an off-path finding in `__init__` (set-up unless called per step): when the
+    /// function named by requiresHotFunction turns out hot project-wide, the finding moves
+    /// back onto the compute path; when it does not, it stays an off-path note (not dropped).
+    bool promoteIfHot = false;
     /// The blocker site this finding belongs to (RULES.md, the workload model item 7: per site,
     /// not per call): the first and last line of the outermost loop of the same function around
     /// it (a loop nest is one site), else of its own line. 0 when unknown (a finding built

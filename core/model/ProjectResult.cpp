@@ -56,7 +56,9 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
     QStringList work;
     for (const FileResult& f : files)
         for (const CallSite& c : f.calls) {
-            const QString target = index.resolve(c.callee, f.moduleName);
+            QString target = index.resolve(c.callee, f.moduleName);
+            if (target.isEmpty() && !c.callee.isEmpty()) // `Cell(u)` of a class imported from
+                target = index.resolve(c.callee + QStringLiteral(".__init__"), f.moduleName);
             if (target.isEmpty())
                 continue;
             if (f.isTest && !testFunctions.contains(target))
@@ -77,7 +79,8 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
     // Resolve in place, then copy each list once into an exactly sized project-wide list:
     // a big project holds ~200k findings and API uses, so growth slack and temporary lists
     // would cost tens of MB.
-    qsizetype findingCount = 0, useCount = 0, diagnosticCount = scanDiagnostics.size();
+    qsizetype findingCount = 0, useCount = 0, offCount = 0,
+              diagnosticCount = scanDiagnostics.size();
     for (FileResult& f : files) {
         p.totalLines += f.lines;
         p.totalBytes += f.bytes;
@@ -101,11 +104,38 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
             ++kept;
         }
         f.findings.resize(kept); // no reallocation: the list is emptied below
+        // Off the compute path: a note that waits on a hot function is dropped when it is not
+        // hot (a hot-path-only rule), or moves onto the compute path when it is (`__init__`
+        // called once per pass is not one-time set-up).
+        qsizetype keptOff = 0;
+        for (qsizetype i = 0; i < f.offComputePath.size(); ++i) {
+            Finding& fi = f.offComputePath[i];
+            if (!fi.requiresHotFunction.isEmpty()) {
+                const bool hot = p.hotFunctions.contains(fi.requiresHotFunction);
+                if (fi.promoteIfHot && hot) {
+                    fi.hot = true;
+                    fi.pathRole = PathRole::Compute;
+                    fi.promoteIfHot = false;
+                    fi.requiresHotFunction.clear();
+                    f.findings.append(std::move(fi));
+                    continue;
+                }
+                if (!fi.promoteIfHot && !hot)
+                    continue;
+                fi.hot = hot;
+            }
+            if (keptOff != i)
+                f.offComputePath[keptOff] = std::move(fi);
+            ++keptOff;
+        }
+        f.offComputePath.resize(keptOff);
+        offCount += keptOff;
         findingCount += f.findings.size();
         useCount += f.apiUses.size();
         diagnosticCount += f.diagnostics.size();
     }
     p.findings.reserve(findingCount);
+    p.offComputePath.reserve(offCount);
     p.apiUses.reserve(useCount);
     p.diagnostics.reserve(diagnosticCount);
     // Findings and API uses move to the project-wide lists (one copy of ~200k entries each,
@@ -117,6 +147,7 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
     for (FileResult& f : files) {
         p.diagnostics.append(f.diagnostics);
         p.findings.append(f.findings);
+        p.offComputePath.append(f.offComputePath);
         const qsizetype start = p.apiUses.size();
         for (const ApiUse& u : std::as_const(f.apiUses)) {
             p.apiUses.append(u);
@@ -126,6 +157,7 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
         // Sorting file by file needs a buffer of one file's uses, not of the project's.
         std::stable_sort(p.apiUses.begin() + start, p.apiUses.end(), useLess);
         f.findings = {};
+        f.offComputePath = {};
         f.apiUses = {};
     }
     p.diagnostics.append(scanDiagnostics);
@@ -135,6 +167,7 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                                 std::tie(b.range.path, b.range.line);
                      });
     std::sort(p.findings.begin(), p.findings.end(), findingLess);
+    std::sort(p.offComputePath.begin(), p.offComputePath.end(), findingLess);
     // Files are in path order and their uses carry their own path, so the concatenation of
     // sorted files is normally sorted already; the project-wide stable sort (same result)
     // runs only when it is not.

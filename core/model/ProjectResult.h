@@ -16,7 +16,9 @@ struct ProjectResult {
     /// Sorted by path. Their `findings` and `apiUses` are empty: those moved to the
     /// project-wide lists below (a large project would otherwise hold both twice).
     QList<FileResult> files;
-    QList<Finding> findings;    ///< all resolved findings, sorted by findingLess
+    QList<Finding> findings; ///< all resolved findings, sorted by findingLess
+    /// BLOCKS / REFACTOR findings off the compute path (not counted), sorted by findingLess.
+    QList<Finding> offComputePath;
     QList<ApiUse> apiUses;      ///< resolved, sorted by location
     QSet<QString> hotFunctions; ///< qualified names of functions reached from a loop
     int totalLines = 0;

@@ -24,14 +24,15 @@ void StringPool::compact(FileResult& r) {
     const QMutexLocker lock(&m_mutex);
     intern(r.path);
     intern(r.moduleName);
-    for (Finding& f : r.findings) {
-        intern(f.code);
-        intern(f.range.path);
-        intern(f.function);
-        intern(f.message);
-        intern(f.snippet);
-        intern(f.requiresHotFunction);
-    }
+    for (QList<Finding>* list : {&r.findings, &r.offComputePath})
+        for (Finding& f : *list) {
+            intern(f.code);
+            intern(f.range.path);
+            intern(f.function);
+            intern(f.message);
+            intern(f.snippet);
+            intern(f.requiresHotFunction);
+        }
     for (ApiUse& u : r.apiUses) {
         intern(u.name);
         intern(u.range.path);

@@ -143,9 +143,26 @@ QByteArray renderJson(const ReportInput& in) {
                                     {QStringLiteral("message"), f.message},
                                     {QStringLiteral("snippet"), f.snippet},
                                     {QStringLiteral("hot"), findingOnHotPath(f)},
+                                    {QStringLiteral("pathRole"), pathRoleName(f.pathRole)},
                                     {QStringLiteral("site"), siteJson(f)},
                                     {QStringLiteral("testModule"), tests.contains(f.range.path)},
                                     {QStringLiteral("recipe"), recipeFor(f)}});
+    }
+    // BLOCKS / REFACTOR findings off the compute path: INFO-level notes, not counted.
+    QJsonArray offPath;
+    for (const Finding& f : in.project.offComputePath) {
+        const Rule* rule = RuleRegistry::instance().find(f.code);
+        offPath.append(QJsonObject{{QStringLiteral("code"), f.code},
+                                   {QStringLiteral("category"), categoryName(Category::Info)},
+                                   {QStringLiteral("ruleCategory"), categoryName(f.category)},
+                                   {QStringLiteral("title"), rule ? rule->info().title : f.code},
+                                   {QStringLiteral("range"), rangeJson(f.range)},
+                                   {QStringLiteral("location"), f.range.toString()},
+                                   {QStringLiteral("function"), f.function},
+                                   {QStringLiteral("message"), f.message},
+                                   {QStringLiteral("snippet"), f.snippet},
+                                   {QStringLiteral("pathRole"), pathRoleName(f.pathRole)},
+                                   {QStringLiteral("recipe"), recipeFor(f)}});
     }
 
     QJsonArray gaps;
@@ -155,6 +172,7 @@ QByteArray renderJson(const ReportInput& in) {
                                 {QStringLiteral("glyph"), supportGlyph(g.support)},
                                 {QStringLiteral("note"), g.note},
                                 {QStringLiteral("hot"), g.onHotPath},
+                                {QStringLiteral("onComputePath"), g.onComputePath},
                                 {QStringLiteral("material"), g.material},
                                 {QStringLiteral("rewrite"), g.rewrite},
                                 {QStringLiteral("locations"), rangesJson(g.locations)}});
@@ -179,6 +197,7 @@ QByteArray renderJson(const ReportInput& in) {
     }
     counts.insert(QStringLiteral("testModules"), inTests);
     counts.insert(QStringLiteral("droppedRng"), a.droppedRngFindings);
+    counts.insert(QStringLiteral("offComputePath"), int(offPath.size()));
 
     const QJsonObject root{
         {QStringLiteral("schema"), QStringLiteral("cnready-report")},
@@ -193,6 +212,7 @@ QByteArray renderJson(const ReportInput& in) {
         {QStringLiteral("gates"), gates},
         {QStringLiteral("counts"), counts},
         {QStringLiteral("findings"), findings},
+        {QStringLiteral("offComputePath"), offPath},
         {QStringLiteral("apiGaps"), gaps},
         {QStringLiteral("entryScript"),
          a.entryScript.isEmpty() ? QJsonValue() : QJsonValue(a.entryScript)},

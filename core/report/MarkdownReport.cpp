@@ -389,6 +389,37 @@ private:
                      .arg(a.droppedRngFindings == 1 ? QString() : QStringLiteral("s")));
         }
         line();
+        offPath();
+    }
+
+    // BLOCKS / REFACTOR findings off the compute path (RULES.md, the workload model item 5):
+    // listed as notes so a reader can check the call, never counted for the verdict.
+    void offPath() {
+        const QList<Finding>& fs = in.project.offComputePath;
+        if (fs.isEmpty() || (a.verdict == Verdict::NotRecommended && a.decidingRule <= 3))
+            return;
+        QMap<QString, int> byRole;
+        for (const Finding& f : fs)
+            ++byRole[pathRoleLabel(f.pathRole)];
+        QStringList parts;
+        for (auto it = byRole.cbegin(); it != byRole.cend(); ++it)
+            parts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        line(QStringLiteral("Off the compute path (not counted): %1 BLOCKS/REFACTOR finding%2 "
+                            "in code that is not the computation (%3). They do not count for "
+                            "the verdict; port them when convenient.")
+                 .arg(fs.size())
+                 .arg(fs.size() == 1 ? QString() : QStringLiteral("s"))
+                 .arg(parts.join(QStringLiteral(", "))));
+        line();
+        line(QStringLiteral("| Location | Code | Role |"));
+        line(QStringLiteral("|---|---|---|"));
+        constexpr qsizetype kRows = 100;
+        for (qsizetype i = 0; i < fs.size() && i < kRows; ++i)
+            line(QStringLiteral("| `%1` | %2 | %3 |")
+                     .arg(fs[i].range.toString(), fs[i].code, pathRoleLabel(fs[i].pathRole)));
+        if (fs.size() > kRows)
+            line(QStringLiteral("| +%1 more | | |").arg(fs.size() - kRows));
+        line();
     }
 
     void gaps() {
@@ -412,15 +443,19 @@ private:
             if (g.locations.size() > 8)
                 locs << QStringLiteral("+%1 more").arg(g.locations.size() - 8);
             QString effect;
-            if (g.support == Support::Missing && g.onHotPath && !g.nonCompute.isEmpty())
-                effect = QStringLiteral("not implemented, on a hot path, but %1 that does no "
-                                        "array work: listed, no demotion")
+            if (g.support == Support::Missing && g.onComputePath && !g.nonCompute.isEmpty())
+                effect = QStringLiteral("not implemented, on the compute path, but %1 that does "
+                                        "no array work: listed, no demotion")
                              .arg(g.nonCompute);
             else if (g.support == Support::Missing)
-                effect = g.material ? QStringLiteral("not implemented, on a hot path: demotes "
-                                                     "the verdict one tier")
-                                    : QStringLiteral("not implemented, at the boundary: listed, "
-                                                     "no demotion");
+                effect = g.material
+                             ? QStringLiteral("not implemented, on the compute path (loop or "
+                                              "not): cuPyNumeric 26.06+ raises AttributeError "
+                                              "there, no NumPy fallback; demotes the verdict "
+                                              "one tier")
+                             : QStringLiteral("not implemented, off the compute path: listed, "
+                                              "no demotion; call host NumPy explicitly there "
+                                              "(cuPyNumeric 26.06+ raises AttributeError)");
             else if (g.support == Support::Single)
                 effect = g.material ? QStringLiteral("single-GPU only, on a hot path of a "
                                                      "multi-node target: demotes one tier")

@@ -252,6 +252,14 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
                                   .arg(g.name, g.rewrite, sites(g.locations)),
                               {},
                               g.locations};
+        else if (g.material && g.support == Support::Missing)
+            steps << NextStep{QStringLiteral("api-rewrite"),
+                              QStringLiteral("Replace `%1` on the compute path (cuPyNumeric 26.06+ "
+                                             "raises AttributeError for it, loop or not), or "
+                                             "call host NumPy explicitly on host data there: %2.")
+                                  .arg(g.name, sites(g.locations)),
+                              {},
+                              g.locations};
         else if (g.material)
             steps << NextStep{QStringLiteral("api-rewrite"),
                               QStringLiteral("Move `%1` off the hot path (call it once at the "

@@ -102,8 +102,17 @@ QByteArray renderSarif(const ReportInput& in) {
     // Findings in test modules are notes: the verdict leaves them out (testModulePaths).
     const QSet<QString> tests = testModulePaths(in.project);
     QJsonArray results;
-    for (const Finding& f : a.findings) {
+    // Findings that count, then the off-path notes (level "note", role in the properties).
+    QList<const Finding*> all;
+    all.reserve(a.findings.size() + in.project.offComputePath.size());
+    for (const Finding& f : a.findings)
+        all << &f;
+    for (const Finding& f : in.project.offComputePath)
+        all << &f;
+    for (const Finding* fp : std::as_const(all)) {
+        const Finding& f = *fp;
         const bool inTests = tests.contains(f.range.path);
+        const bool counted = f.pathRole == PathRole::Compute && !inTests;
         QJsonObject region{{QStringLiteral("startLine"), std::max(1, f.range.line)},
                            {QStringLiteral("startColumn"), std::max(1, f.range.column)}};
         if (f.range.endLine >= f.range.line && f.range.endLine > 0) {
@@ -131,13 +140,15 @@ QByteArray renderSarif(const ReportInput& in) {
             {QStringLiteral("ruleIndex"), index.value(f.code)},
             {QStringLiteral("kind"),
              f.category == Category::Scales ? QStringLiteral("pass") : QStringLiteral("fail")},
-            {QStringLiteral("level"), inTests ? QStringLiteral("note") : levelFor(f.category)},
+            {QStringLiteral("level"), counted ? levelFor(f.category) : QStringLiteral("note")},
             {QStringLiteral("message"),
              QJsonObject{{QStringLiteral("text"), f.message.isEmpty() ? f.code : f.message}}},
             {QStringLiteral("locations"), QJsonArray{location}},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("category"), categoryName(f.category)},
-                         {QStringLiteral("hot"), findingOnHotPath(f)},
+                         {QStringLiteral("hot"), counted && findingOnHotPath(f)},
+                         {QStringLiteral("pathRole"), pathRoleName(f.pathRole)},
+                         {QStringLiteral("counted"), counted},
                          {QStringLiteral("testModule"), inTests},
                          {QStringLiteral("recipe"), recipe}}}};
         results.append(result);

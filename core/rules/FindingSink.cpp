@@ -68,9 +68,29 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     f.snippet = m_ctx.tree.firstLine(first);
     // Locally hot: in a loop, or in a function called from a loop of this file.
     f.hot = m_ctx.model.isHot(first);
+    // Off the compute path (RULES.md, the workload model item 5) a BLOCKS / REFACTOR finding
+    // is a note that does not count: I/O, plotting, error paths, set-up, tests, demo data.
+    if (m_info.category == Category::Blocks || m_info.category == Category::Refactor) {
+        f.pathRole = m_ctx.model.pathRole(first);
+        // What such a site builds is used later, on the data: its cost is not the site's.
+        if (m_info.outlivesItsSite &&
+            (f.pathRole == PathRole::Setup || f.pathRole == PathRole::InputOutput))
+            f.pathRole = PathRole::Compute;
+    }
     if (!f.hot) {
         const QString cond = m_ctx.model.hotCondition(first);
-        if (m_info.hotPathOnly) {
+        const FunctionRegion* fn = f.pathRole == PathRole::Setup && !cond.isEmpty()
+                                       ? m_ctx.model.enclosingFunctionRegion(first)
+                                       : nullptr;
+        if (fn && (fn->name == QLatin1String("__init__") ||
+                   fn->name.endsWith(QLatin1String(".__init__")))) {
+            // `__init__` is set-up unless it runs once per pass: a loop elsewhere in the
+            // project that builds the object decides (ProjectResult's merge).
+            f.requiresHotFunction = cond;
+            f.promoteIfHot = !m_info.hotPathOnly;
+            if (m_info.hotPathOnly)
+                f.pathRole = PathRole::Compute; // kept only if hot, and then it is compute
+        } else if (m_info.hotPathOnly) {
             if (cond.isEmpty())
                 return; // module level / __main__ block: the boundary
             f.requiresHotFunction = cond;
@@ -90,6 +110,14 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (m_reported.contains(place))
         return;
     m_reported.insert(place);
+    // A test module's findings stay in the list: the assessment already keeps whole test
+    // modules apart (listed under their own heading, never counted); the role marks them.
+    if (f.pathRole != PathRole::Compute &&
+        !(f.pathRole == PathRole::Test && m_ctx.model.isTestModule())) {
+        if (m_offPath)
+            m_offPath->append(f);
+        return;
+    }
     m_out.append(f);
 }
 

@@ -20,7 +20,8 @@ const RuleInfo& R102Vectorize::info() const {
         QStringLiteral("clip01 = np.vectorize(lambda v: min(max(v, 0.0), 1.0))\n"
                        "y = clip01(x)"),
         QStringLiteral("y = np.clip(x, 0.0, 1.0)"),
-        false};
+        false,
+        true};
     return i;
 }
 

@@ -21,7 +21,8 @@ const RuleInfo& R107ObjectDtype::info() const {
         QStringLiteral("ragged = np.array([np.arange(k) for k in sizes], dtype=object)"),
         QStringLiteral("flat = np.concatenate([np.arange(k) for k in sizes])\n"
                        "offsets = np.cumsum([0] + list(sizes))   # numeric structure-of-arrays"),
-        false};
+        false,
+        true};
     return i;
 }
 

@@ -81,6 +81,21 @@ bool guardedByName(const SemanticModel& m, const std::vector<TSNode>& path, cons
     return false;
 }
 
+// Whether the loop hands `name` to a writer on each pass (`np.save(path, buf)`,
+// `fh.write(buf.tobytes())`, `json.dump(buf.tolist(), fh)`): every pass fills and saves its
+// own output, an I/O loop rather than per-pass scratch (SemanticModel::pathRole).
+bool writtenOutPerPass(const SemanticModel& m, std::string_view name, const LoopInfo& loop) {
+    for (TSNode c : SemanticModel::within(m.calls(), loop.hotStart, loop.hotEnd)) {
+        const TSNode args = SyntaxTree::field(c, fields().arguments);
+        if (ts_node_is_null(args) || m.text(args).find(name) == std::string_view::npos ||
+            !mentionsName(m, args, name))
+            continue;
+        if (m.pathRole(c) == PathRole::InputOutput)
+            return true;
+    }
+    return false;
+}
+
 bool leavesStatement(TSNode s) {
     const auto t = SyntaxTree::type(s);
     return t == "break_statement" || t == "return_statement" || t == "raise_statement";
@@ -287,7 +302,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
             if (loop->variables.contains(target))
                 continue;
             if (!SyntaxTree::is(SyntaxTree::field(assign, fields().left), "attribute") &&
-                nameEscapes(m, t, *loop))
+                (nameEscapes(m, t, *loop) || writtenOutPerPass(m, t, *loop)))
                 continue;
             if (guardedByName(m, pathInLoop(), *loop, t))
                 continue;

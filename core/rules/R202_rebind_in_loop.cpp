@@ -185,6 +185,33 @@ bool aliased(const SemanticModel& m, std::string_view target, const LoopInfo& lo
     return nameEscapes(m, target, loop);
 }
 
+// Whether `target` is still the caller's array when the loop starts: a parameter of the
+// function around the loop that no statement before the loop rebinds to a copy
+// (`x = x.copy()`, `x = np.array(x)`, `x = x * 1.0`). `np.asarray(x)` keeps the caller's array.
+bool callersArray(const SemanticModel& m, std::string_view target, const LoopInfo& loop) {
+    const FunctionRegion* f = m.enclosingFunctionRegion(loop.node);
+    if (!f)
+        return false;
+    const QString name = QString::fromUtf8(target.data(), qsizetype(target.size()));
+    if (!f->parameters.contains(name) || name == QLatin1String("self"))
+        return false;
+    for (TSNode a :
+         SemanticModel::within(m.assignments(), f->startByte, ts_node_start_byte(loop.node))) {
+        if (m.text(SyntaxTree::field(a, fields().left)) != target)
+            continue;
+        const TSNode right = SyntaxTree::field(a, fields().right);
+        if (!SyntaxTree::is(right, "call"))
+            return false; // arithmetic or another value: a new array already
+        const QString callee = m.callName(right);
+        if (callee != QLatin1String("numpy.asarray") &&
+            callee != QLatin1String("numpy.asanyarray") &&
+            callee != QLatin1String("numpy.atleast_1d") &&
+            callee != QLatin1String("numpy.atleast_2d"))
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 const RuleInfo& R202RebindInLoop::info() const {
@@ -266,10 +293,15 @@ void R202RebindInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             grows = broadcastHint(m, right, target, *loop);
         if (grows)
             continue;
-        out.reportAbout(left, a,
-                        QStringLiteral("%1 allocates a new `%2` on every iteration; update it in "
-                                       "place (`+=`, `out=%2`)")
-                            .arg(form, targetText));
+        QString message = QStringLiteral("%1 allocates a new `%2` on every iteration; update "
+                                         "it in place (`+=`, `out=%2`)")
+                              .arg(form, targetText);
+        if (SyntaxTree::is(left, "identifier") && callersArray(m, target, *loop))
+            message += QStringLiteral(", but `%1` is a parameter, the caller's array: in place "
+                                      "would change it for the caller too, so copy it once "
+                                      "before the loop (`%1 = %1.copy()`) first")
+                           .arg(targetText);
+        out.reportAbout(left, a, message);
     }
 }
 

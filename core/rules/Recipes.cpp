@@ -213,7 +213,9 @@ QList<Recipe> buildRecipes() {
         QStringLiteral("Update arrays in place"),
         QStringLiteral("Replace `x = x + y` in a loop by `x += y` or by the ufunc with "
                        "`out=x`; for longer expressions, keep one preallocated scratch array "
-                       "and chain ufuncs through `out=`."),
+                       "and chain ufuncs through `out=`. When `x` is a parameter, it is the "
+                       "caller's array: in place would change it for the caller too, so take "
+                       "`x = x.copy()` once before the loop first."),
         QStringLiteral("for t in range(steps):\n"
                        "    pos = pos + dt * vel"),
         QStringLiteral("tmp = np.empty_like(vel)\n"

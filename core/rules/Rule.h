@@ -32,6 +32,10 @@ struct RuleInfo {
     QString example;          ///< Python that triggers the rule
     QString useInstead;       ///< Python that does not
     bool hotPathOnly = false; ///< fires only in hot paths (loops, functions called from loops)
+    /// The construct outlives the line that builds it: an object array made while loading, or a
+    /// function vectorized during set-up, costs wherever the result is used later. Such findings
+    /// stay on the compute path when their site is set-up or I/O.
+    bool outlivesItsSite = false;
 };
 
 /// What a rule sees of one file.
@@ -45,11 +49,18 @@ struct RuleContext {
 /// Collects the findings of one rule over one file, filling the common fields.
 class FindingSink {
 public:
-    FindingSink(const RuleInfo& info, const RuleContext& ctx, QList<Finding>& out)
-        : m_info(info), m_ctx(ctx), m_out(out) {}
+    /// `offPath` receives the BLOCKS / REFACTOR findings at sites off the compute path
+    /// (SemanticModel::pathRole): notes that do not count (FileResult::offComputePath). When it
+    /// is null they are dropped.
+    FindingSink(const RuleInfo& info, const RuleContext& ctx, QList<Finding>& out,
+                QList<Finding>* offPath = nullptr)
+        : m_info(info), m_ctx(ctx), m_out(out), m_offPath(offPath) {}
     /// Reports `node` (its full span) with a site-specific message. `hot` and the enclosing
     /// function come from the semantic model; hot-path-only rules in functions that are not
     /// locally hot are emitted as conditional on that function being hot project-wide.
+    /// A BLOCKS / REFACTOR finding off the compute path goes to the off-path list with its
+    /// role (Finding::pathRole); in `__init__` it waits on the project-wide hotness of that
+    /// function (Finding::promoteIfHot).
     void report(TSNode node, const QString& message);
     /// Same, for a site whose fix is the rule's alternative recipe (Finding::recipeVariant).
     void report(TSNode node, const QString& message, quint8 recipeVariant);
@@ -72,6 +83,7 @@ private:
     const RuleInfo& m_info;
     const RuleContext& m_ctx;
     QList<Finding>& m_out;
+    QList<Finding>* m_offPath = nullptr;
     /// Start positions (line << 32 | column) this sink has reported: one finding per code and
     /// place, in O(1) per report (a scan over earlier findings was quadratic in big files).
     QSet<quint64> m_reported;

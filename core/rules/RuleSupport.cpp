@@ -367,7 +367,7 @@ bool holdsName(const SemanticModel& model, TSNode expr, std::string_view name, i
     if (isType(expr, "identifier"))
         return model.text(expr) == name;
     const auto t = SyntaxTree::type(expr);
-    if (t == "pair")
+    if (t == "pair" || t == "keyword_argument") // `{k: name}`, `d.update(data=name)`
         return holdsName(model, SyntaxTree::field(expr, fields().value), name, depth - 1);
     if (t == "list" || t == "tuple" || t == "set" || t == "expression_list" || t == "dictionary" ||
         t == "argument_list") {

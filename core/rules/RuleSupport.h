@@ -162,7 +162,8 @@ bool contains(TSNode container, TSNode n);
 bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name);
 
 /// Whether the value bound to `name` leaves an iteration of `loop`: passed to `append`/`extend`/
-/// `insert`/`add`/`put`/`setdefault`, stored into a container element or attribute
+/// `insert`/`add`/`put`/`setdefault`/`update` (also as a keyword argument), stored into a container
+/// element or attribute
 /// (`d[k] = name`, `self.x = name`), returned or yielded (also inside a tuple/list literal).
 /// Used by R201/R202: a value that is collected is not a per-iteration scratch buffer.
 /// The yield check walks the loop body (bounded, iterative); the rest uses indexed lists.

@@ -4,6 +4,7 @@
 #include "semantic/ModelInternals.h"
 
 #include "manifest/Manifest.h"
+#include "semantic/ComputePath.h"
 #include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 
@@ -106,6 +107,13 @@ void SemanticModel::exportTo(FileResult& out) const {
                                      SyntaxTree::endLine(f.node), SyntaxTree::endColumn(f.node)},
                          f.returnsArray});
     std::vector<std::pair<TSNode, QString>> projectCalls; // calls that may reach the project
+    // A loop off the compute path (a plotting or I/O loop, a demo generator) does not make
+    // what it calls hot. Test modules' loops make only test code hot (the project's merge
+    // sees to that).
+    const auto hotCaller = [this](TSNode c) {
+        const PathRole r = pathRole(c);
+        return r == PathRole::Compute || r == PathRole::Test;
+    };
     for (TSNode c : m_calls) {
         const FunctionRegion* caller = enclosingFunctionRegion(c);
         QString callee = projectCallee(c, caller);
@@ -118,7 +126,7 @@ void SemanticModel::exportTo(FileResult& out) const {
         };
         if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy."))) {
             out.calls.append(CallSite{caller ? caller->qualifiedName : QString(), callee,
-                                      loopedNow(), SyntaxTree::line(c)});
+                                      loopedNow() && hotCaller(c), SyntaxTree::line(c)});
             projectCalls.push_back({c, std::move(callee)});
         }
         // API uses: numpy module functions and ndarray methods.
@@ -132,6 +140,7 @@ void SemanticModel::exportTo(FileResult& out) const {
             u.hot = loopedNow() || (caller && caller->locallyHot); // isHot(c)
             if (!u.hot && caller)
                 u.requiresHotFunction = caller->qualifiedName;
+            u.pathRole = pathRole(c);
             out.apiUses.append(u);
         }
     }

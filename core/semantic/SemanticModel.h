@@ -25,8 +25,9 @@
 namespace cnready {
 
 class SyntaxTree;
-struct LoopWork;      // semantic/LoopWork.h
-class LoopWorkEngine; // semantic/LoopWork.h
+struct LoopWork;         // semantic/LoopWork.h
+class LoopWorkEngine;    // semantic/LoopWork.h
+class ComputePathEngine; // semantic/ComputePath.h
 
 /// What kind of value an expression evaluates to, as far as the model can tell (provenance).
 enum class ValueKind {
@@ -256,6 +257,19 @@ public:
     /// whose project-wide hotness decides (FindingSink/ApiUse::requiresHotFunction). "" when
     /// `n` is locally hot or at the boundary.
     QString hotCondition(TSNode n) const;
+    /// Where `n` stands (RULES.md, the workload model item 5; semantic/ComputePath.h): Test
+    /// in a test module or function; the role of its function when the function's name,
+    /// class or parameters make it plumbing (`plot_*`, `__repr__`, `read_*`, `demo_*`,
+    /// `__init__` not called per pass, a function taking `ax`); else the role of the statement
+    /// (a block that ends in `raise`, a statement that calls a reader / writer / plotting
+    /// API, argparse); module level and `__main__` outside loops are Setup; else Compute.
+    /// Computed on first use for the whole file and cached.
+    PathRole pathRole(TSNode n) const;
+    /// pathRole(n) == PathRole::Compute. Hot (the rules' sense) is this and isHot(n).
+    bool onComputePath(TSNode n) const;
+    /// Whether the file is a test module by its module name (`tests.test_io`, `conftest`,
+    /// `pkg.io_test`): every line of it has the role Test.
+    bool isTestModule() const;
     const std::vector<FunctionRegion>& functions() const { return m_functions; }
     const std::vector<ClassRegion>& classes() const { return m_classes; }
     /// Innermost function containing `n` (a node's own function_definition counts only for
@@ -396,6 +410,7 @@ private:
     std::vector<ClassRegion> m_classes;
     std::vector<LoopInfo> m_loops;
     mutable std::unique_ptr<LoopWorkEngine> m_loopWork; ///< created on first loopWork()
+    mutable std::unique_ptr<ComputePathEngine> m_paths; ///< created on first pathRole()
 };
 
 } // namespace cnready

@@ -612,6 +612,31 @@ private slots:
         QVERIFY(a.apiGaps[0].material);
         QCOMPARE(a.apiGaps[0].rewrite, QStringLiteral("np.sqrt(np.var(x, axis=...))"));
     }
+    void missingApiOnComputePathDemotesOutsideLoops() {
+        // Issue 16 item 3: since cuPyNumeric 26.06 a ✗ API raises AttributeError, so a call on
+        // the compute path stops the port wherever it sits, loop or not.
+        const Assessment a =
+            run(project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.std"), 8, false)}));
+        QCOMPARE(a.apiGaps.size(), 1);
+        QVERIFY(!a.apiGaps[0].onHotPath);
+        QVERIFY(a.apiGaps[0].onComputePath);
+        QVERIFY(a.apiGaps[0].material);
+        QCOMPARE(a.verdict, Verdict::LightRefactor);
+        QVERIFY2(a.demotions.value(0).contains(QStringLiteral("compute path")),
+                 qPrintable(a.demotions.value(0)));
+    }
+    void missingApiOffComputePathIsListedOnly() {
+        // The same API in a plotting helper, in a loop: listed with the fix, no demotion.
+        ApiUse u = use(QStringLiteral("numpy.std"), 8, true);
+        u.pathRole = PathRole::Plotting;
+        const Assessment a = run(project({}, stencilEvidence(), {}, {u}));
+        QCOMPARE(a.apiGaps.size(), 1);
+        QVERIFY(!a.apiGaps[0].onComputePath);
+        QVERIFY(!a.apiGaps[0].onHotPath);
+        QVERIFY(!a.apiGaps[0].material);
+        QCOMPARE(a.verdict, Verdict::Ready);
+        QVERIFY(a.demotions.isEmpty());
+    }
     void nonComputeApisDoNotDemote() {
         // np.result_type and np.errstate on a hot path are ✗ in the manifest but do no array
         // work: listed, not material, no demotion.
@@ -660,8 +685,10 @@ private slots:
         }
     }
     void missingApiAtBoundaryIsListedOnly() {
-        const Assessment a = run(
-            project({}, stencilEvidence(), {}, {use(QStringLiteral("numpy.savetxt"), 40, false)}));
+        // A writer's call is off the compute path (the model gives np.savetxt the I/O role).
+        ApiUse u = use(QStringLiteral("numpy.savetxt"), 40, false);
+        u.pathRole = PathRole::InputOutput;
+        const Assessment a = run(project({}, stencilEvidence(), {}, {u}));
         QCOMPARE(a.verdict, Verdict::Ready);
         QCOMPARE(a.apiGaps.size(), 1);
         QVERIFY(!a.apiGaps[0].material);

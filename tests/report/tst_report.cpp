@@ -286,6 +286,65 @@ private slots:
         QVERIFY(next.contains(QStringLiteral("Pilot module")) == false); // no SCALES: no pilot
     }
 
+    void offComputePathFindingsAreNotesInEveryFormat() {
+        FileResult f;
+        f.path = QStringLiteral("pkg/sim.py");
+        f.moduleName = QStringLiteral("pkg.sim");
+        f.lines = 40;
+        f.findings = {finding(QStringLiteral("R201"), Category::Refactor, 20)};
+        Finding plot = finding(QStringLiteral("R101"), Category::Blocks, 30);
+        plot.pathRole = PathRole::Plotting;
+        plot.function = QStringLiteral("plot_field");
+        Finding io = finding(QStringLiteral("R104"), Category::Blocks, 35);
+        io.pathRole = PathRole::InputOutput;
+        f.offComputePath = {plot, io};
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/demo"), {f});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        // Only the REFACTOR finding counts: rule 7, not rule 6.
+        QCOMPARE(r.assessment.decidingRule, 7);
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        QVERIFY(!section(md, kHeadings[2]).contains(QStringLiteral("R101")));
+        const QString notes = section(md, kHeadings[4]);
+        QVERIFY2(notes.contains(QStringLiteral("Off the compute path (not counted): 2 "
+                                               "BLOCKS/REFACTOR findings")),
+                 qPrintable(notes));
+        QVERIFY(notes.contains(QStringLiteral("| `pkg/sim.py:30-31` | R101 | plotting |")));
+        QVERIFY(notes.contains(QStringLiteral("| `pkg/sim.py:35-36` | R104 | I/O |")));
+        const QJsonObject o = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
+        QCOMPARE(o.value(QStringLiteral("findings")).toArray().size(), 1);
+        QCOMPARE(o.value(QStringLiteral("findings"))
+                     .toArray()[0]
+                     .toObject()
+                     .value(QStringLiteral("pathRole")),
+                 QJsonValue(QStringLiteral("compute")));
+        const QJsonArray off = o.value(QStringLiteral("offComputePath")).toArray();
+        QCOMPARE(off.size(), 2);
+        QCOMPARE(off[0].toObject().value(QStringLiteral("pathRole")).toString(),
+                 QStringLiteral("plotting"));
+        QCOMPARE(off[0].toObject().value(QStringLiteral("category")).toString(),
+                 QStringLiteral("info"));
+        QCOMPARE(
+            o.value(QStringLiteral("counts")).toObject().value(QStringLiteral("blocks")).toInt(),
+            0);
+        const QJsonArray results = QJsonDocument::fromJson(r.render(ReportFormat::Sarif))
+                                       .object()[QStringLiteral("runs")]
+                                       .toArray()[0]
+                                       .toObject()[QStringLiteral("results")]
+                                       .toArray();
+        int notesSeen = 0;
+        for (const QJsonValue v : results) {
+            const QJsonObject res = v.toObject();
+            const QJsonObject props = res[QStringLiteral("properties")].toObject();
+            if (props[QStringLiteral("pathRole")].toString() == QLatin1String("compute"))
+                continue;
+            ++notesSeen;
+            QCOMPARE(res[QStringLiteral("level")].toString(), QStringLiteral("note"));
+            QCOMPARE(props[QStringLiteral("counted")].toBool(), false);
+        }
+        QCOMPARE(notesSeen, 2);
+    }
+
     void findingsInTestModulesAreListedApart() {
         FileResult work;
         work.path = QStringLiteral("pkg/sim.py");

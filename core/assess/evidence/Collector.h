@@ -475,11 +475,9 @@ private:
     // Size hint of an array constructor call (Gate 2 and the inferred context).
     void sizeOfCall(const CallSite& c);
     // Whether a size at `n` can be evidence of the workload's size (RULES.md, the workload
-    // model, items 5 and 6): not in a test module, not one-time set-up (module level or the
-    // `__main__` block outside loops), not in a function whose name marks it as a demo or
-    // example data generator, plotting or GUI, I/O or printing (`make_demo_data`, `plot_*`,
-    // `read_*`, `__repr__`, ...), not in an example/demo folder. Interim: by names, until the
-    // semantic model's compute-path roles are used instead.
+    // model, items 5 and 6): not in a test module, on the compute path by the model's path
+    // role (SemanticModel::onComputePath: not set-up, demo data, plotting, I/O, printing or an
+    // error path), not in an example/demo folder.
     bool sizeOnComputePath(TSNode n, const Where& w);
     // Elements of `np.meshgrid(x, y, ...)`: the product of its vectors' lengths, each a
     // constructor call or a name bound to one in the same function; nullopt unless all are

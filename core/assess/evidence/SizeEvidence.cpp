@@ -498,32 +498,13 @@ QString sizeStem(const QString& constant) {
     return parts.join(QLatin1Char('_'));
 }
 
-// Function-name words of code that is not the computation (RULES.md, the workload model,
-// item 5): its sizes describe a demo, a plot, a file or a printout, not the workload.
-bool offPathFunctionName(QString name) {
-    while (name.startsWith(QLatin1Char('_')) && !name.startsWith(QLatin1String("__")))
-        name.remove(0, 1);
-    name = name.toLower();
-    static const QStringList prefixes = {
-        QStringLiteral("test"),      QStringLiteral("plot"),      QStringLiteral("draw"),
-        QStringLiteral("show"),      QStringLiteral("render"),    QStringLiteral("display"),
-        QStringLiteral("demo"),      QStringLiteral("example"),   QStringLiteral("fake"),
-        QStringLiteral("synthetic"), QStringLiteral("make_demo"), QStringLiteral("read"),
-        QStringLiteral("write"),     QStringLiteral("load"),      QStringLiteral("save"),
-        QStringLiteral("fetch"),     QStringLiteral("download"),  QStringLiteral("dump"),
-        QStringLiteral("export"),    QStringLiteral("print"),     QStringLiteral("summary"),
-        QStringLiteral("__repr__"),  QStringLiteral("__str__"),   QStringLiteral("_repr_")};
-    for (const QString& p : prefixes)
-        if (name.startsWith(p))
-            return true;
-    return name.contains(QLatin1String("demo")) || name.contains(QLatin1String("example")) ||
-           name.contains(QLatin1String("plot"));
-}
-
 } // namespace
 
-bool Collector::sizeOnComputePath(TSNode n, const Where& w) {
-    if (out.isTest || m.atBoundary(n))
+bool Collector::sizeOnComputePath(TSNode n, const Where&) {
+    // The model's path role decides (RULES.md, the workload model items 5 and 6): sizes in
+    // demo generators, plotting, I/O, printing, error paths, set-up and tests describe no
+    // workload. A file kept in an examples / demo folder is demo material as a whole.
+    if (out.isTest || !m.onComputePath(n))
         return false;
     for (const QString& dir : out.path.split(QLatin1Char('/'))) {
         const QString d = dir.toLower();
@@ -531,9 +512,6 @@ bool Collector::sizeOnComputePath(TSNode n, const Where& w) {
             d == QLatin1String("example") || d.startsWith(QLatin1String("demo")))
             return false;
     }
-    for (const QString& part : scopeName(w.scope).split(QLatin1Char('.'), Qt::SkipEmptyParts))
-        if (offPathFunctionName(part))
-            return false;
     return true;
 }
 

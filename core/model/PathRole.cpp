@@ -1,0 +1,49 @@
+#include "model/PathRole.h"
+
+namespace cnready {
+
+QString pathRoleName(PathRole r) {
+    switch (r) {
+    case PathRole::Compute:
+        return QStringLiteral("compute");
+    case PathRole::ErrorPath:
+        return QStringLiteral("error-path");
+    case PathRole::InputOutput:
+        return QStringLiteral("io");
+    case PathRole::Plotting:
+        return QStringLiteral("plotting");
+    case PathRole::Presentation:
+        return QStringLiteral("presentation");
+    case PathRole::Setup:
+        return QStringLiteral("setup");
+    case PathRole::Test:
+        return QStringLiteral("test");
+    case PathRole::Demo:
+        return QStringLiteral("demo");
+    }
+    return {};
+}
+
+QString pathRoleLabel(PathRole r) {
+    switch (r) {
+    case PathRole::Compute:
+        return QStringLiteral("compute path");
+    case PathRole::ErrorPath:
+        return QStringLiteral("error path");
+    case PathRole::InputOutput:
+        return QStringLiteral("I/O");
+    case PathRole::Plotting:
+        return QStringLiteral("plotting");
+    case PathRole::Presentation:
+        return QStringLiteral("presentation");
+    case PathRole::Setup:
+        return QStringLiteral("set-up");
+    case PathRole::Test:
+        return QStringLiteral("test");
+    case PathRole::Demo:
+        return QStringLiteral("demo data");
+    }
+    return {};
+}
+
+} // namespace cnready

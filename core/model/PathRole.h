@@ -1,0 +1,29 @@
+#pragma once
+// Where a piece of code stands with respect to the computation (RULES.md, the workload model
+// item 5): on the compute path, or in plumbing around it whose findings do not count.
+
+#include <QString>
+
+namespace cnready {
+
+/// The role of a line of code. Compute is the computation itself; every other role is off the
+/// compute path: BLOCKS / REFACTOR findings there are notes that do not count for the verdict.
+enum class PathRole : quint8 {
+    Compute,      ///< works on the data arrays as part of the computation
+    ErrorPath,    ///< leads only to `raise` (a guard's block, a re-raising `except`)
+    InputOutput,  ///< reading or writing files and serialised data (`open`, `np.save`, json)
+    Plotting,     ///< plotting and GUI (matplotlib, Qt, `plot_*` / `draw_*` / `show_*`)
+    Presentation, ///< `__repr__` / `__str__`, printing and formatting of results
+    Setup,        ///< one-time set-up: module level, `__main__`, argparse, `__init__`
+    Test,         ///< test modules and test functions
+    Demo,         ///< demo / example data generators
+};
+
+/// Stable lower-case name for JSON, SARIF and the CLI: "compute", "error-path", "io",
+/// "plotting", "presentation", "setup", "test", "demo".
+QString pathRoleName(PathRole r);
+/// Short phrase for reports: "error path", "I/O", "plotting", "presentation", "set-up",
+/// "test", "demo data"; "compute path" for Compute.
+QString pathRoleLabel(PathRole r);
+
+} // namespace cnready

@@ -1,0 +1,493 @@
+// The compute path: roles of functions and statements (see ComputePath.h).
+
+#include "semantic/ComputePath.h"
+
+#include "semantic/ModelInternals.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <string_view>
+
+namespace cnready {
+
+namespace {
+
+// A name, lower-cased, without leading single underscores (`_plot_grid` → "plot_grid";
+// dunder names keep theirs: "__repr__").
+QString plainName(QString name) {
+    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+    if (dot >= 0)
+        name = name.mid(dot + 1);
+    if (!name.startsWith(QLatin1String("__")))
+        while (name.startsWith(QLatin1Char('_')))
+            name.remove(0, 1);
+    return name.toLower();
+}
+
+// `name` is the word `w` or starts with it as a word: "save", "save_state", "saves"; not
+// "saved_mask" or "loadings".
+bool wordPrefix(const QString& name, std::initializer_list<const char*> words) {
+    for (const char* w : words) {
+        const QLatin1String word(w);
+        if (!name.startsWith(word))
+            continue;
+        if (name.size() == word.size())
+            return true;
+        const QChar next = name[word.size()];
+        if (next == QLatin1Char('_') ||
+            (next == QLatin1Char('s') &&
+             (name.size() == word.size() + 1 || name[word.size() + 1] == QLatin1Char('_'))))
+            return true;
+    }
+    return false;
+}
+
+// The role a function's own name gives it (RULES.md, the workload model item 5).
+PathRole roleOfName(const QString& raw) {
+    const QString n = plainName(raw);
+    if (n.isEmpty())
+        return PathRole::Compute;
+    if (wordPrefix(n, {"test"}) || n == QLatin1String("setupclass") ||
+        n == QLatin1String("teardown") || n == QLatin1String("setup_method"))
+        return PathRole::Test;
+    if (n == QLatin1String("__repr__") || n == QLatin1String("__str__") ||
+        n == QLatin1String("__format__") || n == QLatin1String("__rich__") ||
+        n.startsWith(QLatin1String("repr_")) || // `_repr_html_`, `_repr_latex_`
+        wordPrefix(n, {"print", "pprint", "format", "summary", "summarize", "summarise", "describe",
+                       "pretty", "to_string", "to_html", "to_latex"}))
+        return PathRole::Presentation;
+    if (n.contains(QLatin1String("plot")) ||
+        wordPrefix(n, {"show", "render", "display", "animate", "visualize", "visualise", "imshow",
+                       "savefig", "figure"}) ||
+        (wordPrefix(n, {"draw"}) && !n.contains(QLatin1String("sample")) &&
+         !n.contains(QLatin1String("random"))))
+        return PathRole::Plotting;
+    if (wordPrefix(n,
+                   {"demo", "example", "fake", "synthetic", "toy", "make_demo", "make_example",
+                    "make_fake", "make_synthetic", "make_toy", "generate_demo", "generate_example",
+                    "generate_fake", "generate_synthetic", "sample_data", "make_sample_data"}) ||
+        n.endsWith(QLatin1String("_demo")) || n.endsWith(QLatin1String("_example")))
+        return PathRole::Demo;
+    if (wordPrefix(n, {"read", "write", "load", "save", "dump", "export", "fetch", "download",
+                       "serialize", "deserialize", "serialise", "deserialise", "to_csv", "to_file",
+                       "from_file", "to_json", "from_json", "to_hdf", "from_hdf"}))
+        return PathRole::InputOutput;
+    if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
+        n == QLatin1String("set_up") ||
+        wordPrefix(n, {"setup", "configure", "parse_args", "build_parser", "make_parser",
+                       "get_parser", "validate"}))
+        return PathRole::Setup;
+    return PathRole::Compute;
+}
+
+// A class name or base that makes every method plotting / GUI or test code.
+PathRole roleOfClass(std::string_view name, std::string_view bases) {
+    const auto has = [](std::string_view s, std::string_view w) {
+        return s.find(w) != std::string_view::npos;
+    };
+    if (name.substr(0, 4) == "Test" ||
+        (name.size() > 4 && name.substr(name.size() - 4) == "Test") ||
+        (name.size() > 5 && name.substr(name.size() - 5) == "Tests") || has(bases, "TestCase"))
+        return PathRole::Test;
+    if (has(bases, "QWidget") || has(bases, "QMainWindow") || has(bases, "QDialog") ||
+        has(bases, "QtWidgets.") || has(bases, "QGraphics") || has(bases, "tk.Frame") ||
+        has(bases, "tkinter.") || has(name, "Plotter") || has(name, "Widget") ||
+        has(name, "Dialog") || has(name, "MainWindow"))
+        return PathRole::Plotting;
+    return PathRole::Compute;
+}
+
+// Parameter names that say a function draws into a figure.
+bool plottingParameter(const QString& p) {
+    return p == QLatin1String("ax") || p == QLatin1String("axs") || p == QLatin1String("fig") ||
+           p == QLatin1String("figure") || p == QLatin1String("canvas") ||
+           p == QLatin1String("painter");
+}
+
+// Top-level modules whose calls are I/O / serialisation.
+bool ioModule(std::string_view top) {
+    static constexpr std::string_view names[] = {
+        "bz2",     "cPickle", "codecs",   "csv",  "dill",    "gzip",    "h5py",
+        "imageio", "joblib",  "json",     "lzma", "marshal", "netCDF4", "pickle",
+        "shelve",  "tables",  "tifffile", "yaml", "zarr",    "zipfile", "tarfile",
+    };
+    return std::find(std::begin(names), std::end(names), top) != std::end(names);
+}
+
+// Top-level modules whose calls are plotting or GUI.
+bool plottingModule(std::string_view top) {
+    static constexpr std::string_view names[] = {
+        "PyQt4",      "PyQt5",  "PyQt6",  "PySide", "PySide2",   "PySide6", "bokeh",
+        "matplotlib", "mayavi", "plotly", "pylab",  "pyqtgraph", "seaborn", "tkinter",
+        "vispy",      "wx",     "qtpy",   "napari", "pyvista",
+    };
+    return std::find(std::begin(names), std::end(names), top) != std::end(names);
+}
+
+// NumPy's own readers and writers (canonical names).
+bool numpyIo(std::string_view c) {
+    static constexpr std::string_view names[] = {
+        "numpy.save",
+        "numpy.savez",
+        "numpy.savez_compressed",
+        "numpy.savetxt",
+        "numpy.load",
+        "numpy.loadtxt",
+        "numpy.genfromtxt",
+        "numpy.fromfile",
+        "numpy.ndarray.tofile",
+        "numpy.ndarray.dump",
+        "numpy.lib.format.open_memmap",
+        "numpy.memmap",
+        "scipy.io.loadmat",
+        "scipy.io.savemat",
+        "scipy.io.wavfile.read",
+        "scipy.io.wavfile.write",
+    };
+    return std::find(std::begin(names), std::end(names), c) != std::end(names);
+}
+
+// Method names that read or write a file whatever the receiver (`fh.write`, `w.writerow`,
+// `df.to_csv`, `a.tofile`).
+bool ioMethod(std::string_view leaf) {
+    static constexpr std::string_view names[] = {
+        "create_dataset", "readline",   "readlines", "read",    "to_csv",
+        "to_hdf",         "to_parquet", "to_pickle", "tofile",  "write",
+        "writelines",     "writerow",   "writerows", "savefig",
+    };
+    return std::find(std::begin(names), std::end(names), leaf) != std::end(names);
+}
+
+// Axes / figure methods, on a receiver named like one (`ax`, `axes[0]`, `fig`, `plt`).
+bool plotMethod(std::string_view leaf) {
+    static constexpr std::string_view names[] = {
+        "add_subplot", "annotate",    "axhline",      "axvline",
+        "bar",         "barh",        "colorbar",     "contour",
+        "contourf",    "errorbar",    "fill",         "fill_between",
+        "grid",        "hist",        "imshow",       "legend",
+        "loglog",      "matshow",     "pcolor",       "pcolormesh",
+        "pie",         "plot",        "plot_surface", "quiver",
+        "scatter",     "semilogx",    "semilogy",     "set_title",
+        "set_xlabel",  "set_xlim",    "set_xticks",   "set_xticklabels",
+        "set_ylabel",  "set_ylim",    "set_yticks",   "set_yticklabels",
+        "show",        "step",        "streamplot",   "text",
+        "tricontour",  "tricontourf", "tripcolor",    "subplots",
+        "suptitle",    "set_data",    "draw",
+    };
+    return std::find(std::begin(names), std::end(names), leaf) != std::end(names);
+}
+
+bool plotReceiver(std::string_view root) {
+    return root == "plt" || root.substr(0, 2) == "ax" || root.substr(0, 3) == "fig";
+}
+
+std::string_view topModule(const QString& canonical, QByteArray& buf) {
+    buf = canonical.section(QLatin1Char('.'), 0, 0).toUtf8();
+    return std::string_view(buf.constData(), size_t(buf.size()));
+}
+
+// The root identifier of an attribute / subscript / call chain (`axes[0].plot` → "axes").
+TSNode rootIdentifier(TSNode n) {
+    for (int guard = 0; guard < 64; ++guard) {
+        const Sym k = sym(n);
+        if (k == Sym::identifier)
+            return n;
+        if (k == Sym::attribute)
+            n = field(n, F().object);
+        else if (k == Sym::subscript)
+            n = field(n, F().value);
+        else if (k == Sym::call)
+            n = field(n, F().function);
+        else if (k == Sym::parenthesized_expression && ts_node_named_child_count(n) > 0)
+            n = ts_node_named_child(n, 0);
+        else
+            return {};
+    }
+    return {};
+}
+
+bool isStatementType(std::string_view t) {
+    return t.size() > 10 && t.substr(t.size() - 10) == "_statement";
+}
+
+// The last statement of a block, comments aside.
+TSNode lastStatement(TSNode block) {
+    for (uint32_t i = ts_node_named_child_count(block); i-- > 0;) {
+        const TSNode c = ts_node_named_child(block, i);
+        if (!is(c, Sym::comment))
+            return c;
+    }
+    return {};
+}
+
+} // namespace
+
+bool ComputePathEngine::isTestModuleName(const QString& moduleName) {
+    const QStringList parts = moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString& p = parts[i];
+        if (p == QLatin1String("tests") || p == QLatin1String("test") ||
+            p == QLatin1String("conftest"))
+            return true;
+        if (i + 1 == parts.size() &&
+            (p.startsWith(QLatin1String("test_")) || p.endsWith(QLatin1String("_test"))))
+            return true;
+    }
+    return false;
+}
+
+bool ComputePathEngine::isTestSupportModuleName(const QString& moduleName) {
+    const QStringList parts = moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
+    return parts.contains(QLatin1String("testing")) || parts.contains(QLatin1String("_testing"));
+}
+
+ComputePathEngine::ComputePathEngine(const SemanticModel& model)
+    : m(model),
+      m_test(isTestModuleName(model.moduleName()) || isTestSupportModuleName(model.moduleName())) {
+    buildFunctionRoles();
+    buildSpans();
+}
+
+void ComputePathEngine::buildFunctionRoles() {
+    const auto& fns = m.functions();
+    m_functionRoles.assign(fns.size(), PathRole::Compute);
+    // Class roles by name ("Outer.Inner"), from the name and the bases as written.
+    std::vector<std::pair<QString, PathRole>> classRoles;
+    for (const ClassRegion& c : m.classes()) {
+        const TSNode nameNode = field(c.node, F().name);
+        const TSNode bases = SyntaxTree::field(c.node, SyntaxTree::fieldId("superclasses"));
+        const PathRole r = roleOfClass(m.text(nameNode),
+                                       ts_node_is_null(bases) ? std::string_view() : m.text(bases));
+        if (r != PathRole::Compute)
+            classRoles.emplace_back(c.name, r);
+    }
+    for (size_t i = 0; i < fns.size(); ++i) {
+        const FunctionRegion& f = fns[i];
+        PathRole r = PathRole::Compute;
+        if (m_test)
+            r = PathRole::Test;
+        if (r == PathRole::Compute && f.parent >= 0) // functions are in document order
+            r = m_functionRoles[size_t(f.parent)];
+        if (r == PathRole::Compute && !f.className.isEmpty())
+            for (const auto& [name, role] : classRoles)
+                if (f.className == name || f.className.startsWith(name + QLatin1Char('.')))
+                    r = role;
+        if (r == PathRole::Compute) {
+            const qsizetype dot = f.name.lastIndexOf(QLatin1Char('.'));
+            const QString own = dot >= 0 ? f.name.mid(dot + 1) : f.name;
+            if (own == QLatin1String("__init__"))
+                // One-time set-up unless called once per pass of a loop of this file; a caller
+                // elsewhere in the project decides later (FindingSink, Finding::promoteIfHot).
+                r = f.locallyHot ? PathRole::Compute : PathRole::Setup;
+            else
+                r = roleOfName(own);
+        }
+        if (r == PathRole::Compute)
+            for (const QString& p : f.parameters)
+                if (plottingParameter(p))
+                    r = PathRole::Plotting;
+        m_functionRoles[i] = r;
+    }
+}
+
+void ComputePathEngine::buildSpans() {
+    if (m_test)
+        return; // every line of a test module is test code
+    addErrorSpans();
+    addCallSpans();
+    // `if __name__ == "__main__":` blocks: one-time set-up, loops inside aside (roleOf).
+    for (TSNode n : m.tree().nodes(SyntaxTree::NodeList::ModuleIf)) {
+        const TSNode cond = field(n, F().condition);
+        const std::string_view t = m.text(cond);
+        if (is(cond, Sym::comparison_operator) && t.find("__name__") != std::string_view::npos &&
+            t.find("__main__") != std::string_view::npos)
+            m_spans.push_back({startOf(n), endOf(n), PathRole::Setup});
+    }
+    std::stable_sort(m_spans.begin(), m_spans.end(),
+                     [](const Span& a, const Span& b) { return a.start < b.start; });
+}
+
+void ComputePathEngine::addErrorSpans() {
+    // Raise statements are not indexed: find the keyword in the source (a file has few), then
+    // take the statement and the block it ends.
+    const std::string_view src = m.text(m.tree().root());
+    const TSNode root = m.tree().root();
+    const auto identChar = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_';
+    };
+    for (size_t at = src.find("raise"); at != std::string_view::npos;
+         at = src.find("raise", at + 5)) {
+        if ((at > 0 && identChar(src[at - 1])) || (at + 5 < src.size() && identChar(src[at + 5])))
+            continue;
+        const TSNode kw = ts_node_descendant_for_byte_range(root, uint32_t(at), uint32_t(at + 5));
+        if (ts_node_is_null(kw) || ts_node_is_named(kw))
+            continue; // in a string or a comment
+        const TSNode stmt = ts_node_parent(kw);
+        if (SyntaxTree::type(stmt) != "raise_statement")
+            continue;
+        m_spans.push_back({startOf(stmt), endOf(stmt), PathRole::ErrorPath});
+        const TSNode block = ts_node_parent(stmt);
+        if (SyntaxTree::type(block) != "block" || !ts_node_eq(lastStatement(block), stmt))
+            continue;
+        const std::string_view owner = SyntaxTree::type(ts_node_parent(block));
+        // A guard whose block ends in raise (`if a.ndim != 2: raise ValueError(...)`), an
+        // `else:` that raises, an `except` handler that re-raises.
+        if (owner == "if_statement" || owner == "elif_clause" || owner == "else_clause" ||
+            owner == "except_clause" || owner == "except_group_clause")
+            m_spans.push_back({startOf(block), endOf(block), PathRole::ErrorPath});
+    }
+    // The message of an `assert` is built only when it fails.
+    for (TSNode a : m.asserts())
+        if (ts_node_named_child_count(a) >= 2) {
+            const TSNode msg = ts_node_named_child(a, ts_node_named_child_count(a) - 1);
+            m_spans.push_back({startOf(msg), endOf(msg), PathRole::ErrorPath});
+        }
+}
+
+void ComputePathEngine::addCallSpans() {
+    // Local names bound to plotting / GUI and I/O modules (`plt`, `sns`, `h5py`, `json`).
+    std::vector<std::pair<std::string_view, PathRole>> modules;
+    QByteArray buf;
+    for (const ImportBinding& b : m.importBindings()) {
+        const std::string_view top = topModule(b.canonical, buf);
+        const PathRole r = plottingModule(top) ? PathRole::Plotting
+                           : ioModule(top)     ? PathRole::InputOutput
+                           : top == "argparse" ? PathRole::Setup
+                                               : PathRole::Compute;
+        if (r == PathRole::Compute || b.star)
+            continue;
+        const TSNode stmt = b.node;
+        // The local name as a view into the source (ImportBinding::local is a QString).
+        const std::string_view st = m.text(stmt);
+        const QByteArray local = b.local.toUtf8();
+        const size_t at = st.rfind(std::string_view(local.constData(), size_t(local.size())));
+        if (at == std::string_view::npos)
+            continue;
+        modules.emplace_back(st.substr(at, size_t(local.size())), r);
+    }
+    for (TSNode c : m.calls()) {
+        const TSNode fn = unparen(field(c, F().function));
+        const Sym k = sym(fn);
+        std::string_view leaf;
+        if (k == Sym::identifier)
+            leaf = m.text(fn);
+        else if (k == Sym::attribute)
+            leaf = m.text(field(fn, F().attribute));
+        else
+            continue;
+        PathRole role = PathRole::Compute;
+        const TSNode root = rootIdentifier(fn);
+        const std::string_view rootName = ts_node_is_null(root) ? std::string_view() : m.text(root);
+        if (k == Sym::identifier && leaf == "open" && !m.isNameBound(QStringLiteral("open"), c)) {
+            role = PathRole::InputOutput;
+        } else if (k == Sym::attribute) {
+            for (const auto& [name, r] : modules)
+                if (name == rootName)
+                    role = r;
+            if (role == PathRole::Compute && ioMethod(leaf))
+                role = leaf == "savefig" ? PathRole::Plotting : PathRole::InputOutput;
+            if (role == PathRole::Compute && plotMethod(leaf) && plotReceiver(rootName))
+                role = PathRole::Plotting;
+        } else {
+            for (const auto& [name, r] : modules)
+                if (name == leaf) // `from h5py import File`: the imported name itself
+                    role = r;
+        }
+        if (role == PathRole::Compute) {
+            // NumPy's readers and writers resolve through the array module's name.
+            static constexpr std::string_view ioLeaves[] = {
+                "save",    "savez",      "savez_compressed", "savetxt",     "load",
+                "loadtxt", "genfromtxt", "fromfile",         "tofile",      "dump",
+                "loadmat", "savemat",    "memmap",           "open_memmap",
+            };
+            if (std::find(std::begin(ioLeaves), std::end(ioLeaves), leaf) != std::end(ioLeaves)) {
+                const QString name = m.callName(c);
+                QByteArray nb = name.toUtf8();
+                if (numpyIo(std::string_view(nb.constData(), size_t(nb.size()))))
+                    role = PathRole::InputOutput;
+            }
+        }
+        if (role != PathRole::Compute)
+            addStatementOf(c, role);
+    }
+}
+
+void ComputePathEngine::addStatementOf(TSNode call, PathRole role) {
+    TSNode cur = call;
+    for (int guard = 0; guard < 256; ++guard) {
+        const TSNode parent = ts_node_parent(cur);
+        if (ts_node_is_null(parent))
+            break;
+        const std::string_view pt = SyntaxTree::type(parent);
+        if (pt == "with_statement" || pt == "with_clause" || pt == "with_item") {
+            // `with open(path) as fh:` — the whole block reads or writes.
+            cur = parent;
+            if (pt == "with_statement")
+                break;
+            continue;
+        }
+        if (pt == "for_statement" && ts_node_eq(field(parent, F().right), cur)) {
+            cur = parent; // `for line in fh.readlines():`
+            break;
+        }
+        if (pt == "if_statement" || pt == "elif_clause" || pt == "while_statement" ||
+            pt == "for_statement" || pt == "function_definition" || pt == "class_definition")
+            break; // a call in a header marks the call alone, not the block under it
+        if (pt == "block" || pt == "module" || isStatementType(SyntaxTree::type(cur)))
+            break;
+        cur = parent;
+    }
+    m_spans.push_back({startOf(cur), endOf(cur), role});
+}
+
+PathRole ComputePathEngine::roleOf(TSNode n) const {
+    if (m_test)
+        return PathRole::Test;
+    const FunctionRegion* f = m.enclosingFunctionRegion(n);
+    if (f) {
+        const PathRole r = m_functionRoles[size_t(f->index)];
+        if (r != PathRole::Compute)
+            return r;
+    }
+    const uint32_t start = startOf(n), end = endOf(n);
+    const uint32_t floor = f ? f->startByte : 0;
+    // The innermost span around `n` (spans nest: a raise inside an I/O `with` block).
+    const Span* best = nullptr;
+    auto it = std::upper_bound(m_spans.begin(), m_spans.end(), start,
+                               [](uint32_t b, const Span& s) { return b < s.start; });
+    while (it != m_spans.begin()) {
+        --it;
+        if (it->start < floor)
+            break;
+        if (it->start <= start && end <= it->end &&
+            (!best || it->end - it->start < best->end - best->start))
+            best = &*it;
+    }
+    if (best && best->role != PathRole::Setup)
+        return best->role;
+    if (!f || best) {
+        // Module level, class bodies and `__main__` blocks run once: set-up, except a loop of
+        // a script, whose passes are the computation.
+        return m.inLoop(n) ? PathRole::Compute : PathRole::Setup;
+    }
+    return PathRole::Compute;
+}
+
+// ---- SemanticModel -------------------------------------------------------------------------
+
+PathRole SemanticModel::pathRole(TSNode n) const {
+    if (!m_paths)
+        m_paths = std::make_unique<ComputePathEngine>(*this);
+    return m_paths->roleOf(n);
+}
+
+bool SemanticModel::onComputePath(TSNode n) const {
+    return pathRole(n) == PathRole::Compute;
+}
+
+bool SemanticModel::isTestModule() const {
+    return ComputePathEngine::isTestModuleName(m_module);
+}
+
+} // namespace cnready

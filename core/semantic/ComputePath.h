@@ -1,0 +1,58 @@
+#pragma once
+// The compute path (RULES.md, the workload model item 5): which code is the computation and
+// which is its plumbing (error paths, I/O, plotting, presentation, set-up, tests, demo data).
+// Roles are decided once per function (by its name, its class, its parameters) and, inside
+// compute functions, per statement (a guard's block that ends in `raise`, a statement that
+// calls a reader or writer, a plotting call). Read through SemanticModel::pathRole().
+
+#include "model/PathRole.h"
+
+#include <QString>
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace cnready {
+
+class SemanticModel;
+
+/// Path roles of one file's functions and statements, computed on first use and cached.
+/// Reads the model's public queries only; not for concurrent use from two threads.
+class ComputePathEngine {
+public:
+    explicit ComputePathEngine(const SemanticModel& model);
+    /// See SemanticModel::pathRole().
+    PathRole roleOf(TSNode n) const;
+    /// The role of function `index` of SemanticModel::functions() as a whole: from its name,
+    /// its class, a plotting parameter (`ax`, `fig`), or the function it is nested in.
+    PathRole functionRole(int index) const { return m_functionRoles[size_t(index)]; }
+    /// Whether the module is a test module by its dotted name (`tests.test_io`,
+    /// `pkg.tests.helpers`, `conftest`, `pkg.io_test`).
+    static bool isTestModuleName(const QString& moduleName);
+    /// Whether the module belongs to a test-support package (`pkg._testing`, `numpy.testing`):
+    /// its helpers build test data, so its lines have the role Test too, but the project does
+    /// not treat it as a test module (its findings go to the off-path notes).
+    static bool isTestSupportModuleName(const QString& moduleName);
+
+private:
+    /// A statement-level stretch of code off the compute path, [start, end) in bytes.
+    struct Span {
+        uint32_t start = 0, end = 0;
+        PathRole role = PathRole::Compute;
+    };
+    void buildFunctionRoles();
+    void buildSpans();
+    void addErrorSpans();
+    void addCallSpans();
+    /// The statement `call` belongs to, as the span it makes off the path: the whole
+    /// `with` / `for` statement when the call opens it, else the simple statement around it.
+    void addStatementOf(TSNode call, PathRole role);
+
+    const SemanticModel& m;
+    bool m_test = false;
+    std::vector<PathRole> m_functionRoles;
+    std::vector<Span> m_spans; ///< sorted by start
+};
+
+} // namespace cnready

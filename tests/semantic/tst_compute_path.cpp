@@ -1,0 +1,226 @@
+// Unit tests of the compute path (semantic/ComputePath.h): the role SemanticModel::pathRole()
+// gives each kind of plumbing, and Compute for the computation around it.
+#include "parse/SyntaxTree.h"
+#include "semantic/ComputePath.h"
+#include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
+
+#include <QtTest>
+
+#include <memory>
+
+using namespace cnready;
+
+Q_DECLARE_METATYPE(cnready::PathRole)
+
+namespace {
+
+struct Snippet {
+    std::unique_ptr<SyntaxTree> tree;
+    std::unique_ptr<SemanticModel> model;
+    explicit Snippet(const QByteArray& src, const QString& module = QStringLiteral("pkg.mod"))
+        : tree(std::make_unique<SyntaxTree>(src)),
+          model(std::make_unique<SemanticModel>(*tree, module)) {}
+    // The first named node whose text is `text`, at or after the first occurrence of `after`.
+    TSNode find(std::string_view text, std::string_view after = {}) const {
+        const std::string_view src(tree->source().constData(), size_t(tree->source().size()));
+        const size_t from = after.empty() ? 0 : src.find(after);
+        TSNode found{};
+        walkSubtree(tree->root(), [&](TSNode n) {
+            if (!ts_node_is_null(found))
+                return false;
+            if (ts_node_is_named(n) && ts_node_start_byte(n) >= from && tree->text(n) == text) {
+                found = n;
+                return false;
+            }
+            return true;
+        });
+        return found;
+    }
+    PathRole role(std::string_view text, std::string_view after = {}) const {
+        const TSNode n = find(text, after);
+        return ts_node_is_null(n) ? PathRole::Compute : model->pathRole(n);
+    }
+};
+
+const char* kSource = R"(import argparse
+import json
+import numpy as np
+import matplotlib.pyplot as plt
+
+LIMIT = np.zeros(8)
+
+
+def step(u):
+    v = u[::2]
+    if u.ndim != 1:
+        w = u[::3]
+        raise ValueError(f"bad {u.shape}")
+    try:
+        z = u[::4]
+    except ValueError:
+        q = u[::5]
+        raise
+    with open("log.txt") as fh:
+        r = u[::6]
+    np.save("out.npy", u[::7])
+    plt.plot(u[::8])
+    assert u.size, f"{u[::9]}"
+    return v
+
+
+def plot_field(u):
+    return u[::10]
+
+
+def show(ax, u):
+    return u[::11]
+
+
+def read_frames(path):
+    return np.load(path)[::12]
+
+
+def make_demo_grid(n):
+    return np.zeros(n)[::13]
+
+
+def test_step():
+    return np.ones(3)[::14]
+
+
+class Field:
+    def __init__(self, u):
+        self.u = u[::15]
+
+    def __repr__(self):
+        return str(self.u[::16])
+
+    def advance(self):
+        def inner():
+            return self.u[::17]
+        return inner()
+
+
+class TestField:
+    def check(self):
+        return np.ones(2)[::18]
+
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    return p.parse_args()
+
+
+def loader(path):
+    payload = json.load(open(path))
+    return payload[::19]
+
+
+for k in range(3):
+    g = LIMIT[::20]
+
+if __name__ == "__main__":
+    h = LIMIT[::21]
+    for k in range(3):
+        m = LIMIT[::22]
+)";
+
+} // namespace
+
+class TestComputePath : public QObject {
+    Q_OBJECT
+private slots:
+    void roles_data() {
+        QTest::addColumn<QString>("expr");
+        QTest::addColumn<PathRole>("role");
+        const auto row = [](const char* e, PathRole r) {
+            QTest::newRow(e) << QString::fromLatin1(e) << r;
+        };
+        row("u[::2]", PathRole::Compute);
+        row("u[::3]", PathRole::ErrorPath);                // the block of a guard that raises
+        row("u[::4]", PathRole::Compute);                  // the try body
+        row("u[::5]", PathRole::ErrorPath);                // an except handler that re-raises
+        row("u[::6]", PathRole::InputOutput);              // inside `with open(...)`
+        row("u[::7]", PathRole::InputOutput);              // an argument of np.save
+        row("u[::8]", PathRole::Plotting);                 // an argument of plt.plot
+        row("u[::9]", PathRole::ErrorPath);                // an assert message
+        row("u[::10]", PathRole::Plotting);                // plot_* function
+        row("u[::11]", PathRole::Plotting);                // takes an `ax`
+        row("np.load(path)[::12]", PathRole::InputOutput); // read_* function
+        row("np.zeros(n)[::13]", PathRole::Demo);
+        row("np.ones(3)[::14]", PathRole::Test);
+        row("u[::15]", PathRole::Setup); // __init__ not called per pass here
+        row("self.u[::16]", PathRole::Presentation);
+        row("self.u[::17]", PathRole::Compute);  // nested in a compute method
+        row("np.ones(2)[::18]", PathRole::Test); // a method of a Test* class
+        row("p.parse_args()", PathRole::Setup);
+        row("payload[::19]", PathRole::Compute); // after the reader's own statement
+        row("LIMIT[::20]", PathRole::Compute);   // a module-level loop of a script
+        row("LIMIT[::21]", PathRole::Setup);     // __main__ outside loops
+        row("LIMIT[::22]", PathRole::Compute);   // a loop in __main__
+        row("np.zeros(8)", PathRole::Setup);     // module level
+    }
+    void roles() {
+        QFETCH(QString, expr);
+        QFETCH(PathRole, role);
+        const Snippet s{QByteArray(kSource)};
+        const QByteArray e = expr.toUtf8();
+        const TSNode n = s.find(std::string_view(e.constData(), size_t(e.size())));
+        QVERIFY2(!ts_node_is_null(n), e.constData());
+        QCOMPARE(pathRoleName(s.model->pathRole(n)), pathRoleName(role));
+        QCOMPARE(s.model->onComputePath(n), role == PathRole::Compute);
+    }
+
+    void jsonLoadIsIo() {
+        const Snippet s{QByteArray(kSource)};
+        QCOMPARE(pathRoleName(s.role("json.load(open(path))")),
+                 pathRoleName(PathRole::InputOutput));
+    }
+
+    void initCalledPerPassIsCompute() {
+        const Snippet s{QByteArray("import numpy as np\n"
+                                   "class Cell:\n"
+                                   "    def __init__(self, u):\n"
+                                   "        self.u = u[::2]\n"
+                                   "def run(u, steps):\n"
+                                   "    for t in range(steps):\n"
+                                   "        c = Cell(u)\n")};
+        QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::Compute));
+    }
+
+    void testModules() {
+        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("tests.test_io")));
+        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("pkg.tests.helpers")));
+        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("pkg.io_test")));
+        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("conftest")));
+        QVERIFY(!ComputePathEngine::isTestModuleName(QStringLiteral("pkg.testing_tools")));
+        QVERIFY(!ComputePathEngine::isTestModuleName(QStringLiteral("pkg.contest")));
+        QVERIFY(ComputePathEngine::isTestSupportModuleName(QStringLiteral("pkg._testing")));
+        QVERIFY(!ComputePathEngine::isTestSupportModuleName(QStringLiteral("pkg.testing_tools")));
+        const Snippet support{QByteArray("import numpy as np\ndef make_series(n):\n"
+                                         "    return np.ones(n)[::2]\n"),
+                              QStringLiteral("pkg._testing")};
+        QCOMPARE(pathRoleName(support.role("np.ones(n)[::2]")), pathRoleName(PathRole::Test));
+        QVERIFY(!support.model->isTestModule());
+        const Snippet s{QByteArray("import numpy as np\ndef f(u):\n    return u[::2]\n"),
+                        QStringLiteral("pkg.tests.test_f")};
+        QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::Test));
+    }
+
+    void namesAreWords() {
+        // Word prefixes, not substrings: these are computations.
+        const Snippet s{QByteArray("import numpy as np\n"
+                                   "def loadings(u):\n    return u[::2]\n"
+                                   "def draw_samples(u):\n    return u[::3]\n"
+                                   "def saved_mask(u):\n    return u[::4]\n"
+                                   "def reader_free(u):\n    return u[::5]\n")};
+        QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::3]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::4]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::5]")), pathRoleName(PathRole::Compute));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestComputePath)
+#include "tst_compute_path.moc"
