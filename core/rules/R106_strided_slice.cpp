@@ -97,29 +97,33 @@ TSNode statementOf(TSNode n) {
 void reportSliceObjects(const SemanticModel& m, FindingSink& out) {
     std::vector<uint32_t> statements; // start bytes of statements already reported
     auto report = [&](TSNode sub, TSNode step, std::string_view via) {
-        if (!m.isArray(SyntaxTree::field(sub, "value")))
+        // A bookkeeping array is no data (reportAbout): asked before the statement counts as
+        // reported, so a data array later in the same statement is still found.
+        const TSNode base = SyntaxTree::field(sub, "value");
+        if (!m.isArray(base) || out.aboutNoDataArray(base))
             return;
         const uint32_t at = ts_node_start_byte(statementOf(sub));
         if (std::find(statements.begin(), statements.end(), at) != statements.end())
             return;
         statements.push_back(at);
         if (m.text(step) == "-1") {
-            out.report(sub,
-                       QStringLiteral("%1 reverses with a slice object of step -1; only unit "
-                                      "strides stay on the distributed path, np.flip does the "
-                                      "same")
-                           .arg(blocks::quoted(m, sub)),
-                       1);
+            out.reportAbout(base, sub,
+                            QStringLiteral("%1 reverses with a slice object of step -1; only unit "
+                                           "strides stay on the distributed path, np.flip does the "
+                                           "same")
+                                .arg(blocks::quoted(m, sub)),
+                            1);
             return;
         }
-        out.report(
-            sub, QStringLiteral("%1 indexes with a slice object of step %2%3; only unit "
-                                "strides stay on the distributed path")
-                     .arg(blocks::quoted(m, sub),
-                          QString::fromUtf8(m.text(step).data(), qsizetype(m.text(step).size())),
-                          via.empty() ? QString()
-                                      : QStringLiteral(" (`%1`)").arg(
-                                            QString::fromUtf8(via.data(), qsizetype(via.size())))));
+        out.reportAbout(
+            base, sub,
+            QStringLiteral("%1 indexes with a slice object of step %2%3; only unit "
+                           "strides stay on the distributed path")
+                .arg(blocks::quoted(m, sub),
+                     QString::fromUtf8(m.text(step).data(), qsizetype(m.text(step).size())),
+                     via.empty() ? QString()
+                                 : QStringLiteral(" (`%1`)").arg(
+                                       QString::fromUtf8(via.data(), qsizetype(via.size())))));
     };
     for (const TSNode c : m.calls()) {
         const TSNode step = sliceObjectStep(m, c);

@@ -1,6 +1,7 @@
 #include "rules/RuleSupport.h"
 
 #include "parse/SyntaxTree.h"
+#include "semantic/Literals.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
@@ -626,27 +627,8 @@ std::optional<qint64> intValueImpl(const SemanticModel& model, TSNode expr, int 
     if (ts_node_is_null(expr) || depth < 0 || --budget < 0)
         return std::nullopt;
     const auto t = SyntaxTree::type(expr);
-    if (t == "integer") {
-        // Plain decimal literals, the common case, without the QString round trip: the value
-        // toLongLong(&ok, 0) gives (no leading zero, which base 0 reads as octal; at most 18
-        // digits, so no overflow).
-        const std::string_view digits = model.text(expr);
-        if (!digits.empty() && digits.size() <= 18 && (digits.size() == 1 || digits[0] != '0') &&
-            std::all_of(digits.begin(), digits.end(),
-                        [](char ch) { return ch >= '0' && ch <= '9'; })) {
-            qint64 v = 0;
-            for (const char ch : digits)
-                v = v * 10 + (ch - '0');
-            return v;
-        }
-        QString s = QString::fromUtf8(model.text(expr).data(), qsizetype(model.text(expr).size()));
-        s.remove(QLatin1Char('_'));
-        bool ok = false;
-        const qint64 v = s.toLongLong(&ok, 0);
-        if (!ok)
-            return std::nullopt;
-        return v;
-    }
+    if (t == "integer")
+        return integerLiteralValue(model.text(expr));
     if (t == "unary_operator") {
         const auto v =
             intValueImpl(model, SyntaxTree::field(expr, fields().argument), depth, budget);

@@ -1,6 +1,7 @@
 #include "semantic/LoopWork.h"
 
 #include "parse/SyntaxTree.h"
+#include "semantic/Literals.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
@@ -257,12 +258,8 @@ bool dimensionRange(const SemanticModel& m, TSNode it) {
     return t.size() >= 5 && (t.ends_with("shape") || t.ends_with("Shape"));
 }
 
-// The largest literal trip count that is a handful of passes (bookkeeping sizes: 3 components,
-// 27 neighbours, a few hundred taps).
-constexpr qint64 kSmallTrips = 256;
-
 // Whether `call` calls a function or method of this file whose every `return` returns an
-// integer literal up to kSmallTrips (`def ncoords(self): return 6`): a count fixed by the code.
+// integer literal up to kSmallLiteral (`def ncoords(self): return 6`): a count fixed by the code.
 bool returnsSmallLiteral(const SemanticModel& m, TSNode call) {
     if (!ST::is(call, "call") || SemanticModel::positionalCount(call) != 0)
         return false;
@@ -277,12 +274,8 @@ bool returnsSmallLiteral(const SemanticModel& m, TSNode call) {
         const TSNode v = unparen(ts_node_named_child(r, 0));
         if (!ST::is(v, "integer"))
             return false;
-        bool ok = false;
-        const std::string_view t = m.text(v);
-        const qint64 value = QString::fromUtf8(t.data(), qsizetype(t.size()))
-                                 .remove(QLatin1Char('_'))
-                                 .toLongLong(&ok, 0);
-        if (!ok || value > kSmallTrips)
+        const std::optional<qint64> value = integerLiteralValue(m.text(v));
+        if (!value || *value > kSmallLiteral)
             return false;
         ++literals;
     }
@@ -351,6 +344,13 @@ struct LoopWorkEngine::Impl {
         w.workReason = why;
     }
 
+    // A row of bookkeeping size: a known shape of at least one axis, every extent small
+    // (`p[i]` of an `(n, 3)` array). A single number (rank 0) is no row.
+    bool smallRow(TSNode e) const {
+        const Shape s = m.shapeOf(e);
+        return s.rank >= 1 && s.sizeClass() == SizeClass::Small;
+    }
+
     void markElement(const LoopInfo& L, TSNode at) {
         LoopWork& w = work[size_t(L.index)];
         w.elements.push_back(at);
@@ -367,6 +367,10 @@ struct LoopWorkEngine::Impl {
         const TSNode ix = ST::field(e, "subscript");
         if (ts_node_is_null(ix) || ST::is(ix, "tuple") || ST::is(ix, "expression_list") ||
             ts_node_named_child_count(e) != 2)
+            return;
+        // A row of bookkeeping size (`np.linalg.norm(p[i])` of an `(n, 3)` array) is small-row
+        // work per pass: the element walk has counted it.
+        if (smallRow(e))
             return;
         for (const LoopInfo* cur = m.enclosingLoop(e); cur; cur = parentOf(cur))
             if (cur->isIndexLoop() && arrayBase(m, ST::field(e, "value"), *cur) &&
@@ -400,7 +404,7 @@ struct LoopWorkEngine::Impl {
             return;
         for (TSNode sub : rows) {
             sub = unparen(sub);
-            if (!ST::is(sub, "subscript") || !m.isArray(ST::field(sub, "value")))
+            if (!ST::is(sub, "subscript") || !m.isArray(ST::field(sub, "value")) || smallRow(sub))
                 continue;
             for (const LoopInfo* cur = m.enclosingLoop(call); cur; cur = parentOf(cur))
                 if (cur->isIndexLoop() && scalarIndexUsing(m, sub, *cur))
@@ -442,10 +446,20 @@ struct LoopWorkEngine::Impl {
                     continue;
                 if (slabIndexUsing(m, sub, *cur)) {
                     // One number written into a slab is no slab work: the rest of the pass
-                    // decides (`paths[i, :, 0] = state[0]` after scalar reads).
-                    if (!filledWithNumber(m, sub))
+                    // decides (`paths[i, :, 0] = state[0]` after scalar reads). Neither is a
+                    // slab of a bookkeeping array; a slab of bookkeeping size of a data array
+                    // (`out[:, k]` of a `(3, n)` array, `p[i, :]` of `(n, 3)`) is a small row:
+                    // element work.
+                    if (filledWithNumber(m, sub) || m.isBookkeepingArray(base))
+                        continue;
+                    if (smallRow(sub) && arrayBase(m, base, *cur))
+                        markElement(*cur, sub);
+                    else
                         markSlab(*cur, sub, "the loop variable picks a slab");
-                } else if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur)) {
+                } else if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur) &&
+                           !m.isBookkeepingArray(base)) {
+                    // An element of a bookkeeping array (one of four moves, a tap) is no
+                    // element work on data.
                     markElement(*cur, sub);
                 }
             }
@@ -480,6 +494,26 @@ struct LoopWorkEngine::Impl {
         for (const LoopInfo& inner : loops)
             if (inner.kind == LoopKind::For && ST::is(inner.iterable, "subscript"))
                 markRow(inner.iterable);
+        // `mat[:, col] = radial[j] * angular[l, m]` in `for j, l, m in table`: a pass of a loop
+        // over items (not positions) that writes a data-sized slab with an array value does
+        // slab work, whatever names the slab.
+        for (const TSNode a : m.assignments()) {
+            const TSNode left = unparen(ST::field(a, "left"));
+            const LoopInfo* L = ST::is(left, "subscript") ? m.enclosingLoop(a) : nullptr;
+            if (!L)
+                continue;
+            bool slice = false;
+            forEachIndex(left, [&](TSNode e) {
+                slice = slice || ST::is(e, "slice") || ST::is(e, "ellipsis");
+                return true;
+            });
+            if (!slice || filledWithNumber(m, left) || knownNumber(m, ST::field(a, "right"), 0) ||
+                m.arraySizeClass(left) != SizeClass::Data)
+                continue;
+            for (const LoopInfo* cur = L; cur; cur = parentOf(cur))
+                if (!indexVariables(*cur))
+                    markSlab(*cur, left, "the pass writes a data-sized slab");
+        }
         // `vol[z] = page.asarray()`: a whole array decoded per file or page is stored.
         for (const TSNode a : m.assignments())
             if (convertsToArray(m, ST::field(a, "right")) && m.inLoop(a))
@@ -502,6 +536,69 @@ struct LoopWorkEngine::Impl {
         return work[i];
     }
 
+    // How many items a loop over an array walks, as a size class: the leading axis of the
+    // array (`for row in a`, `enumerate(a)`; the shortest array of a `zip`), or every element
+    // (`np.nditer(a)`, `np.ndenumerate(a)`).
+    SizeClass itemsClass(const LoopInfo& L, TSNode it) const {
+        const auto leading = [&](TSNode a) {
+            const Shape s = m.shapeOf(a);
+            if (s.known())
+                return s.rank == 0 ? SizeClass::Unknown : s.axis(0).size;
+            return s.sizeClass() == SizeClass::Small ? SizeClass::Small : SizeClass::Unknown;
+        };
+        switch (L.source) {
+        case LoopSource::Array:
+            return leading(it);
+        case LoopSource::EnumerateArray: {
+            if (!ST::is(it, "call"))
+                return SizeClass::Unknown;
+            const int n = SemanticModel::positionalCount(it);
+            for (int i = 0; i < n; ++i) {
+                const TSNode a = SemanticModel::argument(it, i);
+                if (m.isArray(a) && leading(a) == SizeClass::Small)
+                    return SizeClass::Small;
+            }
+            return SizeClass::Unknown;
+        }
+        case LoopSource::NdIter:
+        case LoopSource::NdEnumerate:
+            return ST::is(it, "call") ? m.arraySizeClass(SemanticModel::argument(it, 0))
+                                      : SizeClass::Unknown;
+        default:
+            return SizeClass::Unknown;
+        }
+    }
+
+    // The size class of the index space of `np.ndindex(...)` / `itertools.product(...)`: Small
+    // only when every factor is (`np.ndindex(3, 3)`, `np.ndindex(k.shape)` of a bookkeeping
+    // `k`, `product(range(3), range(2))`).
+    SizeClass indexSpaceClass(TSNode it) const {
+        if (!ST::is(it, "call"))
+            return SizeClass::Unknown;
+        const int n = SemanticModel::positionalCount(it);
+        if (n == 0)
+            return SizeClass::Unknown;
+        SizeClass c = SizeClass::Small;
+        for (int i = 0; i < n && c == SizeClass::Small; ++i) {
+            const TSNode a = unparen(SemanticModel::argument(it, i));
+            if (ST::is(a, "attribute") && m.text(ST::field(a, "attribute")) == "shape") {
+                c = joinClass(c, m.arraySizeClass(ST::field(a, "object")));
+            } else if (ST::is(a, "tuple")) {
+                for (uint32_t k = 0; k < ts_node_named_child_count(a); ++k)
+                    c = joinClass(c, m.extentClass(ts_node_named_child(a, k)));
+            } else if (ST::is(a, "call") && m.text(ST::field(a, "function")) == "range") {
+                const int k = SemanticModel::positionalCount(a);
+                c = joinClass(c, m.extentClass(SemanticModel::argument(a, k >= 2 ? 1 : 0)));
+            } else if (m.isArray(a)) {
+                const Shape s = m.shapeOf(a);
+                c = joinClass(c, s.known() && s.rank > 0 ? s.axis(0).size : SizeClass::Unknown);
+            } else {
+                c = joinClass(c, m.extentClass(a));
+            }
+        }
+        return c;
+    }
+
     void classifyTrip(LoopWork& w, const LoopInfo& L) {
         auto set = [&](TripClass c, TSNode at, const char* why) {
             w.trip = c;
@@ -521,7 +618,7 @@ struct LoopWorkEngine::Impl {
         case LoopSource::RangeLen:
         case LoopSource::RangeShape: {
             if (L.literalCount >= 0) {
-                set(L.literalCount <= kSmallTrips ? TripClass::Small : TripClass::Data, it,
+                set(L.literalCount <= kSmallLiteral ? TripClass::Small : TripClass::Data, it,
                     "literal range");
                 return;
             }
@@ -544,6 +641,13 @@ struct LoopWorkEngine::Impl {
                     set(TripClass::Small, stop, "bounded by a small loop's variable");
                     return;
                 }
+            // The bound's size class (Shapes): the length of a bookkeeping array, a literal-sized
+            // axis (`x.shape[1]` of an `(n, 3)` array), a count of few things (`order`).
+            const SizeClass bound = m.extentClass(stop);
+            if (bound == SizeClass::Small) {
+                set(TripClass::Small, stop, "a small extent");
+                return;
+            }
             if (stepsNamed(m, stop)) {
                 set(TripClass::Steps, stop, "a step or iteration count");
                 return;
@@ -552,18 +656,28 @@ struct LoopWorkEngine::Impl {
                 set(TripClass::Data, stop, "the length of an array");
                 return;
             }
+            if (bound == SizeClass::Data) {
+                set(TripClass::Data, stop, "a data extent");
+                return;
+            }
             set(TripClass::Unknown, stop, "a runtime count");
             return;
         }
         case LoopSource::Product:
         case LoopSource::NdIndex:
-            set(TripClass::Data, it, "every index of a shape");
+            if (indexSpaceClass(it) == SizeClass::Small)
+                set(TripClass::Small, it, "every index of a small shape");
+            else
+                set(TripClass::Data, it, "every index of a shape");
             return;
         case LoopSource::Array:
         case LoopSource::EnumerateArray:
         case LoopSource::NdIter:
         case LoopSource::NdEnumerate:
-            set(TripClass::Data, it, "the items of an array");
+            if (itemsClass(L, it) == SizeClass::Small)
+                set(TripClass::Small, it, "the items of a bookkeeping array");
+            else
+                set(TripClass::Data, it, "the items of an array");
             return;
         case LoopSource::Collection: {
             const auto t = ST::type(it);

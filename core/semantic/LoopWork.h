@@ -24,7 +24,7 @@ struct LoopInfo;
 /// How many times a loop runs, as a class.
 enum class TripClass : quint8 {
     Unknown, ///< cannot tell (a name nothing sizes, an unknown iterable, files)
-    Small,   ///< a handful of passes: a literal range up to a few hundred, the axes of an array
+    Small,   ///< a handful of passes: a literal range up to kSmallLiteral, the axes of an array
              ///< (`range(x.ndim)`), a function or method returning a small literal
              ///< (`range(self.ncoords())`), a literal tuple or a bookkeeping array
     Steps,   ///< a step / epoch / iteration count (`range(n_steps)`, `while err > tol`)

@@ -2,6 +2,7 @@
 // (a loop's source needs the kinds of names, a for-target's kind needs its loop), and the
 // loop queries (enclosing loop, depth, invariance).
 
+#include "semantic/Literals.h"
 #include "semantic/ModelInternals.h"
 
 #include "semantic/NumpyNames.h"
@@ -268,6 +269,68 @@ void SemanticModel::buildLoops() {
     }
     for (Data::Facts& f : d->facts)
         f.bindings = 0; // counted again by every pass
+    // `np.where(c)[0]`, `np.nonzero(c)[k]`, `c.nonzero()[k]`, or a name whose last binding is
+    // one: the positions where a condition holds.
+    auto indexPositions = [&](TSNode e) {
+        e = unparen(e);
+        if (is(e, Sym::identifier)) {
+            const int slot = d->lookup(text(e), scopeIndexAt(startOf(e)));
+            if (slot < 0 || d->lastBinding[size_t(slot)] < 0)
+                return false;
+            const Data::Binding& b = d->bindings[size_t(d->lastBinding[size_t(slot)])];
+            if (b.kind != Data::BindKind::Assign || b.position != -1)
+                return false;
+            e = unparen(b.value);
+        }
+        if (!is(e, Sym::subscript) || ts_node_named_child_count(e) != 2 ||
+            !is(ts_node_named_child(e, 1), Sym::integer))
+            return false;
+        const TSNode call = unparen(field(e, F().value));
+        if (!is(call, Sym::call))
+            return false;
+        const QString cn = callName(call);
+        return cn == QLatin1String("numpy.nonzero") ||
+               cn == QLatin1String("numpy.ndarray.nonzero") ||
+               (cn == QLatin1String("numpy.where") && argCount(call) == 1);
+    };
+    // Whether a pass of `L` does element work on an array with its variable: indexes an array
+    // with it (`h[i]`, `x[i + 1]`, `a[i, j]`) or hands it to a NumPy call
+    // (`np.searchsorted(edges, i)`). Walking index positions is a host walk over the data only
+    // then; positions only printed, warned about, looked up in lists or dictionaries, or passed
+    // to a project function are bookkeeping.
+    auto elementWorkWith = [&](const LoopInfo& L) {
+        auto isVariable = [&](TSNode e) {
+            e = unparen(e);
+            if (is(e, Sym::binary_operator)) {
+                const TSNode l = unparen(field(e, F().left)), r = unparen(field(e, F().right));
+                e = is(l, Sym::identifier) ? l : r;
+            }
+            if (!is(e, Sym::identifier))
+                return false;
+            const std::string_view t = text(e);
+            return L.variables.contains(QString::fromUtf8(t.data(), qsizetype(t.size())));
+        };
+        for (const TSNode sub : within(m_subscripts, L.startByte, L.endByte)) {
+            if (!L.hotContains(startOf(sub)))
+                continue;
+            bool uses = false;
+            forEachIndexItem(sub, [&](TSNode ix) {
+                uses = isVariable(ix);
+                return !uses;
+            });
+            if (uses && isArray(field(sub, F().value)))
+                return true;
+        }
+        for (const TSNode c : within(m_calls, L.startByte, L.endByte)) {
+            if (!L.hotContains(startOf(c)) || !callName(c).startsWith(QLatin1String("numpy.")))
+                continue;
+            const int n = argCount(c);
+            for (int i = 0; i < n; ++i)
+                if (isVariable(arg(c, i)))
+                    return true;
+        }
+        return false;
+    };
     // What a for-loop or comprehension ranges over (uses the facts read so far).
     auto classify = [&](LoopInfo& L) {
         if (L.kind == LoopKind::While)
@@ -306,13 +369,11 @@ void SemanticModel::buildLoops() {
                     }
                     if (!is(x, Sym::integer))
                         return false;
-                    bool ok = false;
-                    v = QString::fromUtf8(text(x).data(), qsizetype(text(x).size()))
-                            .remove(QLatin1Char('_'))
-                            .toLongLong(&ok, 0);
-                    if (neg)
-                        v = -v;
-                    return ok;
+                    const std::optional<qint64> value = integerLiteralValue(text(x));
+                    if (!value)
+                        return false;
+                    v = neg ? -*value : *value;
+                    return true;
                 };
                 long long a = 0, bnd = 0, step = 1;
                 bool literal = false;
@@ -427,7 +488,9 @@ void SemanticModel::buildLoops() {
                     break;
                 }
             }
-            if (k == ValueKind::Array) {
+            // The positions where a condition holds are an array to walk only when each pass
+            // does element work on an array with them (see elementWorkWith).
+            if (k == ValueKind::Array || (indexPositions(it) && elementWorkWith(L))) {
                 L.source = LoopSource::Array;
                 L.iteratedArray = m_tree.qtext(it);
             } else if (k == ValueKind::Sequence || k == ValueKind::String || is(it, Sym::list) ||
@@ -570,11 +633,9 @@ void SemanticModel::buildLoops() {
                 } else {
                     k = kindOf(v, 0, &type);
                     if (is(v, Sym::integer) && f.bindings == 1) {
-                        bool ok = false;
-                        const qint64 iv =
-                            m_tree.qtext(v).remove(QLatin1Char('_')).toLongLong(&ok, 0);
-                        f.hasInt = ok;
-                        f.intValue = iv;
+                        const std::optional<qint64> iv = integerLiteralValue(text(v));
+                        f.hasInt = iv.has_value();
+                        f.intValue = iv.value_or(0);
                     } else {
                         f.hasInt = false;
                     }

@@ -74,6 +74,7 @@ enum class Sym : uint8_t {
     none,
     not_operator,
     parenthesized_expression,
+    parenthesized_list_splat,
     pattern_list,
     relative_import,
     set,
@@ -93,6 +94,7 @@ enum class Sym : uint8_t {
     op_in,     // anonymous `in`
     op_not_in, // anonymous `not in`
     op_is_not, // anonymous `is not`
+    colon,     // anonymous `:` (between the parts of a slice)
 };
 inline const std::vector<Sym>& symbolKinds() {
     static const std::vector<Sym> table = [] {
@@ -139,6 +141,7 @@ inline const std::vector<Sym>& symbolKinds() {
             {"none", Sym::none},
             {"not_operator", Sym::not_operator},
             {"parenthesized_expression", Sym::parenthesized_expression},
+            {"parenthesized_list_splat", Sym::parenthesized_list_splat},
             {"pattern_list", Sym::pattern_list},
             {"relative_import", Sym::relative_import},
             {"set", Sym::set},
@@ -158,6 +161,7 @@ inline const std::vector<Sym>& symbolKinds() {
             {"in", Sym::op_in},
             {"not in", Sym::op_not_in},
             {"is not", Sym::op_is_not},
+            {":", Sym::colon},
         };
         const TSLanguage* lang = pythonLanguage();
         const uint32_t count = ts_language_symbol_count(lang);
@@ -189,7 +193,7 @@ inline bool is(TSNode n, Sym t) {
 // field of the grammar on each call, which showed up in profiles.
 struct FieldIds {
     TSFieldId alias, argument, arguments, attribute, body, condition, definition, function, left,
-        module_name, name, object, op, parameters, right, type, value;
+        module_name, name, object, op, parameters, right, subscript, type, value;
     FieldIds() {
         const TSLanguage* l = pythonLanguage();
         auto id = [l](const char* n) {
@@ -210,6 +214,7 @@ struct FieldIds {
         op = id("operator");
         parameters = id("parameters");
         right = id("right");
+        subscript = id("subscript");
         type = id("type");
         value = id("value");
     }

@@ -244,16 +244,14 @@ ValueKind SemanticModel::kindOf(TSNode expr, int depth, QString* type) const {
             ts_node_named_child_count(expr) == 2 && is(ts_node_named_child(expr, 1), Sym::slice))
             return ValueKind::Sequence;
         // One array of a NumPy call that returns a tuple of arrays, picked by a literal
-        // position: `np.where(c)[0]`, `np.nonzero(c)[1]`, `c.nonzero()[0]`, `np.meshgrid(x,
-        // y)[0]`, `np.histogram(x)[0]`.
+        // position: `np.meshgrid(x, y)[0]`, `np.histogram(x)[0]`. The positions of
+        // `np.where(c)[0]` / `np.nonzero(c)[k]` are not data of their own: a loop walks them as
+        // an array only when its passes do element work with them (Loops.cpp).
         if (bk == ValueKind::Sequence && is(ub, Sym::call) &&
             ts_node_named_child_count(expr) == 2 &&
             is(ts_node_named_child(expr, 1), Sym::integer)) {
             const QString cn = callName(ub);
-            if (cn == QLatin1String("numpy.nonzero") ||
-                cn == QLatin1String("numpy.ndarray.nonzero") ||
-                (cn == QLatin1String("numpy.where") && argCount(ub) == 1) ||
-                cn == QLatin1String("numpy.meshgrid") ||
+            if (cn == QLatin1String("numpy.meshgrid") ||
                 cn.startsWith(QLatin1String("numpy.histogram")))
                 return ValueKind::Array;
         }
@@ -470,39 +468,38 @@ enum NumpyRest : quint8 {
     NLR_DotInner = 4,
     NLR_Elementwise = 8,
 };
+// NumPy names whose category is fixed by the name alone (checked after the scalar types and
+// before the `random.` prefix).
+const QHash<QString, quint8>& namedLeafCategories() {
+    static const QHash<QString, quint8> table = [] {
+        QHash<QString, quint8> t;
+        const auto add = [&t](quint8 category, std::initializer_list<const char*> names) {
+            for (const char* n : names)
+                t.insert(QLatin1String(n), category);
+        };
+        add(NL_Generator, {"random.default_rng", "random.Generator"});
+        add(NL_RandomState, {"random.RandomState"});
+        add(NL_NoneResult,
+            {"random.seed", "random.shuffle", "copyto", "put", "place", "putmask", "fill_diagonal",
+             "save", "savez", "savez_compressed", "savetxt", "set_printoptions", "seterr"});
+        add(NL_Object,
+            {"dtype", "finfo", "iinfo", "errstate", "printoptions", "result_type", "promote_types",
+             "vectorize", "frompyfunc", "nditer", "ndindex", "ndenumerate", "poly1d"});
+        add(NL_HostScalar, {"isscalar", "ndim", "size", "isrealobj", "iscomplexobj", "issubdtype",
+                            "can_cast", "shares_memory", "may_share_memory", "prod_shape"});
+        add(NL_Shape, {"shape"});
+        return t;
+    }();
+    return table;
+}
 quint8 numpyLeafCategory(const QString& leaf) {
     if (numpy::isScalarType(leaf))
         return NL_ScalarType;
-    if (leaf == QLatin1String("random.default_rng") || leaf == QLatin1String("random.Generator"))
-        return NL_Generator;
-    if (leaf == QLatin1String("random.RandomState"))
-        return NL_RandomState;
-    if (leaf == QLatin1String("random.seed") || leaf == QLatin1String("random.shuffle") ||
-        leaf == QLatin1String("copyto") || leaf == QLatin1String("put") ||
-        leaf == QLatin1String("place") || leaf == QLatin1String("putmask") ||
-        leaf == QLatin1String("fill_diagonal") || leaf == QLatin1String("save") ||
-        leaf == QLatin1String("savez") || leaf == QLatin1String("savez_compressed") ||
-        leaf == QLatin1String("savetxt") || leaf == QLatin1String("set_printoptions") ||
-        leaf == QLatin1String("seterr"))
-        return NL_NoneResult;
+    if (const auto named = namedLeafCategories().constFind(leaf);
+        named != namedLeafCategories().cend())
+        return *named;
     if (leaf.startsWith(QLatin1String("random.")))
         return NL_RandomDraw;
-    if (leaf == QLatin1String("dtype") || leaf == QLatin1String("finfo") ||
-        leaf == QLatin1String("iinfo") || leaf == QLatin1String("errstate") ||
-        leaf == QLatin1String("printoptions") || leaf == QLatin1String("result_type") ||
-        leaf == QLatin1String("promote_types") || leaf == QLatin1String("vectorize") ||
-        leaf == QLatin1String("frompyfunc") || leaf == QLatin1String("nditer") ||
-        leaf == QLatin1String("ndindex") || leaf == QLatin1String("ndenumerate") ||
-        leaf == QLatin1String("poly1d"))
-        return NL_Object;
-    if (leaf == QLatin1String("isscalar") || leaf == QLatin1String("ndim") ||
-        leaf == QLatin1String("size") || leaf == QLatin1String("isrealobj") ||
-        leaf == QLatin1String("iscomplexobj") || leaf == QLatin1String("issubdtype") ||
-        leaf == QLatin1String("can_cast") || leaf == QLatin1String("shares_memory") ||
-        leaf == QLatin1String("may_share_memory") || leaf == QLatin1String("prod_shape"))
-        return NL_HostScalar;
-    if (leaf == QLatin1String("shape"))
-        return NL_Shape;
     if (numpy::isReduction(leaf))
         return NL_Reduction;
     if (numpy::returnsArrayTuple(QStringLiteral("numpy.") + leaf) &&

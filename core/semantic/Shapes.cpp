@@ -1,6 +1,7 @@
 #include "semantic/Shapes.h"
 
 #include "parse/SyntaxTree.h"
+#include "semantic/Literals.h"
 #include "semantic/ModelInternals.h"
 #include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
@@ -431,55 +432,16 @@ Shape Shape::merge(const Shape& a, const Shape& b) {
 
 namespace {
 
-std::string_view typeOf(TSNode n) {
-    return ts_node_is_null(n) ? std::string_view() : std::string_view(ts_node_type(n));
-}
-bool isType(TSNode n, std::string_view t) {
-    return !ts_node_is_null(n) && typeOf(n) == t;
-}
-
-struct Fields {
-    TSFieldId function, arguments, object, attribute, value, left, right, operator_, argument, body,
-        name, subscript, consequence, alternative, start, stop, step, condition;
-};
-const Fields& fields() {
-    static const Fields f{
-        SyntaxTree::fieldId("function"),    SyntaxTree::fieldId("arguments"),
-        SyntaxTree::fieldId("object"),      SyntaxTree::fieldId("attribute"),
-        SyntaxTree::fieldId("value"),       SyntaxTree::fieldId("left"),
-        SyntaxTree::fieldId("right"),       SyntaxTree::fieldId("operator"),
-        SyntaxTree::fieldId("argument"),    SyntaxTree::fieldId("body"),
-        SyntaxTree::fieldId("name"),        SyntaxTree::fieldId("subscript"),
-        SyntaxTree::fieldId("consequence"), SyntaxTree::fieldId("alternative"),
-        SyntaxTree::fieldId("start"),       SyntaxTree::fieldId("stop"),
-        SyntaxTree::fieldId("step"),        SyntaxTree::fieldId("condition"),
-    };
-    return f;
-}
-TSNode fld(TSNode n, TSFieldId id) {
-    return ts_node_is_null(n) ? TSNode{} : ts_node_child_by_field_id(n, id);
-}
-
 // Named children of a node except comments.
 QVarLengthArray<TSNode, 8> items(TSNode n) {
     QVarLengthArray<TSNode, 8> out;
     const uint32_t k = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < k; ++i) {
         const TSNode c = ts_node_named_child(n, i);
-        if (!isType(c, "comment"))
+        if (!is(c, Sym::comment))
             out.push_back(c);
     }
     return out;
-}
-
-std::optional<qint64> integerLiteral(std::string_view t) {
-    QString s = QString::fromUtf8(t.data(), qsizetype(t.size()));
-    s.remove(QLatin1Char('_'));
-    bool ok = false;
-    const qint64 v = s.toLongLong(&ok, 0);
-    if (!ok)
-        return std::nullopt;
-    return v;
 }
 
 // Words of a snake_case or camelCase name, lower-cased: "sigmas_mm" → {sigmas, mm}.
@@ -575,7 +537,7 @@ bool stringArrayName(std::string_view name) {
 
 bool isStringLiteral(TSNode n) {
     n = unparen(n);
-    return isType(n, "string") || isType(n, "concatenated_string");
+    return is(n, Sym::string) || is(n, Sym::concatenated_string);
 }
 
 // A string literal, or a tuple/list/set whose items are all string literals.
@@ -583,7 +545,7 @@ bool isStringConstant(TSNode n) {
     n = unparen(n);
     if (isStringLiteral(n))
         return true;
-    if (isType(n, "tuple") || isType(n, "list") || isType(n, "set")) {
+    if (is(n, Sym::tuple) || is(n, Sym::list) || is(n, Sym::set)) {
         const auto it = items(n);
         if (it.isEmpty())
             return false;
@@ -644,6 +606,19 @@ struct ShapeEngine::Impl {
 
     std::string_view text(TSNode n) const { return m.text(n); }
 
+    // The memo of the engine's lazy queries (shape, extent, element kind): the cached answer
+    // for `n`, else what `compute` gives, cached unless it read a partial answer.
+    template <class V, class Compute>
+    V memoized(model_internals::NodeMemo<V>& memo, TSNode n, Compute&& compute) {
+        if (const V* hit = memo.find(n.id))
+            return *hit;
+        const int before = partialReads;
+        const V v = compute();
+        if (partialReads == before && !memo.find(n.id))
+            memo.insert(n.id, v);
+        return v;
+    }
+
     Shape shape(TSNode n, int depth);
     Shape shapeUncached(TSNode n, int depth);
     Shape nameShape(TSNode id, bool selfAttr, int depth);
@@ -662,6 +637,7 @@ struct ShapeEngine::Impl {
     Extent nameExtent(TSNode id, bool selfAttr, int depth);
     Extent runtimeAxis(TSNode array, int axis, TSNode whole, int depth);
     ElementKind element(TSNode n, int depth);
+    ElementKind elementUncached(TSNode n, int depth);
     ElementKind comparedWithStrings(TSNode id);
     bool isParameter(TSNode expr);
     bool grown(TSNode target);
@@ -694,71 +670,64 @@ constexpr int kMaxDepth = 24;
 Shape ShapeEngine::Impl::shape(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > kMaxDepth)
         return Shape::unknown();
-    if (const Shape* hit = shapes.find(n.id))
-        return *hit;
-    const int before = partialReads;
-    const Shape s = shapeUncached(n, depth);
-    // A result that read a partial answer is not cached.
-    if (partialReads == before && !shapes.find(n.id))
-        shapes.insert(n.id, s);
-    return s;
+    return memoized(shapes, n, [&] { return shapeUncached(n, depth); });
 }
 
 Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
-    n = unparen(n);
-    const std::string_view t = typeOf(n);
-    if (t == "integer" || t == "float" || t == "true" || t == "false") {
+    Sym t;
+    n = unparen(n, t);
+    if (t == Sym::integer || t == Sym::float_ || t == Sym::true_ || t == Sym::false_) {
         Shape s = Shape::scalar();
-        s.element = t == "true" || t == "false" ? ElementKind::Bool : ElementKind::Numeric;
+        s.element = t == Sym::true_ || t == Sym::false_ ? ElementKind::Bool : ElementKind::Numeric;
         return s;
     }
-    if (t == "string" || t == "concatenated_string") {
+    if (t == Sym::string || t == Sym::concatenated_string) {
         Shape s = Shape::scalar();
         s.element = ElementKind::String;
         return s;
     }
-    if (t == "identifier")
+    if (t == Sym::identifier)
         return nameShape(n, false, depth);
-    if (t == "list" || t == "tuple")
+    if (t == Sym::list || t == Sym::tuple)
         return sequenceShape(n, depth);
-    if (t == "list_comprehension" || t == "generator_expression") {
+    if (t == Sym::list_comprehension || t == Sym::generator_expression) {
         // One element per iteration of the first `for` clause.
         for (const TSNode c : items(n)) {
-            if (!isType(c, "for_in_clause"))
+            if (!is(c, Sym::for_in_clause))
                 continue;
-            const TSNode iter = fld(c, fields().right);
+            const TSNode iter = field(c, F().right);
             Extent e;
             const TSNode it = unparen(iter);
-            if (isType(it, "call") && text(fld(it, fields().function)) == "range")
+            if (is(it, Sym::call) && text(field(it, F().function)) == "range")
                 e = extent(arg(it, argc(it) > 1 ? 1 : 0), depth + 1);
             else
                 e = shape(iter, depth + 1).axis(0);
             Shape s = Shape::vector(e);
-            const TSNode body = fld(n, fields().body);
-            if (isStringLiteral(body) || isType(body, "string"))
+            const TSNode body = field(n, F().body);
+            if (isStringLiteral(body) || is(body, Sym::string))
                 s.element = ElementKind::String;
-            else if (isType(unparen(body), "comparison_operator") ||
-                     isType(unparen(body), "not_operator"))
+            else if (is(unparen(body), Sym::comparison_operator) ||
+                     is(unparen(body), Sym::not_operator))
                 s.element = ElementKind::Bool;
             return s;
         }
         return Shape::unknown();
     }
-    if (t == "unary_operator" || t == "not_operator") {
-        const TSNode a = fld(n, fields().argument);
+    if (t == Sym::unary_operator || t == Sym::not_operator) {
+        const TSNode a = field(n, F().argument);
         return shape(a, depth + 1);
     }
-    if (t == "binary_operator") {
-        const std::string_view op = text(fld(n, fields().operator_));
-        const Shape l = shape(fld(n, fields().left), depth + 1);
-        const Shape r = shape(fld(n, fields().right), depth + 1);
+    if (t == Sym::binary_operator) {
+        const std::string_view op = text(field(n, F().op));
+        const Shape l = shape(field(n, F().left), depth + 1);
+        const Shape r = shape(field(n, F().right), depth + 1);
         if (op == "@")
             return matmul(l, r);
         if (op == "%" && l.element == ElementKind::String)
             return l; // string formatting
         return Shape::broadcast(l, r);
     }
-    if (t == "comparison_operator") {
+    if (t == Sym::comparison_operator) {
         const auto it = items(n);
         Shape s = Shape::scalar();
         for (const TSNode c : it)
@@ -766,21 +735,21 @@ Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
         s.element = ElementKind::Bool;
         return s;
     }
-    if (t == "boolean_operator")
-        return Shape::merge(shape(fld(n, fields().left), depth + 1),
-                            shape(fld(n, fields().right), depth + 1));
-    if (t == "conditional_expression") {
+    if (t == Sym::boolean_operator)
+        return Shape::merge(shape(field(n, F().left), depth + 1),
+                            shape(field(n, F().right), depth + 1));
+    if (t == Sym::conditional_expression) {
         const auto it = items(n);
         if (it.size() >= 3)
             return Shape::merge(shape(it[0], depth + 1), shape(it[2], depth + 1));
         return Shape::unknown();
     }
-    if (t == "subscript")
+    if (t == Sym::subscript)
         return subscriptShape(n, depth);
-    if (t == "attribute") {
-        const TSNode obj = fld(n, fields().object);
-        const std::string_view a = text(fld(n, fields().attribute));
-        if (isType(obj, "identifier") && text(obj) == "self")
+    if (t == Sym::attribute) {
+        const TSNode obj = field(n, F().object);
+        const std::string_view a = text(field(n, F().attribute));
+        if (is(obj, Sym::identifier) && text(obj) == "self")
             return nameShape(n, true, depth);
         if (a == "T" || a == "mT")
             return shape(obj, depth + 1).transposed();
@@ -803,7 +772,7 @@ Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
             return Shape::scalar();
         return Shape::unknown();
     }
-    if (t == "call")
+    if (t == Sym::call)
         return callShape(n, depth);
     return Shape::unknown();
 }
@@ -815,13 +784,13 @@ Shape ShapeEngine::Impl::sequenceShape(TSNode seq, int depth) {
         return Shape::unknown(); // `out = []`, filled later with items of any shape
     bool allStrings = true, anyString = false, allNested = true;
     for (const TSNode c : it) {
-        if (isType(c, "list_splat") || isType(c, "parenthesized_list_splat"))
+        if (is(c, Sym::list_splat) || is(c, Sym::parenthesized_list_splat))
             return Shape::vector(Extent::unknown());
         const bool str = isStringLiteral(c);
         allStrings = allStrings && str;
         anyString = anyString || str;
         const TSNode u = unparen(c);
-        allNested = allNested && (isType(u, "list") || isType(u, "tuple"));
+        allNested = allNested && (is(u, Sym::list) || is(u, Sym::tuple));
     }
     if (allStrings)
         s.element = ElementKind::String;
@@ -883,7 +852,7 @@ Shape ShapeEngine::Impl::sequenceShape(TSNode seq, int depth) {
 }
 
 Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
-    const std::string_view name = selfAttr ? text(fld(id, fields().attribute)) : text(id);
+    const std::string_view name = selfAttr ? text(field(id, F().attribute)) : text(id);
     std::array<SemanticModel::NameBinding, 8> bs;
     const int n = m.nameBindings(name, id, selfAttr, bs.data(), int(bs.size()));
     if (n <= 0 || n > int(bs.size()))
@@ -914,7 +883,7 @@ Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
 
 bool ShapeEngine::Impl::isParameter(TSNode expr) {
     expr = unparen(expr);
-    if (!isType(expr, "identifier"))
+    if (!is(expr, Sym::identifier))
         return false;
     std::array<SemanticModel::NameBinding, 2> bs;
     const int n = m.nameBindings(text(expr), expr, false, bs.data(), int(bs.size()));
@@ -928,17 +897,17 @@ bool ShapeEngine::Impl::grown(TSNode target) {
     const auto list =
         f ? SemanticModel::within(m.calls(), f->node) : std::span<const TSNode>(m.calls());
     for (const TSNode c : list) {
-        const TSNode fn = fld(c, fields().function);
-        if (!isType(fn, "attribute") || text(fld(fn, fields().object)) != name)
+        const TSNode fn = field(c, F().function);
+        if (!is(fn, Sym::attribute) || text(field(fn, F().object)) != name)
             continue;
-        const std::string_view a = text(fld(fn, fields().attribute));
+        const std::string_view a = text(field(fn, F().attribute));
         if (a == "append" || a == "extend" || a == "insert")
             return true;
     }
     const auto augs = f ? SemanticModel::within(m.augmentedAssignments(), f->node)
                         : std::span<const TSNode>(m.augmentedAssignments());
     for (const TSNode a : augs)
-        if (text(fld(a, fields().left)) == name)
+        if (text(field(a, F().left)) == name)
             return true; // `name += [item]`
     return false;
 }
@@ -953,7 +922,7 @@ bool ShapeEngine::Impl::truthTested(TSNode id) {
     const std::string_view name = text(id);
     const auto test = [&](TSNode cond) {
         cond = unparen(cond);
-        if (!isType(cond, "comparison_operator"))
+        if (!is(cond, Sym::comparison_operator))
             return false;
         // Only ordering and equality need a truth value of the elements: `x is None`,
         // `k in table` say nothing about x's size.
@@ -962,25 +931,25 @@ bool ShapeEngine::Impl::truthTested(TSNode id) {
             const TSNode c = ts_node_child(cond, i);
             if (ts_node_is_named(c))
                 continue;
-            const std::string_view op = typeOf(c);
+            const std::string_view op = text(c);
             if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==" && op != "!=")
                 return false;
         }
         bool mentions = false;
         for (const TSNode x : items(cond)) {
             const TSNode u = unparen(x);
-            if (isType(u, "none"))
+            if (is(u, Sym::none))
                 return false;
-            if (isType(u, "identifier") && text(u) == name)
+            if (is(u, Sym::identifier) && text(u) == name)
                 mentions = true;
         }
         return mentions;
     };
     for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
-        if (test(fld(w, fields().condition)))
+        if (test(field(w, F().condition)))
             return true;
     for (const TSNode i : SemanticModel::within(m.ifs(), f->node))
-        if (test(fld(i, fields().condition)))
+        if (test(field(i, F().condition)))
             return true;
     return false;
 }
@@ -992,7 +961,7 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
     case K::Walrus: {
         if (b.position == -1) {
             const TSNode v = unparen(b.value);
-            if ((isType(v, "list") || isType(v, "list_comprehension")) && grown(b.target)) {
+            if ((is(v, Sym::list) || is(v, Sym::list_comprehension)) && grown(b.target)) {
                 // A list that the function appends to has no fixed length or item shape.
                 return Shape::unknown();
             }
@@ -1001,13 +970,13 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
         if (b.position < 0)
             return Shape::unknown();
         const TSNode v = unparen(b.value);
-        if (isType(v, "tuple") || isType(v, "expression_list") || isType(v, "list")) {
+        if (is(v, Sym::tuple) || is(v, Sym::expression_list) || is(v, Sym::list)) {
             const auto it = items(v);
             if (b.position < it.size())
                 return shape(it[b.position], depth + 1);
             return Shape::unknown();
         }
-        if (isType(v, "call")) {
+        if (is(v, Sym::call)) {
             const QString cn = m.callName(v);
             if (cn == QLatin1String("numpy.meshgrid") ||
                 cn == QLatin1String("numpy.broadcast_arrays"))
@@ -1021,8 +990,8 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
     }
     case K::ForTarget: {
         const TSNode v = unparen(b.value);
-        if (isType(v, "call")) {
-            const std::string_view f = text(fld(v, fields().function));
+        if (is(v, Sym::call)) {
+            const std::string_view f = text(field(v, F().function));
             if (f == "range")
                 return Shape::scalar();
             if (f == "enumerate" && b.position == 0)
@@ -1112,14 +1081,14 @@ Shape ShapeEngine::Impl::shapeFromSpec(TSNode spec, int depth) {
     spec = unparen(spec);
     if (ts_node_is_null(spec))
         return Shape::unknown();
-    if (isType(spec, "tuple") || isType(spec, "list")) {
+    if (is(spec, Sym::tuple) || is(spec, Sym::list)) {
         const auto it = items(spec);
         Shape s;
         s.rank = qint8(std::min<qsizetype>(it.size(), 64));
         for (qsizetype i = 0; i < it.size(); ++i) {
-            if (isType(it[i], "list_splat")) {
+            if (is(it[i], Sym::list_splat)) {
                 // (*a.shape, 3): the rank is not known, the size class is.
-                SizeClass c = extent(fld(it[i], fields().value), depth + 1).size;
+                SizeClass c = extent(field(it[i], F().value), depth + 1).size;
                 for (qsizetype j = 0; j < it.size(); ++j)
                     if (j != i)
                         c = joinClass(c, extent(it[j], depth + 1).size);
@@ -1131,20 +1100,20 @@ Shape ShapeEngine::Impl::shapeFromSpec(TSNode spec, int depth) {
         }
         return s;
     }
-    if (isType(spec, "attribute") && text(fld(spec, fields().attribute)) == "shape") {
-        Shape s = shape(fld(spec, fields().object), depth + 1);
+    if (is(spec, Sym::attribute) && text(field(spec, F().attribute)) == "shape") {
+        Shape s = shape(field(spec, F().object), depth + 1);
         s.element = ElementKind::Unknown;
         return s;
     }
-    if (isType(spec, "identifier")) {
+    if (is(spec, Sym::identifier)) {
         // A name bound to a tuple (`shape = (n, 3)`) or to an integer.
         std::array<SemanticModel::NameBinding, 4> bs;
         const int n = m.nameBindings(text(spec), spec, false, bs.data(), int(bs.size()));
         if (n == 1 && bs[0].kind == SemanticModel::NameBinding::Kind::Assign &&
             bs[0].position == -1) {
             const TSNode v = unparen(bs[0].value);
-            if (isType(v, "tuple") || isType(v, "list") ||
-                (isType(v, "attribute") && text(fld(v, fields().attribute)) == "shape"))
+            if (is(v, Sym::tuple) || is(v, Sym::list) ||
+                (is(v, Sym::attribute) && text(field(v, F().attribute)) == "shape"))
                 return shapeFromSpec(v, depth + 1);
         }
         if (n >= 1 && bs[0].kind == SemanticModel::NameBinding::Kind::Param &&
@@ -1190,11 +1159,11 @@ Shape ShapeEngine::Impl::reduce(const Shape& s, TSNode call, bool method, const 
     const TSNode a = unparen(axis);
     const auto addAxis = [&](TSNode x) {
         const Extent e = extent(x, depth + 1);
-        if (!e.isLiteral() && !(isType(unparen(x), "unary_operator")))
+        if (!e.isLiteral() && !(is(unparen(x), Sym::unary_operator)))
             return false;
         qint64 v = e.value;
         if (!e.isLiteral()) {
-            const auto lit = integerLiteral(text(fld(unparen(x), fields().argument)));
+            const auto lit = integerLiteralValue(text(field(unparen(x), F().argument)));
             if (!lit)
                 return false;
             v = -*lit;
@@ -1207,7 +1176,7 @@ Shape ShapeEngine::Impl::reduce(const Shape& s, TSNode call, bool method, const 
         return true;
     };
     bool ok = true;
-    if (isType(a, "tuple") || isType(a, "list")) {
+    if (is(a, Sym::tuple) || is(a, Sym::list)) {
         for (const TSNode x : items(a))
             ok = ok && addAxis(x);
     } else {
@@ -1319,7 +1288,7 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
             L("asfortranarray") || L("copy") || L("require") || L("asarray_chkfinite") ||
             L("atleast_1d") || L("atleast_2d") || L("atleast_3d")) {
             const TSNode lit = unparen(a0);
-            if ((isType(lit, "list") || isType(lit, "tuple")) &&
+            if ((is(lit, Sym::list) || is(lit, Sym::tuple)) &&
                 dtypeKind(text(kw(call, "dtype"))) == ElementKind::Object) {
                 // np.array([a, b, c], dtype=object): one object per item, whatever they are.
                 Shape o = Shape::vector(Extent::literal(items(lit).size()));
@@ -1367,7 +1336,7 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
             L("row_stack") || L("dstack")) {
             const TSNode seq = unparen(a0);
             const Shape seqShape = shape(seq, depth + 1); // (k, ...) for a literal list
-            const bool literal = isType(seq, "list") || isType(seq, "tuple");
+            const bool literal = is(seq, Sym::list) || is(seq, Sym::tuple);
             if (!seqShape.known() || seqShape.rank < 1)
                 return Shape::unknown(seqShape.sizeClass() == SizeClass::Data ? SizeClass::Data
                                                                               : SizeClass::Unknown);
@@ -1643,7 +1612,7 @@ Shape ShapeEngine::Impl::returnShape(int fn, int depth) {
         if (!owner || owner->index != fn)
             continue;
         const TSNode v = ts_node_named_child_count(r) ? ts_node_named_child(r, 0) : TSNode{};
-        if (ts_node_is_null(v) || isType(v, "none"))
+        if (ts_node_is_null(v) || is(v, Sym::none))
             continue;
         const Shape s = shape(v, depth + 1);
         acc = have ? Shape::merge(acc, s) : s;
@@ -1654,10 +1623,10 @@ Shape ShapeEngine::Impl::returnShape(int fn, int depth) {
 }
 
 Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
-    const TSNode fn = unparen(fld(call, fields().function));
+    const TSNode fn = unparen(field(call, F().function));
     const QString cn = m.callName(call);
     if (cn.startsWith(QLatin1String("numpy.ndarray."))) {
-        return numpyShape(call, cn.mid(14), true, fld(fn, fields().object), depth);
+        return numpyShape(call, cn.mid(14), true, field(fn, F().object), depth);
     }
     if (cn.startsWith(QLatin1String("numpy."))) {
         // Generators and RandomState: numpy.random.Generator.normal → random.normal.
@@ -1674,12 +1643,12 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
         return numpyShape(call,
                           QStringLiteral("random.") + cn.mid(cn.lastIndexOf(QLatin1Char('.')) + 1),
                           false, TSNode{}, depth);
-    if (isType(fn, "attribute")) {
+    if (is(fn, Sym::attribute)) {
         // A method of a value whose shape the model knows, although its kind did not resolve
         // (`x.reshape(n, 3)` on a parameter passed arrays by this file's calls).
-        const TSNode obj = fld(fn, fields().object);
-        const std::string_view meth = text(fld(fn, fields().attribute));
-        if (!(isType(obj, "identifier") && text(obj) == "self")) {
+        const TSNode obj = field(fn, F().object);
+        const std::string_view meth = text(field(fn, F().attribute));
+        if (!(is(obj, Sym::identifier) && text(obj) == "self")) {
             const QString mq = QString::fromUtf8(meth.data(), qsizetype(meth.size()));
             if (numpy::isArrayMethodReturningArray(mq) || numpy::isReductionMethod(mq)) {
                 const Shape s = shape(obj, depth + 1);
@@ -1688,7 +1657,7 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
             }
         }
     }
-    if (isType(fn, "identifier")) {
+    if (is(fn, Sym::identifier)) {
         const std::string_view f = text(fn);
         if ((f == "list" || f == "tuple" || f == "sorted") &&
             !m.isNameBound(m.tree().qtext(fn), fn))
@@ -1718,7 +1687,7 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
 }
 
 Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
-    const TSNode base = fld(sub, fields().value);
+    const TSNode base = field(sub, F().value);
     const Shape s = shape(base, depth + 1);
     // The index items.
     QVarLengthArray<TSNode, 4> idx;
@@ -1726,9 +1695,9 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
         const uint32_t k = ts_node_named_child_count(sub);
         for (uint32_t i = 0; i < k; ++i) {
             const TSNode c = ts_node_named_child(sub, i);
-            if (ts_node_eq(c, base) || isType(c, "comment"))
+            if (ts_node_eq(c, base) || is(c, Sym::comment))
                 continue;
-            if (isType(c, "tuple") || isType(c, "expression_list")) {
+            if (is(c, Sym::tuple) || is(c, Sym::expression_list)) {
                 for (const TSNode x : items(c))
                     idx.push_back(x);
             } else {
@@ -1741,7 +1710,7 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
         // a 1-D array, which nobody knows here.
         bool allSlices = !idx.isEmpty();
         for (const TSNode x : idx)
-            allSlices = allSlices && isType(x, "slice");
+            allSlices = allSlices && is(x, Sym::slice);
         if (allSlices)
             return Shape::unknown(s.sizeClass());
         if (s.sizeClass() == SizeClass::Small)
@@ -1761,14 +1730,14 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
     };
     int consumed = 0; // axes the items use (for the ellipsis)
     for (const TSNode x : idx)
-        if (!isType(x, "ellipsis") && !isType(x, "none"))
+        if (!is(x, Sym::ellipsis) && !is(x, Sym::none))
             ++consumed;
     for (const TSNode x : idx) {
-        if (isType(x, "none")) {
+        if (is(x, Sym::none)) {
             push(Extent::literal(1));
             continue;
         }
-        if (isType(x, "ellipsis")) {
+        if (is(x, Sym::ellipsis)) {
             const int skip = std::max(0, s.rank - consumed);
             for (int k = 0; k < skip; ++k)
                 push(s.axis(axis++));
@@ -1777,7 +1746,7 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
         if (axis >= s.rank)
             return Shape::unknown(); // more indices than axes: not an array we model
         const Extent e = s.axis(axis);
-        if (isType(x, "slice")) {
+        if (is(x, Sym::slice)) {
             // Children: start, stop, step (possibly missing).
             TSNode parts[3] = {};
             int pi = 0;
@@ -1785,11 +1754,11 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
             for (uint32_t i = 0; i < nc && pi < 3; ++i) {
                 const TSNode c = ts_node_child(x, i);
                 if (!ts_node_is_named(c)) {
-                    if (typeOf(c) == ":")
+                    if (is(c, Sym::colon))
                         ++pi;
                     continue;
                 }
-                if (!isType(c, "comment"))
+                if (!is(c, Sym::comment))
                     parts[pi] = c;
             }
             const TSNode lo = parts[0], hi = parts[1], st = parts[2];
@@ -1875,13 +1844,7 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
 Extent ShapeEngine::Impl::extent(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > kMaxDepth)
         return Extent::unknown();
-    if (const Extent* hit = extents.find(n.id))
-        return *hit;
-    const int before = partialReads;
-    const Extent e = extentUncached(n, depth);
-    if (partialReads == before && !extents.find(n.id))
-        extents.insert(n.id, e);
-    return e;
+    return memoized(extents, n, [&] { return extentUncached(n, depth); });
 }
 
 Extent ShapeEngine::Impl::runtimeAxis(TSNode array, int axis, TSNode whole, int depth) {
@@ -1911,15 +1874,15 @@ Extent ShapeEngine::Impl::runtimeAxis(TSNode array, int axis, TSNode whole, int 
 }
 
 Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
-    n = unparen(n);
-    const std::string_view t = typeOf(n);
-    if (t == "integer") {
-        const auto v = integerLiteral(text(n));
+    Sym t;
+    n = unparen(n, t);
+    if (t == Sym::integer) {
+        const auto v = integerLiteralValue(text(n));
         return v ? Extent::literal(*v) : Extent::unknown();
     }
-    if (t == "unary_operator") {
-        const Extent a = extent(fld(n, fields().argument), depth + 1);
-        const std::string_view op = text(fld(n, fields().operator_));
+    if (t == Sym::unary_operator) {
+        const Extent a = extent(field(n, F().argument), depth + 1);
+        const std::string_view op = text(field(n, F().op));
         if (a.isLiteral() && op == "-")
             return Extent::literal(-a.value);
         if (a.isLiteral() && op == "+")
@@ -1928,10 +1891,10 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
         e.symbol = text(n);
         return e;
     }
-    if (t == "binary_operator") {
-        const Extent l = extent(fld(n, fields().left), depth + 1);
-        const Extent r = extent(fld(n, fields().right), depth + 1);
-        const std::string_view op = text(fld(n, fields().operator_));
+    if (t == Sym::binary_operator) {
+        const Extent l = extent(field(n, F().left), depth + 1);
+        const Extent r = extent(field(n, F().right), depth + 1);
+        const std::string_view op = text(field(n, F().op));
         if (l.isLiteral() && r.isLiteral()) {
             const qint64 a = l.value, b = r.value;
             const qint64 lim = kLiteralLimit;
@@ -1978,14 +1941,14 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
         e.parameter = l.parameter >= 0 ? l.parameter : r.parameter;
         return e;
     }
-    if (t == "identifier") {
+    if (t == Sym::identifier) {
         if (text(n) == "True" || text(n) == "False")
             return Extent::unknown();
         return nameExtent(n, false, depth);
     }
-    if (t == "attribute") {
-        const TSNode obj = fld(n, fields().object);
-        const std::string_view a = text(fld(n, fields().attribute));
+    if (t == Sym::attribute) {
+        const TSNode obj = field(n, F().object);
+        const std::string_view a = text(field(n, F().attribute));
         if (a == "ndim")
             return Extent::symbolic(text(n), SizeClass::Small);
         if (a == "size") {
@@ -1998,35 +1961,35 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
             }
             return runtimeAxis(obj, 0, n, depth);
         }
-        if (isType(obj, "identifier") && text(obj) == "self")
+        if (is(obj, Sym::identifier) && text(obj) == "self")
             return nameExtent(n, true, depth);
         return Extent::unknown();
     }
-    if (t == "subscript") {
+    if (t == Sym::subscript) {
         // x.shape[k]
-        const TSNode base = unparen(fld(n, fields().value));
-        if (isType(base, "attribute") && text(fld(base, fields().attribute)) == "shape") {
-            const TSNode k = fld(n, fields().subscript);
+        const TSNode base = unparen(field(n, F().value));
+        if (is(base, Sym::attribute) && text(field(base, F().attribute)) == "shape") {
+            const TSNode k = field(n, F().subscript);
             const Extent ke = extent(k, depth + 1);
             if (ke.isLiteral())
-                return runtimeAxis(fld(base, fields().object), int(ke.value), n, depth);
-            const Shape s = shape(fld(base, fields().object), depth + 1);
+                return runtimeAxis(field(base, F().object), int(ke.value), n, depth);
+            const Shape s = shape(field(base, F().object), depth + 1);
             return Extent::symbolic(text(n), s.sizeClass() == SizeClass::Unknown ? SizeClass::Data
                                                                                  : s.sizeClass());
         }
         return Extent::unknown();
     }
-    if (t == "call") {
-        const TSNode fn = unparen(fld(n, fields().function));
+    if (t == Sym::call) {
+        const TSNode fn = unparen(field(n, F().function));
         const std::string_view f = text(fn);
         if (f == "len") {
             const TSNode x = unparen(arg(n, 0));
-            if (isType(x, "tuple") || isType(x, "list") || isType(x, "string"))
-                return shape(x, depth + 1).known() && !isType(x, "string")
+            if (is(x, Sym::tuple) || is(x, Sym::list) || is(x, Sym::string))
+                return shape(x, depth + 1).known() && !is(x, Sym::string)
                            ? Extent::literal(items(x).size())
                            : Extent::symbolic(text(n), SizeClass::Small);
             Extent e = runtimeAxis(x, 0, n, depth);
-            if (e.size == SizeClass::Unknown && isType(x, "identifier")) {
+            if (e.size == SizeClass::Unknown && is(x, Sym::identifier)) {
                 // len(param) of a parameter whose kind is unknown: a runtime value.
                 std::array<SemanticModel::NameBinding, 2> bs;
                 const int nb = m.nameBindings(text(x), x, false, bs.data(), 2);
@@ -2065,15 +2028,15 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
             cn == QLatin1String("numpy.product")) {
             // np.prod(x.shape): the size of x.
             const TSNode a = unparen(arg(n, 0));
-            if (isType(a, "attribute") && text(fld(a, fields().attribute)) == "shape") {
-                const Shape s = shape(fld(a, fields().object), depth + 1);
+            if (is(a, Sym::attribute) && text(field(a, F().attribute)) == "shape") {
+                const Shape s = shape(field(a, F().object), depth + 1);
                 if (s.known()) {
                     Extent e = s.size();
                     if (!e.isLiteral())
                         e.symbol = text(n);
                     return e;
                 }
-                return runtimeAxis(fld(a, fields().object), 0, n, depth);
+                return runtimeAxis(field(a, F().object), 0, n, depth);
             }
             const Shape s = shape(a, depth + 1);
             if (s.known() && s.rank == 1)
@@ -2115,7 +2078,7 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
 }
 
 Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
-    const std::string_view name = selfAttr ? text(fld(id, fields().attribute)) : text(id);
+    const std::string_view name = selfAttr ? text(field(id, F().attribute)) : text(id);
     std::array<SemanticModel::NameBinding, 8> bs;
     const int n = m.nameBindings(name, id, selfAttr, bs.data(), int(bs.size()));
     if (n <= 0)
@@ -2141,9 +2104,9 @@ Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
             if (b.position == -1) {
                 e = extent(v, depth + 1);
             } else if (b.position >= 0) {
-                if (isType(v, "attribute") && text(fld(v, fields().attribute)) == "shape")
-                    e = runtimeAxis(fld(v, fields().object), b.position, id, depth);
-                else if (isType(v, "tuple") || isType(v, "expression_list")) {
+                if (is(v, Sym::attribute) && text(field(v, F().attribute)) == "shape")
+                    e = runtimeAxis(field(v, F().object), b.position, id, depth);
+                else if (is(v, Sym::tuple) || is(v, Sym::expression_list)) {
                     const auto it = items(v);
                     e = b.position < it.size() ? extent(it[b.position], depth + 1)
                                                : Extent::unknown();
@@ -2157,7 +2120,7 @@ Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
         case K::ForTarget: {
             moduleLevel = false;
             const TSNode v = unparen(b.value);
-            if (isType(v, "call") && text(fld(v, fields().function)) == "range") {
+            if (is(v, Sym::call) && text(field(v, F().function)) == "range") {
                 const Extent hi = extent(arg(v, argc(v) > 1 ? 1 : 0), depth + 1);
                 e = hi.isLiteral() ? Extent::symbolic(text(id), hi.size)
                                    : Extent::symbolic(text(id), hi.size);
@@ -2227,9 +2190,9 @@ ElementKind ShapeEngine::Impl::comparedWithStrings(TSNode id) {
         bool mentions = false, strings = false;
         for (const TSNode x : it) {
             TSNode u = unparen(x);
-            if (isType(u, "subscript"))
-                u = unparen(fld(u, fields().value));
-            if (isType(u, "identifier") && text(u) == name)
+            if (is(u, Sym::subscript))
+                u = unparen(field(u, F().value));
+            if (is(u, Sym::identifier) && text(u) == name)
                 mentions = true;
             else if (isStringConstant(x))
                 strings = true;
@@ -2243,20 +2206,21 @@ ElementKind ShapeEngine::Impl::comparedWithStrings(TSNode id) {
 ElementKind ShapeEngine::Impl::element(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > 8)
         return ElementKind::Unknown;
-    if (const ElementKind* hit = elements.find(n.id))
-        return *hit;
-    const int before = partialReads;
+    return memoized(elements, n, [&] { return elementUncached(n, depth); });
+}
+
+ElementKind ShapeEngine::Impl::elementUncached(TSNode n, int depth) {
     n = unparen(n);
     ElementKind k = shape(n, depth).element;
     if (k == ElementKind::Unknown) {
         TSNode base = n;
         // np.asarray(x), np.atleast_1d(np.asarray(x)), x[i], x.copy(): the elements of x.
         for (int guard = 0; guard < 8; ++guard) {
-            if (isType(base, "subscript")) {
-                base = unparen(fld(base, fields().value));
+            if (is(base, Sym::subscript)) {
+                base = unparen(field(base, F().value));
                 continue;
             }
-            if (isType(base, "call")) {
+            if (is(base, Sym::call)) {
                 const QString cn = m.callName(base);
                 if (cn == QLatin1String("numpy.asarray") || cn == QLatin1String("numpy.array") ||
                     cn == QLatin1String("numpy.atleast_1d") ||
@@ -2269,7 +2233,7 @@ ElementKind ShapeEngine::Impl::element(TSNode n, int depth) {
             }
             break;
         }
-        if (isType(base, "identifier")) {
+        if (is(base, Sym::identifier)) {
             k = comparedWithStrings(base);
             if (k == ElementKind::Unknown) {
                 // Every assignment must agree (`out = p.astype(int)` then
@@ -2304,9 +2268,6 @@ ElementKind ShapeEngine::Impl::element(TSNode n, int depth) {
             k = element(base, depth + 1);
         }
     }
-    if (partialReads == before)
-        if (!elements.find(n.id))
-            elements.insert(n.id, k);
     return k;
 }
 

@@ -42,11 +42,13 @@ enum class SizeClass : quint8 {
     Data,    ///< data-sized: a size-named constant, a parameter, len()/shape of a data array
 };
 
-/// The largest literal extent that is Small. Chosen so that even a square array of two Small
-/// extents (256 x 256 = 65,536 elements) stays at the per-GPU floor of the Gate 2 tiers: an
-/// array built only from Small extents can never be big enough for a GPU to matter, while
-/// typical bookkeeping sizes (3 components, 6 flags, 27 neighbours, a few hundred taps or
-/// histogram bins) are all below it.
+/// The largest literal extent that is Small, and the largest literal trip count of a loop
+/// that runs a handful of passes (LoopWork's TripClass::Small): one figure for both. It comes
+/// from Gate 2's per-GPU floor (65,536 elements, cuPyNumeric's smallest useful chunk; see
+/// assess/Assessment.h): even a square array of two Small extents (256 x 256 = 65,536) stays
+/// at that floor, so an array built only from Small extents, or a loop of at most this many
+/// passes, can never be big enough for a GPU to matter. Typical bookkeeping sizes (3
+/// components, 6 flags, 27 neighbours, a few hundred taps or histogram bins) are all below it.
 inline constexpr qint64 kSmallLiteral = 256;
 
 /// The SizeClass of a literal extent value (negative values count as unknown).

@@ -371,7 +371,7 @@ private slots:
             "            a[d] = 1\n"
             "        for i in range(len(a)):\n" // 2: data, scalar
             "            a[i] = 2 * x[i]\n"
-            "        for c in range(n):\n" // 3: unknown, slab
+            "        for c in range(n):\n" // 3: data (a parameter), slab
             "            u[..., c] = u[..., c] * 2\n"
             "        for s in range(n_steps):\n" // 4: steps, unknown work
             "            u[1:-1] = 0.5 * (u[2:] + u[:-2])\n"
@@ -395,7 +395,7 @@ private slots:
         QCOMPARE(trip(2), QStringLiteral("data"));
         QCOMPARE(work(2), QStringLiteral("scalar"));
         QCOMPARE(m.loopWork(L[2]).elements.size(), size_t(2));
-        QCOMPARE(trip(3), QStringLiteral("unknown"));
+        QCOMPARE(trip(3), QStringLiteral("data"));
         QCOMPARE(work(3), QStringLiteral("slab"));
         QCOMPARE(trip(4), QStringLiteral("steps"));
         QCOMPARE(work(4), QStringLiteral("unknown"));
@@ -412,6 +412,49 @@ private slots:
         QVERIFY(!m.isElementAccess(find(t, "subscript", "u[..., c]"), L[3]));
     }
 
+    void loopWorkSizeClasses() {
+        // Trip classes from the shapes' size classes; slabs of bookkeeping size are small rows.
+        const SyntaxTree t(QByteArrayLiteral(
+            "import numpy as np\n"
+            "def run(a: np.ndarray, n, sigmas):\n"
+            "    moves = np.array([[0, 1], [1, 0], [0, -1], [-1, 0]])\n"
+            "    p = np.zeros((n, 3))\n"
+            "    w = np.zeros((3, n))\n"
+            "    for k in range(len(moves)):\n" // 0: small (a bookkeeping array's length)
+            "        a[k] = moves[k, 0]\n"
+            "    for c in range(p.shape[1]):\n" // 1: small (a literal-sized axis)
+            "        a[c] = p[0, c]\n"
+            "    for i in range(p.shape[0]):\n" // 2: data; a (3,) row: scalar work
+            "        p[i, :] = a[i]\n"
+            "    for j in range(n):\n" // 3: data; w[:, j] is (3,): small row
+            "        w[:, j] = p[j] * 2.0\n"
+            "    for row in w:\n" // 4: small (the leading axis of a (3, n) array)
+            "        row.sort()\n"
+            "    for ij in np.ndindex(3, 3):\n" // 5: small (nine cells)
+            "        a[ij] = 0\n"
+            "    for s in range(len(sigmas)):\n" // 6: small (per-axis sigmas)
+            "        a[s] = 1\n"
+            "    for q in np.ndindex(a.shape):\n" // 7: data
+            "        a[q] = 2\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        const auto& L = m.loops();
+        QCOMPARE(L.size(), size_t(8));
+        auto trip = [&](int i) { return tripClassName(m.loopWork(L[size_t(i)]).trip); };
+        auto work = [&](int i) { return passWorkName(m.loopWork(L[size_t(i)]).work); };
+        QCOMPARE(trip(0), QStringLiteral("small"));
+        QCOMPARE(trip(1), QStringLiteral("small"));
+        QCOMPARE(trip(2), QStringLiteral("data"));
+        QCOMPARE(work(2), QStringLiteral("scalar"));
+        QCOMPARE(trip(3), QStringLiteral("data"));
+        QCOMPARE(work(3), QStringLiteral("scalar"));
+        QCOMPARE(trip(4), QStringLiteral("small"));
+        QCOMPARE(trip(5), QStringLiteral("small"));
+        QCOMPARE(trip(6), QStringLiteral("small"));
+        QCOMPARE(trip(7), QStringLiteral("data"));
+        // An element of the bookkeeping `moves` is no element work.
+        QCOMPARE(m.loopWork(L[0]).elements.size(), size_t(1));
+    }
+
     void ndindexGeneratorAndWhereItems() {
         const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
                                              "def cells(shape):\n"
@@ -424,17 +467,25 @@ private slots:
                                              "    hits = np.where(c)[0]\n"
                                              "    cols = np.nonzero(c)[1]\n"
                                              "    first = np.unique(c)[0]\n"
+                                             "    for h in hits:\n"
+                                             "        out[h] = 0\n"
+                                             "    for k in cols:\n"
+                                             "        print(k)\n"
                                              "    return out, hits, cols, first\n"));
         const SemanticModel m(t, QStringLiteral("mod"));
         const auto& L = m.loops();
-        QCOMPARE(L.size(), size_t(2));
+        QCOMPARE(L.size(), size_t(4));
         QCOMPARE(L[1].source, LoopSource::NdIndex);
         QCOMPARE(m.valueKind(find(t, "subscript", "out[ix]")), ValueKind::DeviceScalar);
         QCOMPARE(passWorkName(m.loopWork(L[1]).work), QStringLiteral("scalar"));
         QCOMPARE(m.loopWork(L[1]).elementCalls.size(), size_t(1));
-        QCOMPARE(kind(t, m, "hits"), ValueKind::Array);
-        QCOMPARE(kind(t, m, "cols"), ValueKind::Array);
+        // The positions where c holds are no array of their own; a loop walks them as one
+        // only when its passes do element work with them (`out[h] = 0`, not `print(k)`).
+        QVERIFY(kind(t, m, "hits") != ValueKind::Array);
+        QVERIFY(kind(t, m, "cols") != ValueKind::Array);
         QVERIFY(kind(t, m, "first") != ValueKind::Array);
+        QCOMPARE(L[2].source, LoopSource::Array);
+        QVERIFY(L[3].source != LoopSource::Array);
     }
 
     void hotPaths() {
