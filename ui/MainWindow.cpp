@@ -15,6 +15,7 @@
 #include "Versions.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/ManifestRefresher.h"
+#include "parse/Notebook.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
@@ -1129,8 +1130,17 @@ void MainWindow::openFile(const QString& relativePath, int line) {
             m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
             return;
         }
-        m_code->showFile(relativePath, QString::fromUtf8(file.readAll()),
-                         findingsForFile(relativePath));
+        QByteArray bytes = file.readAll();
+        if (isNotebookPath(relativePath)) {
+            // The code cells joined as the analyzer read them: the marks sit on these lines.
+            Notebook nb = readNotebook(bytes);
+            if (!nb.error.isEmpty()) {
+                m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
+                return;
+            }
+            bytes = std::move(nb.code);
+        }
+        m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath));
     }
     if (line > 0)
         m_code->goToLine(line);

@@ -92,8 +92,12 @@ void ProjectTreeModel::setFileCounts(const QString& path, const Counts& counts, 
     Node& node = *it;
     QStringList lines;
     for (const FileDiagnostic& d : diagnostics)
-        lines << (d.range.line > 0 ? tr("line %1: %2").arg(d.range.line).arg(d.message)
-                                   : d.message);
+        lines << (d.range.line <= 0  ? d.message
+                  : d.range.cell > 0 ? tr("cell %1, line %2: %3")
+                                           .arg(d.range.cell)
+                                           .arg(d.range.displayLine())
+                                           .arg(d.message)
+                                     : tr("line %1: %2").arg(d.range.line).arg(d.message));
     QString diagnosticText = lines.join(QLatin1Char('\n'));
     // The merged project repeats what streaming already showed for almost every file: leave
     // those items alone (each change is a dataChanged() the tree view has to process).

@@ -2,7 +2,9 @@
 
 #include "analysis/MemoryBudget.h"
 #include "analysis/ProjectScanner.h"
+#include "analysis/Suppressions.h"
 #include "assess/Evidence.h"
+#include "parse/Notebook.h"
 #include "parse/SyntaxTree.h"
 #include "rules/RuleRegistry.h"
 #include "semantic/SemanticModel.h"
@@ -485,15 +487,57 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
         return r;
     }
     QByteArray bytes = input;
-    if (!decodeToUtf8(relativePath, bytes, r.diagnostics))
+    NotebookMap notebook;
+    if (isNotebookPath(relativePath)) {
+        // The code cells as one module; every location is mapped back to its cell at the end.
+        Notebook nb = readNotebook(input);
+        if (!nb.error.isEmpty()) {
+            r.diagnostics.append(
+                wholeFile(FileDiagnostic::Kind::Unreadable, relativePath, nb.error));
+            return r;
+        }
+        bytes = std::move(nb.code);
+        notebook = std::move(nb.map);
+    } else if (!decodeToUtf8(relativePath, bytes, r.diagnostics)) {
         return r;
+    }
+    // Locations in a notebook name the cell; SourceRange::toString() prints them that way.
+    auto mapToCells = [&notebook](FileResult& res) {
+        if (notebook.isEmpty())
+            return;
+        for (FileDiagnostic& d : res.diagnostics)
+            notebook.annotate(d.range);
+        for (Finding& f : res.findings)
+            notebook.annotate(f.range);
+        for (Finding& f : res.suppressed)
+            notebook.annotate(f.range);
+        for (Finding& f : res.offComputePath)
+            notebook.annotate(f.range);
+        for (ApiUse& u : res.apiUses)
+            notebook.annotate(u.range);
+        for (SizeHint& h : res.sizeHints)
+            notebook.annotate(h.range);
+        for (PatternEvidence& e : res.patternEvidence)
+            notebook.annotate(e.range);
+        for (HostTouchpoint& t : res.touchpoints)
+            notebook.annotate(t.range);
+        for (ReadinessHint& h : res.readiness)
+            notebook.annotate(h.range);
+        for (FunctionInfo& fn : res.functions)
+            notebook.annotate(fn.range);
+        res.notebook = notebook;
+    };
     r.lines = int(bytes.count('\n')) + ((bytes.isEmpty() || bytes.endsWith('\n')) ? 0 : 1);
     if (bytes.trimmed().isEmpty()) {
         // An empty package marker is normal; any other empty module is worth a note.
         if (!relativePath.endsWith(QLatin1String("__init__.py")) &&
             relativePath != QLatin1String("__init__.py"))
-            r.diagnostics.append(wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
-                                           QStringLiteral("file is empty; nothing to assess")));
+            r.diagnostics.append(
+                wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
+                          notebook.isEmpty() && isNotebookPath(relativePath)
+                              ? QStringLiteral("notebook has no code cells; nothing to assess")
+                              : QStringLiteral("file is empty; nothing to assess")));
+        mapToCells(r);
         return r;
     }
     const int mixed = tabErrorLine(bytes);
@@ -512,6 +556,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
         r.diagnostics.append(wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
                                        QStringLiteral("parsing took longer than %1 s; skipped")
                                            .arg(double(budget) / 1e6, 0, 'f', 1)));
+        mapToCells(r);
         return r;
     }
     if (tree.isCorrupt()) {
@@ -519,6 +564,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
             FileDiagnostic::Kind::Skipped, relativePath,
             QStringLiteral("more than 65,535 unparsable tokens in one place (beyond what the "
                            "parser can represent); skipped")));
+        mapToCells(r);
         return r;
     }
     const SyntaxTree::Survey survey = tree.survey();
@@ -562,6 +608,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
                            "this file")
                 .arg(survey.maxDepth)
                 .arg(limits.maxSyntaxDepth)));
+        mapToCells(r);
         return r;
     }
 
@@ -575,12 +622,15 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);
+    applySuppressions(tree, relativePath, r.findings, r.suppressed, r.diagnostics);
     std::sort(r.findings.begin(), r.findings.end(), findingLess);
     std::sort(r.offComputePath.begin(), r.offComputePath.end(), findingLess);
+    std::sort(r.suppressed.begin(), r.suppressed.end(), findingLess);
     std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                      [](const FileDiagnostic& a, const FileDiagnostic& b) {
                          return a.range.line < b.range.line;
                      });
+    mapToCells(r);
     return r;
 }
 

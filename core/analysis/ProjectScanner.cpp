@@ -80,7 +80,8 @@ void walk(const QString& dirPath, const QDir& root, QStringList& files,
                     continue;
                 }
                 stack.append(e.absoluteFilePath());
-            } else if (e.suffix() == QLatin1String("py") &&
+            } else if ((e.suffix() == QLatin1String("py") ||
+                        e.suffix().compare(QLatin1String("ipynb"), Qt::CaseInsensitive) == 0) &&
                        !e.fileName().startsWith(QLatin1Char('.'))) {
                 files.append(rel);
             }
@@ -94,6 +95,8 @@ QString moduleNameForPath(const QString& relativePath) {
     QString p = relativePath;
     if (p.endsWith(QLatin1String(".py")))
         p.chop(3);
+    else if (p.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
+        p.chop(6);
     if (p.endsWith(QLatin1String("/__init__")))
         p.chop(9);
     return p.replace(QLatin1Char('/'), QLatin1Char('.'));

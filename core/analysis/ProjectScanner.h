@@ -16,7 +16,8 @@ struct ScanResult {
     QStringList missing;               ///< paths given that do not exist (input error for the CLI)
 };
 
-/// Scans `paths` (folders or single .py files). Folders are walked recursively; `.git`,
+/// Scans `paths` (folders, single .py files or notebooks). Folders are walked recursively for
+/// `.py` files and `.ipynb` notebooks (parse/Notebook.h; `.ipynb_checkpoints` is hidden); `.git`,
 /// hidden folders, virtualenvs (any folder holding `pyvenv.cfg`, and `venv`, `.venv`, `env`),
 /// `build`, `_build`, `dist`, `node_modules`, `__pycache__`, `site-packages` are skipped
 /// silently. Symlinked folders are not followed (no loops possible, no file read twice) and
@@ -28,7 +29,7 @@ struct ScanResult {
 ScanResult scanProject(const QStringList& paths);
 
 /// Dotted module name for a relative path: "pkg/sub/mod.py" → "pkg.sub.mod",
-/// "pkg/__init__.py" → "pkg".
+/// "pkg/__init__.py" → "pkg", "notes/demo.ipynb" → "notes.demo".
 QString moduleNameForPath(const QString& relativePath);
 
 } // namespace cnready

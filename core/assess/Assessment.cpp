@@ -144,9 +144,13 @@ bool findingOnHotPath(const Finding& f) {
 }
 
 SourceRange findingSite(const Finding& f) {
+    // A notebook's site names the finding's cell (parse/Notebook.h).
     if (f.siteLine <= 0)
-        return SourceRange{f.range.path, f.range.line, 1, f.range.line, 1};
-    return SourceRange{f.range.path, f.siteLine, 1, std::max(f.siteLine, f.siteEndLine), 1};
+        return SourceRange{f.range.path, f.range.line,          1, f.range.line, 1,
+                           f.range.cell, f.range.cellLineOffset};
+    return SourceRange{
+        f.range.path,          f.siteLine, 1, std::max(f.siteLine, f.siteEndLine), 1, f.range.cell,
+        f.range.cellLineOffset};
 }
 
 QString hotPathLabel(const Finding& f) {

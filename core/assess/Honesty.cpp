@@ -27,6 +27,7 @@ bool hidesCode(const FileDiagnostic& d, const QHash<QString, const FileResult*>&
     }
     case FileDiagnostic::Kind::Binary:
     case FileDiagnostic::Kind::Encoding:
+    case FileDiagnostic::Kind::Suppression: // a comment cnready could not use hides no code
         break;
     }
     return false;

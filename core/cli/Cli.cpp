@@ -308,7 +308,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         }
         err << "cnready: nothing to assess: "
             << (scan.files.isEmpty()
-                    ? QStringLiteral("no Python files under %1").arg(paths.join(QLatin1Char(' ')))
+                    ? QStringLiteral("no Python files or notebooks under %1")
+                          .arg(paths.join(QLatin1Char(' ')))
                     : QStringLiteral("none of the %1 Python file(s) could be read (%2)")
                           .arg(scan.files.size())
                           .arg(reasons.join(QStringLiteral("; "))))

@@ -4,6 +4,7 @@
 
 #include "model/Finding.h"
 #include "model/FunctionSummary.h"
+#include "parse/Notebook.h"
 
 #include <QList>
 #include <QString>
@@ -25,7 +26,9 @@ struct ApiUse {
 
 /// A problem reading or parsing one file. The rest of the project is still assessed.
 struct FileDiagnostic {
-    enum class Kind { Unreadable, Binary, Encoding, Syntax, TooLarge, Skipped };
+    /// Suppression: a `# cnready: ignore[...]` / `# noqa:` comment names a code cnready does
+    /// not have, or cannot be read (a warning; the file is assessed).
+    enum class Kind { Unreadable, Binary, Encoding, Syntax, TooLarge, Skipped, Suppression };
     Kind kind = Kind::Syntax;
     SourceRange range; ///< line 0 when the problem concerns the whole file
     QString message;   ///< one clear sentence
@@ -109,6 +112,9 @@ struct FileResult {
     /// BLOCKS / REFACTOR findings at sites off the compute path (Finding::pathRole says where):
     /// notes at most, never counted for the verdict, kept apart so no consumer counts them.
     QList<Finding> offComputePath;
+    /// Findings a suppression comment names (analysis/Suppressions.h): kept out of `findings`
+    /// and of the verdict, counted by the reports. Moved to ProjectResult::suppressed on merge.
+    QList<Finding> suppressed;
     QList<ApiUse> apiUses;
     QList<SizeHint> sizeHints;
     QList<PatternEvidence> patternEvidence;
@@ -132,6 +138,8 @@ struct FileResult {
     QStringList imports; ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
     bool isTest = false; ///< looks like a test module (test_*.py, *_test.py, tests/)
     bool isEntryScript = false; ///< has an `if __name__ == "__main__":` block
+    /// For a notebook: where each line of the joined code comes from (empty for .py files).
+    NotebookMap notebook;
 };
 
 /// Whether the file was not assessed at all: unreadable, binary, over the size limit or

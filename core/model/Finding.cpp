@@ -32,10 +32,15 @@ QString SourceRange::toString() const {
     s.reserve(path.size() + 24);
     s += path;
     s += QLatin1Char(':');
-    s += QString::number(line);
+    if (cell > 0) {
+        s += QLatin1String("cell ");
+        s += QString::number(cell);
+        s += QLatin1Char(':');
+    }
+    s += QString::number(displayLine());
     if (endLine > line) {
         s += QLatin1Char('-');
-        s += QString::number(endLine);
+        s += QString::number(displayEndLine());
     }
     return s;
 }
@@ -75,6 +80,8 @@ QString diagnosticKindName(FileDiagnostic::Kind k) {
         return QStringLiteral("too-large");
     case FileDiagnostic::Kind::Skipped:
         return QStringLiteral("skipped");
+    case FileDiagnostic::Kind::Suppression:
+        return QStringLiteral("suppression");
     }
     return {};
 }

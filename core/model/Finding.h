@@ -30,13 +30,24 @@ struct SourceRange {
     int column = 1;
     int endLine = 0;
     int endColumn = 1;
+    /// In a notebook (parse/Notebook.h): the 1-based cell the range starts in, else 0. `line`
+    /// and `endLine` stay lines of the joined module; line - cellLineOffset is the line within
+    /// the cell.
+    int cell = 0;
+    int cellLineOffset = 0;
 
-    /// "path:line" or "path:line-endLine" as the report prints it.
+    /// "path:line" or "path:line-endLine" as the report prints it; in a notebook
+    /// "path:cell N:line" or "path:cell N:line-endLine" with lines counted within the cell.
     QString toString() const;
+    /// The start and end lines as a reader of the file sees them: within the cell in a
+    /// notebook, else `line` and `endLine`.
+    int displayLine() const { return line - cellLineOffset; }
+    int displayEndLine() const { return endLine - cellLineOffset; }
     friend bool operator==(const SourceRange&, const SourceRange&) = default;
     /// Hash over every field (the same ones operator== compares), for QSet/QHash keys.
     friend size_t qHash(const SourceRange& r, size_t seed = 0) {
-        return qHashMulti(seed, r.path, r.line, r.column, r.endLine, r.endColumn);
+        return qHashMulti(seed, r.path, r.line, r.column, r.endLine, r.endColumn, r.cell,
+                          r.cellLineOffset);
     }
 };
 

@@ -130,6 +130,17 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
         }
         f.offComputePath.resize(keptOff);
         offCount += keptOff;
+        // Suppressed findings resolve the same way: one that would not have been kept is not
+        // counted as suppressed either.
+        for (Finding& fi : f.suppressed) {
+            if (!fi.requiresHotFunction.isEmpty()) {
+                if (!p.hotFunctions.contains(fi.requiresHotFunction))
+                    continue;
+                fi.hot = true;
+            }
+            p.suppressed.append(std::move(fi));
+        }
+        f.suppressed = {};
         findingCount += f.findings.size();
         useCount += f.apiUses.size();
         diagnosticCount += f.diagnostics.size();
@@ -168,6 +179,7 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
                      });
     std::sort(p.findings.begin(), p.findings.end(), findingLess);
     std::sort(p.offComputePath.begin(), p.offComputePath.end(), findingLess);
+    std::sort(p.suppressed.begin(), p.suppressed.end(), findingLess);
     // Files are in path order and their uses carry their own path, so the concatenation of
     // sorted files is normally sorted already; the project-wide stable sort (same result)
     // runs only when it is not.

@@ -19,6 +19,9 @@ struct ProjectResult {
     QList<Finding> findings; ///< all resolved findings, sorted by findingLess
     /// BLOCKS / REFACTOR findings off the compute path (not counted), sorted by findingLess.
     QList<Finding> offComputePath;
+    /// Findings silenced by suppression comments (resolved like `findings`, sorted the same
+    /// way): not part of the verdict, counted and listed by the reports.
+    QList<Finding> suppressed;
     QList<ApiUse> apiUses;      ///< resolved, sorted by location
     QSet<QString> hotFunctions; ///< qualified names of functions reached from a loop
     int totalLines = 0;

@@ -15,15 +15,21 @@ namespace {
 // The lines of a finding's blocker site (findingSite): one loop nest or one statement.
 QJsonObject siteJson(const Finding& f) {
     const SourceRange s = findingSite(f);
-    return QJsonObject{{QStringLiteral("line"), s.line}, {QStringLiteral("endLine"), s.endLine}};
+    // In a notebook, lines within the cell, like the finding's range.
+    return QJsonObject{{QStringLiteral("line"), s.displayLine()},
+                       {QStringLiteral("endLine"), s.displayEndLine()}};
 }
 
+// In a notebook, `cell` names the cell and the lines count within it (as "cell 3:12").
 QJsonObject rangeJson(const SourceRange& r) {
-    return QJsonObject{{QStringLiteral("path"), r.path},
-                       {QStringLiteral("line"), r.line},
-                       {QStringLiteral("column"), r.column},
-                       {QStringLiteral("endLine"), r.endLine},
-                       {QStringLiteral("endColumn"), r.endColumn}};
+    QJsonObject o{{QStringLiteral("path"), r.path},
+                  {QStringLiteral("line"), r.line > 0 ? r.displayLine() : r.line},
+                  {QStringLiteral("column"), r.column},
+                  {QStringLiteral("endLine"), r.endLine > 0 ? r.displayEndLine() : r.endLine},
+                  {QStringLiteral("endColumn"), r.endColumn}};
+    if (r.cell > 0)
+        o.insert(QStringLiteral("cell"), r.cell);
+    return o;
 }
 
 QJsonArray rangesJson(const QList<SourceRange>& rs) {
@@ -198,6 +204,15 @@ QByteArray renderJson(const ReportInput& in) {
     counts.insert(QStringLiteral("testModules"), inTests);
     counts.insert(QStringLiteral("droppedRng"), a.droppedRngFindings);
     counts.insert(QStringLiteral("offComputePath"), int(offPath.size()));
+    counts.insert(QStringLiteral("suppressed"), int(p.suppressed.size()));
+    // Findings silenced by comments in the code: listed, never part of the verdict.
+    QJsonArray suppressed;
+    for (const Finding& f : p.suppressed)
+        suppressed.append(QJsonObject{{QStringLiteral("code"), f.code},
+                                      {QStringLiteral("category"), categoryName(f.category)},
+                                      {QStringLiteral("range"), rangeJson(f.range)},
+                                      {QStringLiteral("location"), f.range.toString()},
+                                      {QStringLiteral("message"), f.message}});
 
     const QJsonObject root{
         {QStringLiteral("schema"), QStringLiteral("cnready-report")},
@@ -213,6 +228,7 @@ QByteArray renderJson(const ReportInput& in) {
         {QStringLiteral("counts"), counts},
         {QStringLiteral("findings"), findings},
         {QStringLiteral("offComputePath"), offPath},
+        {QStringLiteral("suppressed"), suppressed},
         {QStringLiteral("apiGaps"), gaps},
         {QStringLiteral("entryScript"),
          a.entryScript.isEmpty() ? QJsonValue() : QJsonValue(a.entryScript)},

@@ -99,17 +99,27 @@ private:
         line(QStringLiteral("# cuPyNumeric readiness: %1").arg(reportName(in)));
         line();
         const qsizetype skipped = std::count_if(p.files.cbegin(), p.files.cend(), wasSkipped);
-        line(QStringLiteral("cnready %1 read %2 Python file%3 (%4 lines) statically%5; paths "
+        const qsizetype notebooks =
+            std::count_if(p.files.cbegin(), p.files.cend(),
+                          [](const FileResult& f) { return isNotebookPath(f.path); });
+        const bool allNotebooks = notebooks > 0 && notebooks == p.files.size();
+        line(QStringLiteral("cnready %1 read %2 %3%6 (%4 lines) statically%5; paths "
                             "below are relative to the project root.")
                  .arg(QStringLiteral(CNREADY_VERSION))
                  .arg(p.files.size())
-                 .arg(p.files.size() == 1 ? QString() : QStringLiteral("s"))
+                 .arg(QString::fromLatin1(allNotebooks ? "notebook" : "Python file") +
+                      (p.files.size() == 1 ? QString() : QStringLiteral("s")))
                  .arg(formatCount(p.totalLines))
                  .arg(skipped == 0
                           ? QString()
                           : QStringLiteral(", of which %1 could not be assessed (listed under "
                                            "\"Files not fully read\")")
-                                .arg(skipped)));
+                                .arg(skipped))
+                 .arg(notebooks == 0 || allNotebooks
+                          ? QString()
+                          : QStringLiteral(" (%1 of them notebook%2)")
+                                .arg(notebooks)
+                                .arg(notebooks == 1 ? QString() : QStringLiteral("s"))));
         line();
         line(QStringLiteral("| Context | Value | Source | Evidence |"));
         line(QStringLiteral("|---|---|---|---|"));
@@ -136,16 +146,59 @@ private:
             line();
             line(QStringLiteral("> **Warning:** ") + stale + QLatin1Char('.'));
         }
-        if (!p.diagnostics.isEmpty()) {
+        const auto isSuppression = [](const FileDiagnostic& d) {
+            return d.kind == FileDiagnostic::Kind::Suppression;
+        };
+        const auto diagnosticLine = [this](const FileDiagnostic& d) {
+            line(QStringLiteral("- `%1` (%2): %3")
+                     .arg(d.range.line > 0 ? d.range.toString() : d.range.path,
+                          diagnosticKindName(d.kind), d.message));
+        };
+        if (!std::all_of(p.diagnostics.cbegin(), p.diagnostics.cend(), isSuppression)) {
             line();
             line(QStringLiteral("Files not fully read:"));
             line();
             for (const FileDiagnostic& d : p.diagnostics)
-                line(QStringLiteral("- `%1` (%2): %3")
-                         .arg(d.range.line > 0 ? d.range.toString() : d.range.path,
-                              diagnosticKindName(d.kind), d.message));
+                if (!isSuppression(d))
+                    diagnosticLine(d);
         }
+        suppressions();
         line();
+    }
+
+    // "2 findings suppressed": a suppressed finding is never silently dropped.
+    void suppressions() {
+        const ProjectResult& p = in.project;
+        const bool warnings =
+            std::any_of(p.diagnostics.cbegin(), p.diagnostics.cend(), [](const FileDiagnostic& d) {
+                return d.kind == FileDiagnostic::Kind::Suppression;
+            });
+        if (p.suppressed.isEmpty() && !warnings)
+            return;
+        line();
+        if (!p.suppressed.isEmpty()) {
+            QMap<QString, int> perCode;
+            for (const Finding& f : p.suppressed)
+                ++perCode[f.code];
+            QStringList parts;
+            for (auto it = perCode.cbegin(); it != perCode.cend(); ++it)
+                parts << QStringLiteral("%1 ×%2").arg(it.key()).arg(it.value());
+            line(QStringLiteral("%1 finding%2 suppressed by `# cnready: ignore[…]` or "
+                                "`# noqa: …` comments in the code and left out of the verdict: "
+                                "%3.")
+                     .arg(p.suppressed.size())
+                     .arg(p.suppressed.size() == 1 ? QString() : QStringLiteral("s"))
+                     .arg(parts.join(QStringLiteral(", "))));
+        }
+        if (warnings) {
+            if (!p.suppressed.isEmpty())
+                line();
+            line(QStringLiteral("Suppression comments cnready could not use:"));
+            line();
+            for (const FileDiagnostic& d : p.diagnostics)
+                if (d.kind == FileDiagnostic::Kind::Suppression)
+                    line(QStringLiteral("- `%1`: %2").arg(d.range.toString(), d.message));
+        }
     }
 
     void verdict() {

@@ -6,6 +6,7 @@
 #include "rules/RuleRegistry.h"
 
 #include <QDir>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -99,27 +100,34 @@ QByteArray renderSarif(const ReportInput& in) {
         rules.append(it.value());
     }
 
+    // Notebooks: a SARIF viewer opens the file itself, i.e. the notebook's JSON text, so a
+    // region names the JSON line holding the source line (no columns: they would point into
+    // the JSON string), and the message says which cell and line that is.
     // Findings in test modules are notes: the verdict leaves them out (testModulePaths).
     const QSet<QString> tests = testModulePaths(in.project);
-    QJsonArray results;
-    // Findings that count, then the off-path notes (level "note", role in the properties).
-    QList<const Finding*> all;
-    all.reserve(a.findings.size() + in.project.offComputePath.size());
-    for (const Finding& f : a.findings)
-        all << &f;
-    for (const Finding& f : in.project.offComputePath)
-        all << &f;
-    for (const Finding* fp : std::as_const(all)) {
-        const Finding& f = *fp;
+    QHash<QString, const NotebookMap*> notebooks;
+    for (const FileResult& file : in.project.files)
+        if (!file.notebook.isEmpty())
+            notebooks.insert(file.path, &file.notebook);
+    const auto resultFor = [&](const Finding& f) {
+        const NotebookMap* nb = f.range.cell > 0 ? notebooks.value(f.range.path) : nullptr;
         const bool inTests = tests.contains(f.range.path);
         const bool counted = f.pathRole == PathRole::Compute && !inTests;
-        QJsonObject region{{QStringLiteral("startLine"), std::max(1, f.range.line)},
-                           {QStringLiteral("startColumn"), std::max(1, f.range.column)}};
-        if (f.range.endLine >= f.range.line && f.range.endLine > 0) {
-            region.insert(QStringLiteral("endLine"), f.range.endLine);
-            region.insert(QStringLiteral("endColumn"), std::max(1, f.range.endColumn));
+        QJsonObject region;
+        if (nb) {
+            const int start = std::max(1, nb->at(f.range.line).jsonLine);
+            const int end = std::max(start, nb->at(f.range.endLine).jsonLine);
+            region.insert(QStringLiteral("startLine"), start);
+            region.insert(QStringLiteral("endLine"), end);
+        } else {
+            region.insert(QStringLiteral("startLine"), std::max(1, f.range.line));
+            region.insert(QStringLiteral("startColumn"), std::max(1, f.range.column));
+            if (f.range.endLine >= f.range.line && f.range.endLine > 0) {
+                region.insert(QStringLiteral("endLine"), f.range.endLine);
+                region.insert(QStringLiteral("endColumn"), std::max(1, f.range.endColumn));
+            }
         }
-        if (!f.snippet.isEmpty())
+        if (!f.snippet.isEmpty() && !nb) // a notebook's region is JSON text, not this line
             region.insert(QStringLiteral("snippet"),
                           QJsonObject{{QStringLiteral("text"), f.snippet}});
         const QJsonObject physical{
@@ -134,6 +142,10 @@ QByteArray renderSarif(const ReportInput& in) {
                 QStringLiteral("logicalLocations"),
                 QJsonArray{QJsonObject{{QStringLiteral("fullyQualifiedName"), f.function},
                                        {QStringLiteral("kind"), QStringLiteral("function")}}});
+        if (nb)
+            location.insert(QStringLiteral("properties"),
+                            QJsonObject{{QStringLiteral("cell"), f.range.cell},
+                                        {QStringLiteral("cellLine"), f.range.displayLine()}});
         const QString recipe = recipeFor(f);
         QJsonObject result{
             {QStringLiteral("ruleId"), f.code},
@@ -142,7 +154,11 @@ QByteArray renderSarif(const ReportInput& in) {
              f.category == Category::Scales ? QStringLiteral("pass") : QStringLiteral("fail")},
             {QStringLiteral("level"), counted ? levelFor(f.category) : QStringLiteral("note")},
             {QStringLiteral("message"),
-             QJsonObject{{QStringLiteral("text"), f.message.isEmpty() ? f.code : f.message}}},
+             QJsonObject{{QStringLiteral("text"), (f.message.isEmpty() ? f.code : f.message) +
+                                                      (nb ? QStringLiteral(" (cell %1, line %2)")
+                                                                .arg(f.range.cell)
+                                                                .arg(f.range.displayLine())
+                                                          : QString())}}},
             {QStringLiteral("locations"), QJsonArray{location}},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("category"), categoryName(f.category)},
@@ -151,6 +167,20 @@ QByteArray renderSarif(const ReportInput& in) {
                          {QStringLiteral("counted"), counted},
                          {QStringLiteral("testModule"), inTests},
                          {QStringLiteral("recipe"), recipe}}}};
+        return result;
+    };
+    QJsonArray results;
+    // Findings that count, then the off-path notes (level "note", role in the properties).
+    for (const Finding& f : a.findings)
+        results.append(resultFor(f));
+    for (const Finding& f : in.project.offComputePath)
+        results.append(resultFor(f));
+    // Suppressed in the source: SARIF's own field, so viewers hide them by default.
+    for (const Finding& f : in.project.suppressed) {
+        QJsonObject result = resultFor(f);
+        result.insert(
+            QStringLiteral("suppressions"),
+            QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("inSource")}}});
         results.append(result);
     }
 
@@ -163,18 +193,28 @@ QByteArray renderSarif(const ReportInput& in) {
              QJsonObject{{QStringLiteral("uri"),
                           QString::fromLatin1(QUrl::toPercentEncoding(d.range.path, "/"))},
                          {QStringLiteral("uriBaseId"), QStringLiteral("PROJECTROOT")}}}};
-        if (d.range.line > 0)
+        const NotebookMap* nb = d.range.cell > 0 ? notebooks.value(d.range.path) : nullptr;
+        if (d.range.line > 0 && nb)
+            physical.insert(QStringLiteral("region"),
+                            QJsonObject{{QStringLiteral("startLine"),
+                                         std::max(1, nb->at(d.range.line).jsonLine)}});
+        else if (d.range.line > 0)
             physical.insert(
                 QStringLiteral("region"),
                 QJsonObject{{QStringLiteral("startLine"), d.range.line},
                             {QStringLiteral("startColumn"), std::max(1, d.range.column)}});
-        notifications.append(QJsonObject{
-            {QStringLiteral("level"), QStringLiteral("warning")},
-            {QStringLiteral("descriptor"),
-             QJsonObject{{QStringLiteral("id"), diagnosticKindName(d.kind)}}},
-            {QStringLiteral("message"), QJsonObject{{QStringLiteral("text"), d.message}}},
-            {QStringLiteral("locations"),
-             QJsonArray{QJsonObject{{QStringLiteral("physicalLocation"), physical}}}}});
+        notifications.append(
+            QJsonObject{{QStringLiteral("level"), QStringLiteral("warning")},
+                        {QStringLiteral("descriptor"),
+                         QJsonObject{{QStringLiteral("id"), diagnosticKindName(d.kind)}}},
+                        {QStringLiteral("message"),
+                         QJsonObject{{QStringLiteral("text"),
+                                      nb ? d.message + QStringLiteral(" (cell %1, line %2)")
+                                                           .arg(d.range.cell)
+                                                           .arg(d.range.displayLine())
+                                         : d.message}}},
+                        {QStringLiteral("locations"),
+                         QJsonArray{QJsonObject{{QStringLiteral("physicalLocation"), physical}}}}});
     }
 
     QJsonArray gates;

@@ -468,8 +468,9 @@ PathRole ComputePathEngine::roleOf(TSNode n) const {
         return best->role;
     if (!f || best) {
         // Module level, class bodies and `__main__` blocks run once: set-up, except a loop of
-        // a script, whose passes are the computation.
-        return m.inLoop(n) ? PathRole::Compute : PathRole::Setup;
+        // a script or notebook, whose passes are the computation (the loop's own header too).
+        const bool loop = m.inLoop(n) || is(n, Sym::for_statement) || is(n, Sym::while_statement);
+        return loop ? PathRole::Compute : PathRole::Setup;
     }
     return PathRole::Compute;
 }

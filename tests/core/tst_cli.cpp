@@ -65,6 +65,27 @@ private slots:
                      two.err.contains(QStringLiteral("; y.py: ")),
                  qPrintable(two.err));
     }
+    void notebookFolderIsAssessed() {
+        // A folder of notebooks only: read (not "no Python files", exit 3), the element loop
+        // of a code cell found at its cell, the broken and nbformat 3 ones listed as not read.
+        const QString heat = QStringLiteral(CNREADY_FIXTURES_DIR "/notebooks/heat");
+        const Run r = cli({QStringLiteral("assess"), heat, QStringLiteral("--today"),
+                           QStringLiteral("2026-06-01")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("| `relax.ipynb:cell 5:3-4` | R101 |")),
+                 qPrintable(r.out));
+        QVERIFY(!r.out.contains(QStringLiteral("**READY**")));
+        QVERIFY(r.out.contains(QStringLiteral("`broken.ipynb` (unreadable)")));
+        QVERIFY(!r.err.contains(QStringLiteral("no file imports numpy")));
+        // One notebook given directly, the trial's case.
+        const Run one = cli({QStringLiteral("assess"), heat + QStringLiteral("/relax.ipynb"),
+                             QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(one.code, 0);
+        const QJsonObject json = QJsonDocument::fromJson(one.out.toUtf8()).object();
+        QVERIFY(json[QStringLiteral("counts")][QStringLiteral("blocks")].toInt() >= 1);
+        QVERIFY(json[QStringLiteral("verdict")][QStringLiteral("key")].toString() !=
+                QLatin1String("ready"));
+    }
     void emptyOutputNameIsUsageError() {
         const Run r = cli({QStringLiteral("assess"), kExamples, QStringLiteral("-o"), QString()});
         QCOMPARE(r.code, 2);
