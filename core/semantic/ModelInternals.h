@@ -54,6 +54,7 @@ enum class Sym : uint8_t {
     dotted_name,
     ellipsis,
     expression_list,
+    expression_statement,
     false_,
     float_,
     for_in_clause,
@@ -121,6 +122,7 @@ inline const std::vector<Sym>& symbolKinds() {
             {"dotted_name", Sym::dotted_name},
             {"ellipsis", Sym::ellipsis},
             {"expression_list", Sym::expression_list},
+            {"expression_statement", Sym::expression_statement},
             {"false", Sym::false_},
             {"float", Sym::float_},
             {"for_in_clause", Sym::for_in_clause},
@@ -633,7 +635,11 @@ struct SemanticModel::Data {
         H_Slab = 16,
         H_Rebound = 32
     };
-    std::vector<quint8> paramHints;    // per slot
+    std::vector<quint8> paramHints; // per slot
+    // Per function: the parameters its docstring documents as arrays (Docstrings.h), read on
+    // first need (docRead).
+    std::vector<std::vector<std::string_view>> docArrays;
+    std::vector<char> docRead;
     const FileFacts* facts_ = nullptr; // the project's facts for this file (may be null)
     // The array module by name (ArrayModule.cpp): candidate names used only as a module,
     // bare and as attributes; whether an array-API namespace helper is called.

@@ -3,6 +3,7 @@
 
 #include "semantic/ModelInternals.h"
 
+#include "semantic/Docstrings.h"
 #include "semantic/NumpyNames.h"
 
 namespace cnready {
@@ -202,6 +203,30 @@ void SemanticModel::collectParameterHints() {
     }
 }
 
+bool SemanticModel::documentedAsArray(int bi) const {
+    const Data::Binding& b = d->bindings[size_t(bi)];
+    const int fn = d->scopes[size_t(b.scope)].function;
+    if (fn < 0)
+        return false;
+    if (d->docRead.size() != m_functions.size()) {
+        d->docRead.assign(m_functions.size(), 0);
+        d->docArrays.assign(m_functions.size(), {});
+    }
+    if (!d->docRead[size_t(fn)]) {
+        d->docRead[size_t(fn)] = 1;
+        const TSNode body = m_functions[size_t(fn)].body;
+        const TSNode first = ts_node_is_null(body) ? TSNode{} : ts_node_named_child(body, 0);
+        if (!ts_node_is_null(first) && is(first, Sym::expression_statement)) {
+            const TSNode str = ts_node_named_child(first, 0);
+            if (!ts_node_is_null(str) && is(str, Sym::string))
+                d->docArrays[size_t(fn)] = documentedArrayParameters(text(str));
+        }
+    }
+    const std::vector<std::string_view>& names = d->docArrays[size_t(fn)];
+    const std::string_view nm = text(b.target);
+    return std::find(names.begin(), names.end(), nm) != names.end();
+}
+
 ValueKind SemanticModel::inferParameterKind(int bi) const {
     const Data::Binding& b = d->bindings[size_t(bi)];
     if (d->paramHints.empty() || b.scope <= 0)
@@ -216,6 +241,9 @@ ValueKind SemanticModel::inferParameterKind(int bi) const {
         return ValueKind::Unknown;
     // Used as an array in its own function: `p.shape`, `p.T`, `p.reshape(...)`.
     if (h & Data::H_Idiom)
+        return ValueKind::Array;
+    // Documented as one: `d : ndarray` in the docstring's Parameters section.
+    if (documentedAsArray(bi))
         return ValueKind::Array;
     // The project's call sites in other files pass arrays for it (ProjectAnalyzer).
     if (d->facts_ && openToProjectFact(bi)) {

@@ -356,6 +356,9 @@ private:
     void collectParameterHints();
     /// Kind of a parameter binding that neither annotation, default nor `self` decides.
     ValueKind inferParameterKind(int binding) const;
+    /// Whether the docstring of parameter binding `binding`'s function documents it as an
+    /// ndarray (documentedArrayParameters); read once per function.
+    bool documentedAsArray(int binding) const;
     /// Whether parameter binding `bi` may take a kind from the project's call sites: a
     /// parameter of a module-level function without a decorator that changes the arguments,
     /// not named like a shape or axis, not type-tested or used like another container.

@@ -1,6 +1,7 @@
 // Unit tests of the semantic model: import resolution, provenance, loops, invariance, hot paths.
 #include "model/ProjectResult.h"
 #include "parse/SyntaxTree.h"
+#include "semantic/Docstrings.h"
 #include "semantic/LoopWork.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
@@ -197,6 +198,48 @@ private slots:
         QCOMPARE(kind(t, m, "q"), ValueKind::Unknown);
     }
 
+    void documentedParameterTypes() {
+        // numpydoc and Google-style sections; what counts as an array type.
+        const std::string_view numpydoc = "\"\"\"Solve.\n\n    Parameters\n    ----------\n"
+                                          "    d, e : ndarray\n        diagonals\n"
+                                          "    b : (N,) float ndarray, optional\n"
+                                          "    parts : list of ndarray\n"
+                                          "    n : int\n        not an array : ndarray\n"
+                                          "    X : array-like of shape (n_samples, n_features)\n"
+                                          "    y : array_like\n\n"
+                                          "    Returns\n    -------\n    r : ndarray\n\"\"\"";
+        const std::vector<std::string_view> got = documentedArrayParameters(numpydoc);
+        const std::vector<std::string_view> want{"d", "e", "b", "X"};
+        QCOMPARE(got, want);
+        const std::string_view google = "'''Step.\n\n    Args:\n        u (np.ndarray): field\n"
+                                        "        dt (float): step\n            more (ndarray): no\n"
+                                        "        v (numpy.ndarray): velocity\n    Returns:\n"
+                                        "        w (ndarray): out\n'''";
+        const std::vector<std::string_view> want2{"u", "v"};
+        QCOMPARE(documentedArrayParameters(google), want2);
+        QVERIFY(documentedTypeIsArray(" 2-D array"));
+        QVERIFY(!documentedTypeIsArray(" array of str"));
+        QVERIFY(!documentedTypeIsArray(" int or ndarray"));
+        QVERIFY(documentedArrayParameters("\"\"\"No sections: d : ndarray\"\"\"").empty());
+
+        // The model takes the docstring as evidence for an unannotated parameter.
+        const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
+                                             "def solve(d, n, parts):\n"
+                                             "    \"\"\"Parameters\n"
+                                             "    ----------\n"
+                                             "    d : ndarray\n"
+                                             "    n : int\n"
+                                             "    parts : list of ndarray\n"
+                                             "    \"\"\"\n"
+                                             "    return d, n, parts\n"
+                                             "def undocumented(q):\n"
+                                             "    return q\n"));
+        const SemanticModel m(t, QStringLiteral("mod"));
+        QCOMPARE(kind(t, m, "d"), ValueKind::Array);
+        QCOMPARE(kind(t, m, "n"), ValueKind::Unknown);
+        QCOMPARE(kind(t, m, "parts"), ValueKind::Unknown);
+        QCOMPARE(kind(t, m, "q"), ValueKind::Unknown);
+    }
     void parameterInference() {
         // Unannotated parameters become arrays on evidence from the same file only.
         const SyntaxTree t(QByteArrayLiteral("import numpy as np\n"
