@@ -162,7 +162,11 @@ bool needsWholeArray(const QString& canonical) {
         QStringLiteral("lfilter"),  QStringLiteral("filtfilt"),    QStringLiteral("sosfilt"),
         QStringLiteral("reshape"),  QStringLiteral("ravel"),       QStringLiteral("transpose"),
         QStringLiteral("flip"),     QStringLiteral("roll"),        QStringLiteral("tensordot"),
-        QStringLiteral("einsum")};
+        QStringLiteral("einsum"),   QStringLiteral("cov"),         QStringLiteral("corrcoef"),
+        QStringLiteral("average"),  QStringLiteral("percentile"),  QStringLiteral("quantile"),
+        QStringLiteral("nanmean"),  QStringLiteral("nansum"),      QStringLiteral("nanstd"),
+        QStringLiteral("nanvar"),   QStringLiteral("nanmedian"),   QStringLiteral("argwhere"),
+        QStringLiteral("bincount"), QStringLiteral("searchsorted")};
     return kWhole.contains(canonical.section(QLatin1Char('.'), -1));
 }
 
@@ -360,7 +364,10 @@ struct LoopWorkEngine::Impl {
     // `z[i].sum()`, `for plane in data[i]`, `vol[z] = page.asarray()`) is a row: every loop
     // whose variable picks it does slab work per pass. Only a single index (`z[i]`) picks a
     // row; `T[i-1, ksl]` with a slice held in a name still reads neighbours element-wise.
-    void markRow(TSNode e) {
+    // `wholeArrayCallee`: `e` is an argument of a NumPy function that needs a whole array
+    // (needsWholeArray): there, `x[i]` of a parameter of unknown kind is a row as well
+    // (`np.cov(stack[i])`: no one takes the covariance of a number).
+    void markRow(TSNode e, bool wholeArrayCallee = false) {
         e = unparen(e);
         if (!ST::is(e, "subscript"))
             return;
@@ -372,8 +379,11 @@ struct LoopWorkEngine::Impl {
         // work per pass: the element walk has counted it.
         if (smallRow(e))
             return;
+        const TSNode base = ST::field(e, "value");
+        const bool unknownBase = wholeArrayCallee && ST::is(base, "identifier") &&
+                                 m.valueKind(base) == ValueKind::Unknown;
         for (const LoopInfo* cur = m.enclosingLoop(e); cur; cur = parentOf(cur))
-            if (cur->isIndexLoop() && arrayBase(m, ST::field(e, "value"), *cur) &&
+            if (cur->isIndexLoop() && (unknownBase || arrayBase(m, base, *cur)) &&
                 scalarIndexUsing(m, e, *cur))
                 markSlab(*cur, e, "a row handed to a whole-array operation");
     }
@@ -482,8 +492,9 @@ struct LoopWorkEngine::Impl {
             if (!needsWholeArray(m.canonicalName(fn)))
                 continue;
             const int n = SemanticModel::positionalCount(c);
-            for (int i = 0; i < n; ++i)
-                markRow(SemanticModel::argument(c, i));
+            for (int i = 0; i < n; ++i) {
+                markRow(SemanticModel::argument(c, i), true);
+            }
         }
         for (const TSNode b : m.binaryOperators())
             if (m.text(ST::field(b, "operator")) == "@" && m.inLoop(b)) {
@@ -513,6 +524,21 @@ struct LoopWorkEngine::Impl {
             for (const LoopInfo* cur = L; cur; cur = parentOf(cur))
                 if (!indexVariables(*cur))
                     markSlab(*cur, left, "the pass writes a data-sized slab");
+        }
+        // `centers[k] = np.mean(image[members], 0)`: a pass of an index loop that writes a
+        // data-sized row (what the loop's variable picks still has a data axis) with an array
+        // value computes that row with whole-array work.
+        for (const TSNode a : m.assignments()) {
+            const TSNode left = unparen(ST::field(a, "left"));
+            const LoopInfo* L = ST::is(left, "subscript") ? m.enclosingLoop(a) : nullptr;
+            if (!L || m.valueKind(ST::field(a, "right")) != ValueKind::Array)
+                continue;
+            const Shape row = m.shapeOf(left);
+            if (row.rank < 1 || row.sizeClass() != SizeClass::Data)
+                continue;
+            for (const LoopInfo* cur = L; cur; cur = parentOf(cur))
+                if (cur->isIndexLoop() && scalarIndexUsing(m, left, *cur))
+                    markSlab(*cur, left, "the pass writes a data-sized row");
         }
         // `vol[z] = page.asarray()`: a whole array decoded per file or page is stored.
         for (const TSNode a : m.assignments())
