@@ -5,6 +5,8 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <algorithm>
+
 namespace cnready {
 
 using namespace rules;
@@ -57,9 +59,52 @@ bool padsOrResets(const SemanticModel& m, TSNode call, TSNode assign, std::strin
             continue;
         const TSNode left = SyntaxTree::field(a, fields().left);
         const TSNode right = SyntaxTree::field(a, fields().right);
-        if (SyntaxTree::is(right, "call") && isStacker(m.callName(right)))
-            continue; // another branch growing the same accumulator
-        if (m.text(left) == target)
+        if (m.text(left) != target)
+            continue;
+        // Another branch growing the same accumulator; a stacking that does not read the
+        // target starts it afresh (`pad = np.hstack((edge, x))` then `pad = np.hstack((pad,
+        // edge))`: padded once per pass, grown across none).
+        if (SyntaxTree::is(right, "call") && isStacker(m.callName(right)) &&
+            argumentsMention(m, SyntaxTree::field(right, fields().arguments), target))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+// A refinement, not an accumulation: a stacked piece is computed in the loop from the target
+// itself (`mid = 0.5 * (verts[e[:, 0]] + verts[e[:, 1]])`, then `verts = np.vstack([verts,
+// mid])`). Each pass needs the whole array built so far, so there is no list of pieces to
+// stack once after the loop; such loops run over a few levels and grow geometrically.
+bool refines(const SemanticModel& m, TSNode call, std::string_view target, const LoopInfo& loop) {
+    std::vector<std::string_view> pieces;
+    walkSubtree(SyntaxTree::field(call, fields().arguments), [&](TSNode n) {
+        if (SyntaxTree::is(n, "identifier") && m.text(n) != target)
+            pieces.push_back(m.text(n));
+        return true;
+    });
+    for (TSNode a : SemanticModel::within(m.assignments(), loop.hotStart, loop.hotEnd)) {
+        if (!SyntaxTree::is(a, "assignment"))
+            continue;
+        const std::string_view name = m.text(SyntaxTree::field(a, fields().left));
+        if (std::find(pieces.begin(), pieces.end(), name) == pieces.end())
+            continue;
+        // Reading only the tail (`traj[-1] + v`, `acc[-k:]`) is a recurrence, which
+        // preallocating with an index handles: still an accumulator.
+        bool readsTarget = false;
+        walkWithParents(SyntaxTree::field(a, fields().right), [&](TSNode n, TSNode parent) {
+            if (readsTarget)
+                return false;
+            if (!SyntaxTree::is(n, "identifier") || m.text(n) != target)
+                return true;
+            const TSNode p = ts_node_is_null(parent) ? ts_node_parent(n) : parent;
+            const bool tail = SyntaxTree::is(p, "subscript") &&
+                              ts_node_eq(SyntaxTree::field(p, fields().value), n) &&
+                              m.text(SyntaxTree::field(p, fields().subscript)).starts_with("-");
+            readsTarget = !tail;
+            return true;
+        });
+        if (readsTarget)
             return true;
     }
     return false;
@@ -111,7 +156,7 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
         const std::string_view target = m.text(left);
         if (!argumentsMention(m, SyntaxTree::field(call, fields().arguments), target))
             continue;
-        if (padsOrResets(m, call, assign, target, *loop))
+        if (padsOrResets(m, call, assign, target, *loop) || refines(m, call, target, *loop))
             continue;
         out.reportAbout(left, call,
                         QStringLiteral("`%1` grows `%2` by %3 on every iteration, copying "
