@@ -3,6 +3,7 @@
 #include "parse/SyntaxTree.h"
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
 
 namespace cnready {
 
@@ -172,6 +173,55 @@ bool gathersThrough(const SemanticModel& m, TSNode item, std::string_view name, 
     return false;
 }
 
+// Whether the positions held in `name` are needed as positions after `from` in `fn`: sliced
+// or shifted (`keep[:-1]`, `idx + 1`, `np.diff(idx)`), or returned. The mask cannot stand in
+// for them there, so the nonzero call stays whatever the gathers do.
+bool positionsNeeded(const SemanticModel& m, std::string_view name, uint32_t from, uint32_t to,
+                     const FunctionRegion* fn) {
+    for (TSNode sub : SemanticModel::within(m.subscripts(), from, to)) {
+        if (m.enclosingFunctionRegion(sub) != fn)
+            continue;
+        const TSNode value = SyntaxTree::field(sub, fields().value);
+        if (!SyntaxTree::is(value, "identifier") || m.text(value) != name)
+            continue;
+        bool slice = false;
+        cnready::forEachIndexItem(sub, [&](TSNode item) {
+            slice = slice || SyntaxTree::is(item, "slice");
+            return true;
+        });
+        if (slice)
+            return true;
+    }
+    for (TSNode b : SemanticModel::within(m.binaryOperators(), from, to)) {
+        const std::string_view op = m.text(SyntaxTree::field(b, fields().operator_));
+        if (op != "+" && op != "-")
+            continue;
+        for (TSNode side :
+             {SyntaxTree::field(b, fields().left), SyntaxTree::field(b, fields().right)})
+            if (SyntaxTree::is(side, "identifier") && m.text(side) == name &&
+                m.enclosingFunctionRegion(b) == fn)
+                return true;
+    }
+    for (TSNode c : SemanticModel::within(m.calls(), from, to))
+        if (m.callName(c) == QLatin1String("numpy.diff") &&
+            m.text(SemanticModel::argument(c, 0)) == name && m.enclosingFunctionRegion(c) == fn)
+            return true;
+    for (TSNode r : m.returns()) {
+        if (ts_node_start_byte(r) < from || ts_node_end_byte(r) > to ||
+            m.enclosingFunctionRegion(r) != fn)
+            continue;
+        bool named = false;
+        walkSubtree(r, [&](TSNode n) {
+            named = named || (SyntaxTree::is(n, "identifier") && m.text(n) == name &&
+                              !SyntaxTree::is(ts_node_parent(n), "subscript"));
+            return !named && !SyntaxTree::is(n, "subscript") && !SyntaxTree::is(n, "call");
+        });
+        if (named)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
@@ -262,7 +312,7 @@ void R204NonzeroIndex::check(const RuleContext& ctx, FindingSink& out) const {
                     break;
             }
         }
-        if (ts_node_is_null(use))
+        if (ts_node_is_null(use) || positionsNeeded(m, usedName.toStdString(), from, to, fn))
             continue;
         out.reportAbout(call, call,
                         QStringLiteral("`%1` positions (`%2`) index `%3` on line %4; index "
