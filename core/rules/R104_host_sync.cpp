@@ -4,6 +4,7 @@
 #include "rules/BlocksSupport.h"
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
+#include "semantic/Walk.h"
 
 #include <vector>
 
@@ -181,6 +182,40 @@ bool formatsDeviceValue(const SemanticModel& m, TSNode site, TSNode e) {
            (m.valueKind(e) != ValueKind::String && unknownReductionInLoop(m, site, e));
 }
 
+// Whether `c` is an argument (at any depth) of another `math.*` call of the same expression.
+bool insideMathCall(const SemanticModel& m, TSNode c) {
+    TSNode p = ts_node_parent(c);
+    for (int up = 0; up < 12 && !ts_node_is_null(p); ++up, p = ts_node_parent(p)) {
+        const std::string_view t = SyntaxTree::type(p);
+        if (t == "expression_statement" || t == "assignment" || t == "block" ||
+            t == "return_statement")
+            return false;
+        if (t == "call" &&
+            m.canonicalName(SyntaxTree::field(p, "function")).startsWith(QLatin1String("math.")))
+            return true;
+    }
+    return false;
+}
+
+// Whether `e` holds a `math.*` call of a device value (`np.sum(a) / math.sqrt(np.sum(b))`):
+// the outer math call then converts that sync's neighbours too.
+bool containsDeviceMath(const SemanticModel& m, TSNode e) {
+    bool found = false;
+    walkSubtree(e, [&](TSNode n) {
+        if (found)
+            return false;
+        if (SyntaxTree::is(n, "call") &&
+            m.canonicalName(SyntaxTree::field(n, "function")).startsWith(QLatin1String("math."))) {
+            const TSNode a = SemanticModel::argument(n, 0);
+            found =
+                !ts_node_is_null(a) && (deviceValueHere(m, a) || unknownReductionInLoop(m, n, a));
+            return false;
+        }
+        return true;
+    });
+    return found;
+}
+
 } // namespace
 
 void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
@@ -199,6 +234,19 @@ void R104HostSync::check(const RuleContext& ctx, FindingSink& out) const {
     };
     for (const TSNode c : m.calls()) {
         const TSNode fn = SyntaxTree::field(c, "function");
+        // `math.sqrt(np.sum(r * r))`: the math module works on Python floats only, so it
+        // converts its argument on the host as float() does. Reported once, at the outermost
+        // math call of the expression.
+        if (const QString cn = m.canonicalName(fn); cn.startsWith(QLatin1String("math."))) {
+            const TSNode a = SemanticModel::argument(c, 0);
+            if (!ts_node_is_null(a) && !insideMathCall(m, c) &&
+                (deviceValueHere(m, a) || unknownReductionInLoop(m, c, a) ||
+                 containsDeviceMath(m, a)))
+                report(c, QStringLiteral("%1() of an array value converts it to a Python float "
+                                         "on the host on every pass of this hot path")
+                              .arg(cn));
+            continue;
+        }
         if (SyntaxTree::is(fn, "attribute")) {
             const std::string_view meth = m.text(SyntaxTree::field(fn, "attribute"));
             if ((meth == "item" || meth == "tolist") &&
