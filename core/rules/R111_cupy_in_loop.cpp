@@ -31,13 +31,37 @@ const RuleInfo& R111CupyInLoop::info() const {
     return i;
 }
 
+namespace {
+// Whether a CuPy call can move an array between the two runtimes. The device, stream, memory
+// pool and profiler APIs (`cupy.cuda.*`, `cupy.get_default_memory_pool()`) and the dtype and
+// configuration helpers take and return no arrays.
+bool movesArrays(const QString& cn) {
+    static const QStringList noArrays = {QStringLiteral("cupy.cuda."),
+                                         QStringLiteral("cupy.get_default_memory_pool"),
+                                         QStringLiteral("cupy.get_default_pinned_memory_pool"),
+                                         QStringLiteral("cupy.show_config"),
+                                         QStringLiteral("cupy.is_available"),
+                                         QStringLiteral("cupy.dtype"),
+                                         QStringLiteral("cupy.get_array_module"),
+                                         QStringLiteral("cupy.fuse"),
+                                         QStringLiteral("cupy.RawKernel"),
+                                         QStringLiteral("cupy.ElementwiseKernel"),
+                                         QStringLiteral("cupy.ReductionKernel"),
+                                         QStringLiteral("cupy.random.seed")};
+    for (const QString& p : noArrays)
+        if (cn.startsWith(p))
+            return false;
+    return true;
+}
+} // namespace
+
 void R111CupyInLoop::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     if (!m.importsModule(QStringLiteral("cupy")) || !m.importsNumpy())
         return;
     for (const TSNode c : m.calls()) {
         const QString cn = m.callName(c);
-        if (!cn.startsWith(QLatin1String("cupy.")))
+        if (!cn.startsWith(QLatin1String("cupy.")) || !movesArrays(cn))
             continue;
         out.report(c, QStringLiteral("%1 crosses between CuPy and the NumPy/cuPyNumeric arrays "
                                      "of this file on every pass of a hot path")
