@@ -98,8 +98,13 @@ QString SemanticModel::enclosingClass(TSNode n) const {
 }
 
 bool SemanticModel::isHot(TSNode n) const {
-    if (inLoop(n))
-        return true;
+    // A loop over a literal handful (`for axis in range(3)`, six flags) runs its body a few
+    // times: that is no hot path of its own (RULES.md, the workload model item 5); an outer
+    // loop or a hot function still makes it one.
+    for (const LoopInfo* L = enclosingLoop(n); L;
+         L = L->parent >= 0 ? &m_loops[size_t(L->parent)] : nullptr)
+        if (L->source != LoopSource::SmallLiteralRange)
+            return true;
     const FunctionRegion* f = enclosingFunctionRegion(n);
     return f && f->locallyHot;
 }
