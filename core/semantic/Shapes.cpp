@@ -601,6 +601,8 @@ struct ShapeEngine::Impl {
     // Reads of a partial answer (a pending name, a function whose returns are being
     // evaluated): a result computed while this grew is not cached.
     int partialReads = 0;
+    // Per function index: the sorted names truthTested() accepts there (built on first use).
+    std::vector<std::optional<std::vector<std::string_view>>> truthNames;
 
     explicit Impl(const SemanticModel& model) : m(model) {}
 
@@ -917,41 +919,47 @@ bool ShapeEngine::Impl::truthTested(TSNode id) {
     // asks the truth value of the comparison, which raises for an array of more than one
     // element, so the name holds one number.
     const FunctionRegion* f = m.enclosingFunctionRegion(id);
-    if (!f)
+    if (!f || f->index < 0)
         return false;
-    const std::string_view name = text(id);
-    const auto test = [&](TSNode cond) {
-        cond = unparen(cond);
-        if (!is(cond, Sym::comparison_operator))
-            return false;
-        // Only ordering and equality need a truth value of the elements: `x is None`,
-        // `k in table` say nothing about x's size.
-        const uint32_t nc = ts_node_child_count(cond);
-        for (uint32_t i = 0; i < nc; ++i) {
-            const TSNode c = ts_node_child(cond, i);
-            if (ts_node_is_named(c))
-                continue;
-            const std::string_view op = text(c);
-            if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==" && op != "!=")
-                return false;
-        }
-        bool mentions = false;
-        for (const TSNode x : items(cond)) {
-            const TSNode u = unparen(x);
-            if (is(u, Sym::none))
-                return false;
-            if (is(u, Sym::identifier) && text(u) == name)
-                mentions = true;
-        }
-        return mentions;
-    };
-    for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
-        if (test(field(w, F().condition)))
-            return true;
-    for (const TSNode i : SemanticModel::within(m.ifs(), f->node))
-        if (test(field(i, F().condition)))
-            return true;
-    return false;
+    // The names are collected once per function: scanning its conditions for every name
+    // read made this quadratic in the function's size.
+    if (truthNames.size() < m.functions().size())
+        truthNames.resize(m.functions().size());
+    std::optional<std::vector<std::string_view>>& names = truthNames[size_t(f->index)];
+    if (!names) {
+        names.emplace();
+        const auto collect = [&](TSNode cond) {
+            cond = unparen(cond);
+            if (!is(cond, Sym::comparison_operator))
+                return;
+            // Only ordering and equality need a truth value of the elements: `x is None`,
+            // `k in table` say nothing about x's size.
+            const uint32_t nc = ts_node_child_count(cond);
+            for (uint32_t i = 0; i < nc; ++i) {
+                const TSNode c = ts_node_child(cond, i);
+                if (ts_node_is_named(c))
+                    continue;
+                const std::string_view op = text(c);
+                if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==" && op != "!=")
+                    return;
+            }
+            QVarLengthArray<std::string_view, 4> operands;
+            for (const TSNode x : items(cond)) {
+                const TSNode u = unparen(x);
+                if (is(u, Sym::none))
+                    return;
+                if (is(u, Sym::identifier))
+                    operands.append(text(u));
+            }
+            names->insert(names->end(), operands.begin(), operands.end());
+        };
+        for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
+            collect(field(w, F().condition));
+        for (const TSNode i : SemanticModel::within(m.ifs(), f->node))
+            collect(field(i, F().condition));
+        std::sort(names->begin(), names->end());
+    }
+    return std::binary_search(names->begin(), names->end(), text(id));
 }
 
 Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNode id, int depth) {
