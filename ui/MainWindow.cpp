@@ -432,6 +432,8 @@ void MainWindow::createDocks() {
     m_tree->setModel(m_treeModel);
     m_tree->setUniformRowHeights(true);
     m_tree->setIndentation(14);
+    // Long module names keep their end ("…_probe.py", "….ipynb") in a narrow dock.
+    m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
@@ -514,6 +516,9 @@ void MainWindow::restoreSettings() {
     else if (const QScreen* sc = screen(); sc && !sc->availableGeometry().contains(frameGeometry()))
         fitToScreen(); // saved on a larger screen
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // The table/detail split is inside the findings dock, outside saveState().
+    if (auto* split = findChild<QSplitter*>(QStringLiteral("findingsSplitter")))
+        split->restoreState(s.value(QStringLiteral("window/findingsSplitter")).toByteArray());
 }
 
 void MainWindow::fitToScreen() {
@@ -533,10 +538,12 @@ void MainWindow::fitToScreen() {
     QDockWidget* context = findChild<QDockWidget*>(QStringLiteral("contextDock"));
     QDockWidget* findings = findChild<QDockWidget*>(QStringLiteral("findingsDock"));
     const int w = size.width(), h = size.height();
-    resizeDocks({project, verdict}, {qMin(330, w * 22 / 100), qMin(520, w * 34 / 100)},
+    resizeDocks({project, verdict}, {qMin(340, w * 24 / 100), qMin(520, w * 32 / 100)},
                 Qt::Horizontal);
     resizeDocks({findings}, {qMax(170, h * 30 / 100)}, Qt::Vertical);
-    resizeDocks({verdict, gates, context}, {h * 20 / 100, h * 40 / 100, h * 40 / 100},
+    // The verdict (badge, rationale, deciding rule: ~200 px at 1366x768) without scrolling;
+    // the gates and the long context form scroll.
+    resizeDocks({verdict, gates, context}, {h * 30 / 100, h * 38 / 100, h * 32 / 100},
                 Qt::Vertical);
 }
 
@@ -544,6 +551,8 @@ void MainWindow::saveSettings() {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
+    if (auto* split = findChild<QSplitter*>(QStringLiteral("findingsSplitter")))
+        s.setValue(QStringLiteral("window/findingsSplitter"), split->saveState());
     saveProjectContext();
 }
 

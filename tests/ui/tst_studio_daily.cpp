@@ -1,0 +1,191 @@
+// The studio for daily use (issue 15 items 4-7) on a 1366x768 screen with fresh settings: a
+// verdict read at a glance, a layout that fits and is remembered, notebooks, watch mode. The
+// screen is the offscreen platform's, configured before the application starts.
+#include "ContextForm.h"
+#include "MainWindow.h"
+#include "VerdictPanel.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSet>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QTemporaryDir>
+#include <QTextDocument>
+#include <QtTest>
+
+using namespace cnready;
+using namespace cnready::ui;
+
+namespace {
+
+const QString kExamples = QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples");
+
+bool openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) {
+    QSignalSpy done(&w, &MainWindow::analysisFinished);
+    w.openProject(path);
+    return (done.wait(timeoutMs) || done.count() > 0) &&
+           QTest::qWaitFor([&w] { return !w.isAssessing(); }, 20000);
+}
+
+QString plain(const QLabel* l) {
+    QTextDocument d;
+    d.setHtml(l->text());
+    return d.toPlainText().remove(QChar(0x200B));
+}
+
+// The visible labels of the verdict panel (badge excluded), as plain text.
+QStringList verdictLines(VerdictPanel* p) {
+    QStringList out;
+    for (const char* name : {"rationale", "decidingRule", "demotions"}) {
+        auto* l = p->findChild<QLabel*>(QLatin1String(name));
+        if (l && !l->isHidden() && !l->text().isEmpty())
+            out << plain(l);
+    }
+    return out;
+}
+
+// A run of `n` words that two different lines both contain: the same sentence said twice.
+QString repeatedRun(const QStringList& lines, int n = 5) {
+    QHash<QString, int> seen;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QStringList words = lines[i].toLower().split(
+            QRegularExpression(QStringLiteral("\\W+")), Qt::SkipEmptyParts);
+        for (qsizetype k = 0; k + n <= words.size(); ++k) {
+            const QString run = words.mid(k, n).join(QLatin1Char(' '));
+            const auto it = seen.constFind(run);
+            if (it != seen.constEnd() && *it != i)
+                return run;
+            seen.insert(run, i);
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestStudioDaily : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QSettings().clear(); }
+
+    // The deciding rule's wording and the rationale said the same sentence ("BLOCKS at several
+    // sites or of several kinds ... on hot paths"); rule 1 added the Volta verdict the
+    // rationale already gives. At the default layout all of it is read without scrolling.
+    void verdictSaysEachSentenceOnceAndFitsItsDock() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndWait(w, kExamples));
+        QCOMPARE(w.assessment().decidingRule, 5);
+        QStringList lines = verdictLines(w.verdictPanel());
+        QVERIFY2(lines.size() >= 2, qPrintable(lines.join(QLatin1Char('|'))));
+        QVERIFY2(repeatedRun(lines).isEmpty(),
+                 qPrintable(repeatedRun(lines) + QStringLiteral(" in ") +
+                            lines.join(QStringLiteral(" | "))));
+        // The evidence is there: the rule, its counts and codes.
+        QVERIFY(lines.join(QLatin1Char(' ')).contains(QLatin1String("rule 5")));
+        QVERIFY(lines.join(QLatin1Char(' ')).contains(QLatin1String("4 BLOCKS sites")));
+        // ... and the rule's wording in the tooltip's verdict list.
+        auto* deciding = w.verdictPanel()->findChild<QLabel*>(QStringLiteral("decidingRule"));
+        QVERIFY(deciding->toolTip().contains(QLatin1String("5.")));
+
+        // Fits: no scrolling either way in the verdict dock at the default width and height.
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("verdictDock"));
+        auto* area = qobject_cast<QScrollArea*>(dock->widget());
+        QVERIFY(area);
+        QTest::qWait(50); // let the layouts settle
+        QCOMPARE(area->horizontalScrollBar()->maximum(), 0);
+        QVERIFY2(area->verticalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("panel needs %1 px, dock shows %2 px")
+                                .arg(w.verdictPanel()->height())
+                                .arg(area->viewport()->height())));
+        for (QLabel* l : w.verdictPanel()->findChildren<QLabel*>()) {
+            if (l->isHidden() || !l->wordWrap())
+                continue;
+            QVERIFY2(l->height() >= l->heightForWidth(l->width()), qPrintable(l->objectName()));
+        }
+
+        // Rule 1 (a pre-Volta GPU): the Volta verdict is said once, in the rationale.
+        auto* gpu = w.contextForm()->findChild<QComboBox*>(QStringLiteral("gpuModel"));
+        QVERIFY(gpu);
+        const int k80 = gpu->findText(QStringLiteral("K80"), Qt::MatchContains);
+        QVERIFY(k80 >= 0);
+        QSignalSpy changed(&w, &MainWindow::assessmentChanged);
+        gpu->setCurrentIndex(k80);
+        QVERIFY(changed.wait(10000));
+        QTRY_VERIFY(!w.isAssessing());
+        QCOMPARE(w.assessment().decidingRule, 1);
+        lines = verdictLines(w.verdictPanel());
+        QVERIFY2(repeatedRun(lines).isEmpty(),
+                 qPrintable(repeatedRun(lines) + QStringLiteral(" in ") +
+                            lines.join(QStringLiteral(" | "))));
+        QVERIFY(lines.join(QLatin1Char(' ')).contains(QLatin1String("SIGNIFICANT REFACTOR")));
+    }
+
+    // The window's size and place, the docks and the table/detail split come back as left.
+    void layoutIsRemembered() {
+        const QRect avail = QGuiApplication::primaryScreen()->availableGeometry();
+        QCOMPARE(avail.size(), QSize(1366, 768));
+        QByteArray splitState;
+        int projectWidth = 0;
+        QList<int> splitSizes;
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(avail.contains(w.frameGeometry()));
+            w.resize(1100, 650);
+            w.move(40, 30);
+            auto* project = w.findChild<QDockWidget*>(QStringLiteral("projectDock"));
+            w.resizeDocks({project}, {260}, Qt::Horizontal);
+            auto* split = w.findChild<QSplitter*>(QStringLiteral("findingsSplitter"));
+            QVERIFY(split);
+            const int total = split->sizes().value(0) + split->sizes().value(1);
+            split->setSizes({total / 3, total - total / 3});
+            QTest::qWait(50);
+            projectWidth = project->width();
+            splitSizes = split->sizes();
+            w.close();
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.size(), QSize(1100, 650));
+        QCOMPARE(w.pos(), QPoint(40, 30));
+        QTRY_COMPARE(w.findChild<QDockWidget*>(QStringLiteral("projectDock"))->width(),
+                     projectWidth);
+        QTRY_COMPARE(w.findChild<QSplitter*>(QStringLiteral("findingsSplitter"))->sizes(),
+                     splitSizes);
+    }
+};
+
+int main(int argc, char** argv) {
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
+    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
+    // A laptop screen: 1366x768 (the offscreen platform's own is 800x600).
+    const QString screens = home.filePath(QStringLiteral("screens.json"));
+    QFile cfg(screens);
+    if (!cfg.open(QIODevice::WriteOnly))
+        return 2;
+    cfg.write(R"({"screens": [{"name": "daily", "x": 0, "y": 0, "width": 1366, "height": 768,
+                 "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+    cfg.close();
+    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + screens).toUtf8());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("cnready-tests"));
+    QApplication::setApplicationName(QStringLiteral("tst_studio_daily"));
+    TestStudioDaily t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_studio_daily.moc"
