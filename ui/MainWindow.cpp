@@ -1140,6 +1140,7 @@ void MainWindow::openFile(const QString& relativePath, int line) {
             return;
         }
         QByteArray bytes = file.readAll();
+        NotebookMap cells;
         if (isNotebookPath(relativePath)) {
             // The code cells joined as the analyzer read them: the marks sit on these lines.
             Notebook nb = readNotebook(bytes);
@@ -1148,8 +1149,10 @@ void MainWindow::openFile(const QString& relativePath, int line) {
                 return;
             }
             bytes = std::move(nb.code);
+            cells = std::move(nb.map);
         }
-        m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath));
+        m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath),
+                         cells);
     }
     if (line > 0)
         m_code->goToLine(line);
@@ -1204,8 +1207,10 @@ void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
     QString html = QStringLiteral("<p><b style='color:%1'>%2</b> <b>%3</b> — %4</p>")
                        .arg(color, categoryLabel(f.category), f.code.toHtmlEscaped(),
                             FindingsModel::ruleTitle(f.code).toHtmlEscaped());
-    QString where =
-        QStringLiteral("<code>%1:%2</code>").arg(f.range.path.toHtmlEscaped()).arg(f.range.line);
+    // Its first line as the table prints it ("nb.ipynb:cell 5:3" in a notebook).
+    SourceRange start = f.range;
+    start.endLine = start.line;
+    QString where = QStringLiteral("<code>%1</code>").arg(start.toString().toHtmlEscaped());
     if (!f.function.isEmpty())
         where += tr(" in <code>%1</code>").arg(f.function.toHtmlEscaped());
     if (f.hot)

@@ -1,8 +1,11 @@
 // The studio for daily use (issue 15 items 4-7) on a 1366x768 screen with fresh settings: a
 // verdict read at a glance, a layout that fits and is remembered, notebooks, watch mode. The
 // screen is the offscreen platform's, configured before the application starts.
+#include "CodeView.h"
 #include "ContextForm.h"
+#include "FindingsModel.h"
 #include "MainWindow.h"
+#include "ProjectTreeModel.h"
 #include "VerdictPanel.h"
 
 #include <QApplication>
@@ -18,8 +21,12 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSplitter>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextBrowser>
 #include <QTextDocument>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace cnready;
@@ -28,6 +35,7 @@ using namespace cnready::ui;
 namespace {
 
 const QString kExamples = QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples");
+const QString kNotebooks = QStringLiteral(CNREADY_SOURCE_DIR "/tests/fixtures/notebooks/heat");
 
 bool openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) {
     QSignalSpy done(&w, &MainWindow::analysisFinished);
@@ -165,6 +173,47 @@ private slots:
                      projectWidth);
         QTRY_COMPARE(w.findChild<QSplitter*>(QStringLiteral("findingsSplitter"))->sizes(),
                      splitSizes);
+    }
+
+    // A notebook is a file of the tree; its joined code is shown with "cell:line" in the gutter
+    // and a rule between cells; a finding in it goes to its line, labelled as its location.
+    void notebookInTreeAndSourceView() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndWait(w, kNotebooks));
+        const QModelIndex node = static_cast<ProjectTreeModel*>(w.projectView()->model())
+                                     ->indexForPath(QStringLiteral("relax.ipynb"));
+        QVERIFY(node.isValid());
+        QVERIFY(node.data(ProjectTreeModel::IsFileRole).toBool());
+
+        // The loop of cell 5 (a BLOCKS finding) through the table, by a click on its row.
+        QTableView* table = w.findingsView();
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount() && row < 0; ++r) {
+            const QModelIndex loc = table->model()->index(r, FindingsModel::LocationColumn);
+            if (loc.data().toString().startsWith(QLatin1String("relax.ipynb:cell 5:3")))
+                row = r;
+        }
+        QVERIFY2(row >= 0, "no finding at relax.ipynb:cell 5:3");
+        // Another file first, so the click has to switch the source view.
+        w.openFile(QStringLiteral("single_string_source.ipynb"));
+        const QModelIndex loc = table->model()->index(row, FindingsModel::LocationColumn);
+        table->scrollTo(loc);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(loc).center());
+        CodeView* code = w.codeView();
+        QTRY_COMPARE(code->currentPath(), QStringLiteral("relax.ipynb"));
+        const int line = code->currentLine();
+        QCOMPARE(line, loc.data(FindingsModel::LineRole).toInt());
+        QCOMPARE(code->document()->findBlockByNumber(line - 1).text(),
+                 QStringLiteral("for i in range(len(rod)):"));
+        QCOMPARE(code->lineLabel(line), QStringLiteral("5:3"));
+        // Cells are set apart: a separator above the first line of cell 5, none inside it.
+        QVERIFY(code->startsCell(line - 2));
+        QVERIFY(!code->startsCell(line));
+        // The detail pane names the place as the table does, not the joined module's line.
+        QTRY_VERIFY(
+            w.findingDetail()->toPlainText().contains(QLatin1String("relax.ipynb:cell 5:3")));
     }
 };
 
