@@ -7,6 +7,7 @@
 #include "FindingsModel.h"
 #include "GateDashboard.h"
 #include "ProjectTreeModel.h"
+#include "ProjectWatcher.h"
 #include "ReportView.h"
 #include "RuleBrowser.h"
 #include "SyntaxRepository.h"
@@ -133,6 +134,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_stack->addWidget(m_tabs);
     setCentralWidget(m_stack);
 
+    m_watcher = new ProjectWatcher(this);
+    connect(m_watcher, &ProjectWatcher::projectChanged, this, &MainWindow::onProjectChanged);
     createActions();
     createDocks();
     createMenus();
@@ -185,6 +188,14 @@ void MainWindow::createActions() {
     m_cancelAct = make(QStringLiteral("cancelAnalysis"), tr("&Cancel Analysis"),
                        QKeySequence(Qt::Key_Escape));
     connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancelAnalysis);
+    m_watchAct = make(QStringLiteral("watchProject"), tr("&Watch Project"));
+    m_watchAct->setCheckable(true);
+    m_watchAct->setStatusTip(tr("Assess the project again whenever one of its files is saved"));
+    m_watchAct->setChecked(QSettings().value(QStringLiteral("watchProject"), false).toBool());
+    connect(m_watchAct, &QAction::toggled, this, [this](bool on) {
+        QSettings().setValue(QStringLiteral("watchProject"), on);
+        updateWatch();
+    });
     m_exportAct = make(QStringLiteral("exportReport"), tr("&Export Report…"),
                        QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportAct->setStatusTip(tr("Save the report as Markdown, JSON or SARIF"));
@@ -230,6 +241,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_reanalyzeAct);
     file->addAction(m_cancelAct);
+    file->addAction(m_watchAct);
     file->addSeparator();
     file->addAction(m_exportAct);
     file->addAction(m_refreshManifestAct);
@@ -701,6 +713,7 @@ void MainWindow::openProject(const QString& path) {
     const QString absolute = fi.absoluteFilePath();
     if (absolute != m_projectPath) {
         saveProjectContext(); // the project on screen keeps its values
+        m_keptView.reset();   // another project: nothing to find again
         m_projectPath = absolute;
         loadProjectContext(m_projectPath);
     }
@@ -768,6 +781,25 @@ void MainWindow::onScanFinished(const ScanResult& scan) {
     // Keep the file on display if the new project still has it; otherwise show a hint.
     if (!m_code->currentPath().isEmpty() && !scan.files.contains(m_code->currentPath()))
         m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
+    updateWatch(); // a new module is watched from now on
+}
+
+void MainWindow::updateWatch() {
+    const ScanResult& scan = m_analysis->scan();
+    if (m_watchAct->isChecked() && !m_projectPath.isEmpty() && !scan.root.isEmpty())
+        m_watcher->watch(scan.root, scan.files);
+    else
+        m_watcher->stop();
+}
+
+void MainWindow::onProjectChanged() {
+    if (!m_watchAct->isChecked() || m_projectPath.isEmpty())
+        return;
+    // A save during the analysis it started: the view from before that one is the one to keep.
+    if (!m_keptView)
+        m_keptView = ViewState::capture(m_findingsView, m_code);
+    reanalyze();
+    statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
 }
 
 void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
@@ -826,6 +858,13 @@ void MainWindow::completeAnalysis() {
         const QModelIndex idx = m_filter->index(best, 0);
         openFile(idx.data(FindingsModel::PathRole).toString(),
                  idx.data(FindingsModel::LineRole).toInt());
+    }
+    if (m_keptView) {
+        // Watch mode: the saved file's new text, the same finding selected, nothing scrolled.
+        const ViewState kept = *std::exchange(m_keptView, std::nullopt);
+        if (!kept.sourcePath.isEmpty() && m_code->currentPath() == kept.sourcePath)
+            loadSource(kept.sourcePath);
+        kept.restore(m_findingsView, m_code);
     }
     emit analysisFinished();
 
@@ -1120,40 +1159,42 @@ QList<Finding> MainWindow::findingsForFile(const QString& path) const {
     return out;
 }
 
+void MainWindow::loadSource(const QString& relativePath) {
+    const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
+    QFileInfo fi(root);
+    // A single-file project: its root is the folder holding it.
+    const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
+    QFile file(abs);
+    if (QFileInfo(abs).size() > kMaxViewBytes) {
+        m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
+        return;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
+        return;
+    }
+    QByteArray bytes = file.readAll();
+    NotebookMap cells;
+    if (isNotebookPath(relativePath)) {
+        // The code cells joined as the analyzer read them: the marks sit on these lines.
+        Notebook nb = readNotebook(bytes);
+        if (!nb.error.isEmpty()) {
+            m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
+            return;
+        }
+        bytes = std::move(nb.code);
+        cells = std::move(nb.map);
+    }
+    m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath), cells);
+}
+
 void MainWindow::openFile(const QString& relativePath, int line) {
     if (relativePath.isEmpty())
         return;
     m_stack->setCurrentWidget(m_tabs);
     m_tabs->setCurrentWidget(m_code);
-    if (m_code->currentPath() != relativePath) {
-        const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
-        QFileInfo fi(root);
-        // A single-file project: its root is the folder holding it.
-        const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
-        QFile file(abs);
-        if (QFileInfo(abs).size() > kMaxViewBytes) {
-            m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
-            return;
-        }
-        if (!file.open(QIODevice::ReadOnly)) {
-            m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
-            return;
-        }
-        QByteArray bytes = file.readAll();
-        NotebookMap cells;
-        if (isNotebookPath(relativePath)) {
-            // The code cells joined as the analyzer read them: the marks sit on these lines.
-            Notebook nb = readNotebook(bytes);
-            if (!nb.error.isEmpty()) {
-                m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
-                return;
-            }
-            bytes = std::move(nb.code);
-            cells = std::move(nb.map);
-        }
-        m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath),
-                         cells);
-    }
+    if (m_code->currentPath() != relativePath)
+        loadSource(relativePath);
     if (line > 0)
         m_code->goToLine(line);
     const QModelIndex treeIdx = m_treeModel->indexForPath(relativePath);

@@ -3,6 +3,7 @@
 // dashboard, context form and report preview, wired to an AnalysisController. Docks and
 // settings persist through QSettings.
 
+#include "ViewState.h"
 #include "analysis/ProjectScanner.h"
 #include "assess/Assessment.h"
 #include "manifest/Manifest.h"
@@ -49,6 +50,7 @@ class FindingsFilterModel;
 class FindingsModel;
 class GateDashboard;
 class ProjectTreeModel;
+class ProjectWatcher;
 class ReportView;
 class RuleBrowser;
 class VerdictPanel;
@@ -86,6 +88,8 @@ public:
     bool exportReport(const QString& fileName, ReportFormat format, QString* error = nullptr);
     /// Opens `relativePath` of the project in the source view, at `line` when > 0.
     void openFile(const QString& relativePath, int line = 0);
+    /// File ▸ Watch Project: a saved file of the project re-assesses it (see ProjectWatcher).
+    ProjectWatcher* projectWatcher() const { return m_watcher; }
     /// Selects and shows the next / previous finding of the (filtered, sorted) table (F8).
     void nextFinding();
     void previousFinding();
@@ -155,6 +159,12 @@ private:
     /// Shows the selected finding (full message, recipe, before/after) in the detail pane.
     void showFindingDetail(const QModelIndex& proxyIndex);
     void importManifestInteractive();
+    /// Reads `relativePath` into the source view, also when it is on display (its text changed).
+    void loadSource(const QString& relativePath);
+    /// Watches the files of the last scan while Watch Project is on.
+    void updateWatch();
+    /// A watched file changed: the view is kept (ViewState) and the project analysed again.
+    void onProjectChanged();
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
@@ -230,6 +240,9 @@ private:
     bool m_reportDirty = true;
     QString m_projectPath;
     QString m_screenshotFile;
+    ProjectWatcher* m_watcher = nullptr;
+    /// What the user was looking at before a re-analysis that watch mode started.
+    std::optional<ViewState> m_keptView;
 
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -259,6 +272,7 @@ private:
     QAction* m_openExampleAct = nullptr;
     QAction* m_reanalyzeAct = nullptr;
     QAction* m_cancelAct = nullptr;
+    QAction* m_watchAct = nullptr;
     QAction* m_exportAct = nullptr;
     QAction* m_refreshManifestAct = nullptr;
     QAction* m_importManifestAct = nullptr;

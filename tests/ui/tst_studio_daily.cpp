@@ -6,14 +6,17 @@
 #include "FindingsModel.h"
 #include "MainWindow.h"
 #include "ProjectTreeModel.h"
+#include "ProjectWatcher.h"
 #include "VerdictPanel.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -36,6 +39,26 @@ namespace {
 
 const QString kExamples = QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples");
 const QString kNotebooks = QStringLiteral(CNREADY_SOURCE_DIR "/tests/fixtures/notebooks/heat");
+
+// A module of `functions` functions, each with one element loop (R101): enough findings and
+// lines that the table and the source view scroll.
+QByteArray loopModule(int functions, const QByteArray& tail = {}) {
+    QByteArray py = "import numpy as np\n\n";
+    for (int k = 0; k < functions; ++k)
+        py += "\ndef scale_" + QByteArray::number(k) +
+              "(signal: np.ndarray):\n"
+              "    out = np.zeros_like(signal)\n"
+              "    for i in range(len(signal)):\n"
+              "        out[i] = signal[i] * 2.0\n"
+              "    return out\n\n";
+    return py + tail;
+}
+
+// Saves as editors do: a new file renamed over the old one (QSaveFile).
+bool save(const QString& path, const QByteArray& bytes) {
+    QSaveFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit();
+}
 
 bool openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) {
     QSignalSpy done(&w, &MainWindow::analysisFinished);
@@ -214,6 +237,83 @@ private slots:
         // The detail pane names the place as the table does, not the joined module's line.
         QTRY_VERIFY(
             w.findingDetail()->toPlainText().contains(QLatin1String("relax.ipynb:cell 5:3")));
+    }
+
+    // Watch mode: saving a module re-assesses the project; the new finding is listed, the
+    // selected finding stays selected and neither the table nor the source view scrolls.
+    void watchModeReassessesOnSaveAndKeepsTheView() {
+        QTemporaryDir dir;
+        const QString module = dir.filePath(QStringLiteral("kernels.py"));
+        QVERIFY(save(module, loopModule(40)));
+        MainWindow w;
+        w.resize(1200, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAction* watch = w.action(QStringLiteral("watchProject"));
+        QVERIFY(watch && watch->isCheckable() && !watch->isChecked());
+        QVERIFY(openAndWait(w, dir.path()));
+        QTableView* table = w.findingsView();
+        const int before = table->model()->rowCount();
+        QVERIFY2(before >= 40, qPrintable(QString::number(before)));
+
+        // Off: a save changes nothing on screen.
+        QSignalSpy finished(&w, &MainWindow::analysisFinished);
+        QVERIFY(save(module, loopModule(40, "\n\nlate = np.vectorize(abs)\n")));
+        QTest::qWait(ProjectWatcher::kSettleMs + 500);
+        QCOMPARE(finished.count(), 0);
+
+        watch->trigger();
+        QVERIFY(watch->isChecked());
+        QVERIFY(w.projectWatcher()->isWatching());
+        // Look at the 25th finding, scrolled to it in both views; the cursor on its line.
+        QModelIndex pick;
+        for (int r = 0; r < table->model()->rowCount() && !pick.isValid(); ++r) {
+            const QModelIndex idx = table->model()->index(r, 0);
+            if (idx.data(FindingsModel::CodeRole) == QStringLiteral("R101") && r >= 25)
+                pick = idx;
+        }
+        QVERIFY(pick.isValid());
+        table->scrollTo(pick, QAbstractItemView::PositionAtCenter);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          table->visualRect(pick.siblingAtColumn(1)).center());
+        QTRY_COMPARE(table->currentIndex().row(), pick.row());
+        const int pickLine = pick.data(FindingsModel::LineRole).toInt();
+        QTRY_COMPARE(w.codeView()->currentLine(), pickLine);
+        const int tableScroll = table->verticalScrollBar()->value();
+        const int codeScroll = w.codeView()->verticalScrollBar()->value();
+        QVERIFY(tableScroll > 0 && codeScroll > 0);
+
+        // A save that adds a finding at the end of the module.
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(save(module,
+                     loopModule(40, "\n\nlate = np.vectorize(abs)\nlater = np.vectorize(abs)\n")));
+        QVERIFY(finished.wait(10000));
+        QTRY_VERIFY(!w.isAssessing());
+        const qint64 ms = clock.elapsed();
+        qInfo("save to new assessment: %lld ms", ms);
+        QVERIFY2(ms < 3000, qPrintable(QString::number(ms)));
+        QVERIFY(table->model()->rowCount() > before);
+        bool found = false;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            found |=
+                table->model()->index(r, 0).data(FindingsModel::CodeRole) == QStringLiteral("R102");
+        QVERIFY(found);
+        // The view is as it was.
+        const QModelIndex cur = table->currentIndex();
+        QCOMPARE(cur.data(FindingsModel::LineRole).toInt(), pickLine);
+        QCOMPARE(cur.data(FindingsModel::PathRole).toString(), QStringLiteral("kernels.py"));
+        QCOMPARE(table->verticalScrollBar()->value(), tableScroll);
+        QCOMPARE(w.codeView()->currentPath(), QStringLiteral("kernels.py"));
+        QCOMPARE(w.codeView()->currentLine(), pickLine);
+        QCOMPARE(w.codeView()->verticalScrollBar()->value(), codeScroll);
+        // ... with the file's new text.
+        QVERIFY(w.codeView()->toPlainText().contains(QLatin1String("later = np.vectorize(abs)")));
+        // The renamed-over file is still watched: a second save is seen too.
+        QVERIFY(save(module, loopModule(40)));
+        QVERIFY(finished.wait(10000));
+        QTRY_VERIFY(!w.isAssessing());
+        QTRY_COMPARE(table->model()->rowCount(), before);
     }
 };
 
