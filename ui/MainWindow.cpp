@@ -154,6 +154,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_context, &ContextForm::inputChanged, this, &MainWindow::onContextChanged);
     connect(this, &MainWindow::findingActivated, this,
             [this](const QString& path, int line) { openFile(path, line); });
+    // A location in the report preview: a notebook's "cell 3:5" is a line of its joined code.
+    connect(m_report, &ReportView::sourceLinkActivated, this,
+            [this](const QString& path, int cell, int line) {
+                openFile(path, cell > 0 ? joinedLine(path, cell, line) : line);
+            });
 
     restoreSettings();
     updateManifestStatus();
@@ -1186,6 +1191,17 @@ void MainWindow::loadSource(const QString& relativePath) {
         cells = std::move(nb.map);
     }
     m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath), cells);
+}
+
+int MainWindow::joinedLine(const QString& path, int cell, int cellLine) const {
+    for (const FileResult& f : m_project.files) {
+        if (f.path != path)
+            continue;
+        for (qsizetype i = 0; i < f.notebook.lines.size(); ++i)
+            if (f.notebook.lines[i].cell == cell && f.notebook.lines[i].cellLine == cellLine)
+                return int(i + 1);
+    }
+    return 0; // unknown: the file opens at its top
 }
 
 void MainWindow::openFile(const QString& relativePath, int line) {

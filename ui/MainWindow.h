@@ -161,6 +161,9 @@ private:
     void importManifestInteractive();
     /// Reads `relativePath` into the source view, also when it is on display (its text changed).
     void loadSource(const QString& relativePath);
+    /// The line of a notebook's joined code (the source view's) that is line `cellLine` of
+    /// cell `cell`, as the report prints locations; 0 when unknown.
+    int joinedLine(const QString& path, int cell, int cellLine) const;
     /// Watches the files of the last scan while Watch Project is on.
     void updateWatch();
     /// A watched file changed: the view is kept (ViewState) and the project analysed again.

@@ -7,9 +7,12 @@
 #include "MainWindow.h"
 #include "ProjectTreeModel.h"
 #include "ProjectWatcher.h"
+#include "ReportView.h"
 #include "VerdictPanel.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -58,6 +61,24 @@ QByteArray loopModule(int functions, const QByteArray& tail = {}) {
 bool save(const QString& path, const QByteArray& bytes) {
     QSaveFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size() && f.commit();
+}
+
+// Where the text `needle` sits in the preview, in viewport coordinates, after scrolling the
+// preview so that it is on screen; its first character's centre.
+QPoint pointOf(ReportView* view, const QString& needle) {
+    QTextDocument* doc = const_cast<QTextDocument*>(view->document());
+    const QTextCursor found = doc->find(needle);
+    if (found.isNull())
+        return {-1, -1};
+    const int pos = found.selectionStart();
+    const QTextBlock block = doc->findBlock(pos);
+    const QRectF r = doc->documentLayout()->blockBoundingRect(block);
+    const QTextLine line = block.layout()->lineForTextPosition(pos - block.position());
+    const QPointF at = r.topLeft() + QPointF(line.cursorToX(pos - block.position()) + 3,
+                                             line.y() + line.height() / 2);
+    view->verticalScrollBar()->setValue(qMax(0, int(at.y()) - 60));
+    return (at - QPointF(view->horizontalScrollBar()->value(), view->verticalScrollBar()->value()))
+        .toPoint();
 }
 
 bool openAndWait(MainWindow& w, const QString& path, int timeoutMs = 120000) {
@@ -314,6 +335,77 @@ private slots:
         QVERIFY(finished.wait(10000));
         QTRY_VERIFY(!w.isAssessing());
         QTRY_COMPARE(table->model()->rowCount(), before);
+    }
+
+    // The preview's text can be selected and copied, and a location in it opens the source.
+    void previewSelectsCopiesAndLinksToTheSource() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndWait(w, kExamples));
+        QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier);
+        ReportView* view = w.reportView();
+        QTRY_VERIFY(view->isVisible() && !view->isBuilding() && view->document());
+
+        // A drag selects (and a drag that starts on a link does not follow it).
+        const QString loc = QStringLiteral("thermal/legacy_probe.py:21");
+        QPoint from = pointOf(view, loc);
+        QVERIFY(from.x() >= 0);
+        QVERIFY2(view->linkAt(from).startsWith(QLatin1String("cnready-source:")),
+                 qPrintable(view->linkAt(from)));
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        QMouseEvent move(QEvent::MouseMove, QPointF(from + QPoint(120, 0)),
+                         view->viewport()->mapToGlobal(QPointF(from + QPoint(120, 0))),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, from + QPoint(120, 0));
+        QVERIFY2(!view->selectedText().isEmpty() && loc.contains(view->selectedText().left(6)),
+                 qPrintable(view->selectedText()));
+        QVERIFY(view->isVisible()); // still on the preview
+        QGuiApplication::clipboard()->clear();
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), view->selectedText());
+        QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
+        QVERIFY(view->selectedText().contains(QLatin1String("Verdict")));
+        QVERIFY(view->selectedText().contains(QLatin1String("legacy_probe.py")));
+
+        // A click on the location opens the file at its line.
+        from = pointOf(view, loc);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, from);
+        QTRY_VERIFY(w.codeView()->isVisible());
+        QCOMPARE(w.codeView()->currentPath(), QStringLiteral("thermal/legacy_probe.py"));
+        QCOMPARE(w.codeView()->currentLine(), 21);
+    }
+
+    // A notebook location in the preview ("cell 5:3") is a line of the joined code.
+    void previewLinksIntoNotebookCells() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndWait(w, kNotebooks));
+        QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier);
+        ReportView* view = w.reportView();
+        QTRY_VERIFY(view->isVisible() && !view->isBuilding() && view->document());
+        const QPoint at = pointOf(view, QStringLiteral("relax.ipynb:cell 5:3"));
+        QVERIFY(at.x() >= 0);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTRY_COMPARE(w.codeView()->currentPath(), QStringLiteral("relax.ipynb"));
+        QCOMPARE(w.codeView()->lineLabel(w.codeView()->currentLine()), QStringLiteral("5:3"));
+    }
+
+    // Saves to an editor's swap file are no change of the project; a new module is.
+    void watcherIgnoresSwapFilesAndSeesNewModules() {
+        QTemporaryDir dir;
+        QVERIFY(save(dir.filePath(QStringLiteral("a.py")), "x = 1\n"));
+        ProjectWatcher watcher;
+        QSignalSpy changed(&watcher, &ProjectWatcher::projectChanged);
+        watcher.watch(dir.path(), {QStringLiteral("a.py")});
+        QVERIFY(save(dir.filePath(QStringLiteral(".a.py.swp")), "swap"));
+        QTest::qWait(ProjectWatcher::kSettleMs + 400);
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(save(dir.filePath(QStringLiteral("b.py")), "y = 2\n"));
+        QVERIFY(changed.wait(3000));
+        QCOMPARE(changed.count(), 1);
     }
 };
 
