@@ -7,13 +7,14 @@
 #include "FindingsModel.h"
 #include "GateDashboard.h"
 #include "ProjectTreeModel.h"
-#include "ProjectWatcher.h"
+#include "ReportLinks.h"
 #include "ReportView.h"
 #include "RuleBrowser.h"
 #include "SyntaxRepository.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
+#include "WatchMode.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/ManifestRefresher.h"
 #include "parse/Notebook.h"
@@ -134,10 +135,15 @@ MainWindow::MainWindow(QWidget* parent)
     m_stack->addWidget(m_tabs);
     setCentralWidget(m_stack);
 
-    m_watcher = new ProjectWatcher(this);
-    connect(m_watcher, &ProjectWatcher::projectChanged, this, &MainWindow::onProjectChanged);
     createActions();
     createDocks();
+    m_watch = new WatchMode(m_findingsView, m_code, this);
+    connect(m_watch, &WatchMode::reanalysisWanted, this, [this] {
+        if (m_projectPath.isEmpty())
+            return;
+        reanalyze();
+        statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
+    });
     createMenus();
     createStatusBar();
 
@@ -157,7 +163,7 @@ MainWindow::MainWindow(QWidget* parent)
     // A location in the report preview: a notebook's "cell 3:5" is a line of its joined code.
     connect(m_report, &ReportView::sourceLinkActivated, this,
             [this](const QString& path, int cell, int line) {
-                openFile(path, cell > 0 ? joinedLine(path, cell, line) : line);
+                openFile(path, sourceViewLine(m_project, SourceLink{path, cell, line}));
             });
 
     restoreSettings();
@@ -193,14 +199,6 @@ void MainWindow::createActions() {
     m_cancelAct = make(QStringLiteral("cancelAnalysis"), tr("&Cancel Analysis"),
                        QKeySequence(Qt::Key_Escape));
     connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancelAnalysis);
-    m_watchAct = make(QStringLiteral("watchProject"), tr("&Watch Project"));
-    m_watchAct->setCheckable(true);
-    m_watchAct->setStatusTip(tr("Assess the project again whenever one of its files is saved"));
-    m_watchAct->setChecked(QSettings().value(QStringLiteral("watchProject"), false).toBool());
-    connect(m_watchAct, &QAction::toggled, this, [this](bool on) {
-        QSettings().setValue(QStringLiteral("watchProject"), on);
-        updateWatch();
-    });
     m_exportAct = make(QStringLiteral("exportReport"), tr("&Export Report…"),
                        QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportAct->setStatusTip(tr("Save the report as Markdown, JSON or SARIF"));
@@ -246,7 +244,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_reanalyzeAct);
     file->addAction(m_cancelAct);
-    file->addAction(m_watchAct);
+    file->addAction(m_watch->action());
     file->addSeparator();
     file->addAction(m_exportAct);
     file->addAction(m_refreshManifestAct);
@@ -717,8 +715,8 @@ void MainWindow::openProject(const QString& path) {
     }
     const QString absolute = fi.absoluteFilePath();
     if (absolute != m_projectPath) {
-        saveProjectContext(); // the project on screen keeps its values
-        m_keptView.reset();   // another project: nothing to find again
+        saveProjectContext();  // the project on screen keeps its values
+        m_watch->forgetView(); // another project: nothing to find again
         m_projectPath = absolute;
         loadProjectContext(m_projectPath);
     }
@@ -786,25 +784,7 @@ void MainWindow::onScanFinished(const ScanResult& scan) {
     // Keep the file on display if the new project still has it; otherwise show a hint.
     if (!m_code->currentPath().isEmpty() && !scan.files.contains(m_code->currentPath()))
         m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
-    updateWatch(); // a new module is watched from now on
-}
-
-void MainWindow::updateWatch() {
-    const ScanResult& scan = m_analysis->scan();
-    if (m_watchAct->isChecked() && !m_projectPath.isEmpty() && !scan.root.isEmpty())
-        m_watcher->watch(scan.root, scan.files);
-    else
-        m_watcher->stop();
-}
-
-void MainWindow::onProjectChanged() {
-    if (!m_watchAct->isChecked() || m_projectPath.isEmpty())
-        return;
-    // A save during the analysis it started: the view from before that one is the one to keep.
-    if (!m_keptView)
-        m_keptView = ViewState::capture(m_findingsView, m_code);
-    reanalyze();
-    statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
+    m_watch->scanned(scan);
 }
 
 void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
@@ -864,13 +844,8 @@ void MainWindow::completeAnalysis() {
         openFile(idx.data(FindingsModel::PathRole).toString(),
                  idx.data(FindingsModel::LineRole).toInt());
     }
-    if (m_keptView) {
-        // Watch mode: the saved file's new text, the same finding selected, nothing scrolled.
-        const ViewState kept = *std::exchange(m_keptView, std::nullopt);
-        if (!kept.sourcePath.isEmpty() && m_code->currentPath() == kept.sourcePath)
-            loadSource(kept.sourcePath);
-        kept.restore(m_findingsView, m_code);
-    }
+    // Watch mode: the saved file's new text, the same finding selected, nothing scrolled.
+    m_watch->analysisComplete([this](const QString& path) { loadSource(path); });
     emit analysisFinished();
 
     if (!m_screenshotFile.isEmpty()) {
@@ -1193,15 +1168,8 @@ void MainWindow::loadSource(const QString& relativePath) {
     m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath), cells);
 }
 
-int MainWindow::joinedLine(const QString& path, int cell, int cellLine) const {
-    for (const FileResult& f : m_project.files) {
-        if (f.path != path)
-            continue;
-        for (qsizetype i = 0; i < f.notebook.lines.size(); ++i)
-            if (f.notebook.lines[i].cell == cell && f.notebook.lines[i].cellLine == cellLine)
-                return int(i + 1);
-    }
-    return 0; // unknown: the file opens at its top
+ProjectWatcher* MainWindow::projectWatcher() const {
+    return m_watch->watcher();
 }
 
 void MainWindow::openFile(const QString& relativePath, int line) {

@@ -3,7 +3,6 @@
 // dashboard, context form and report preview, wired to an AnalysisController. Docks and
 // settings persist through QSettings.
 
-#include "ViewState.h"
 #include "analysis/ProjectScanner.h"
 #include "assess/Assessment.h"
 #include "manifest/Manifest.h"
@@ -51,6 +50,7 @@ class FindingsModel;
 class GateDashboard;
 class ProjectTreeModel;
 class ProjectWatcher;
+class WatchMode;
 class ReportView;
 class RuleBrowser;
 class VerdictPanel;
@@ -89,7 +89,7 @@ public:
     /// Opens `relativePath` of the project in the source view, at `line` when > 0.
     void openFile(const QString& relativePath, int line = 0);
     /// File ▸ Watch Project: a saved file of the project re-assesses it (see ProjectWatcher).
-    ProjectWatcher* projectWatcher() const { return m_watcher; }
+    ProjectWatcher* projectWatcher() const;
     /// Selects and shows the next / previous finding of the (filtered, sorted) table (F8).
     void nextFinding();
     void previousFinding();
@@ -161,13 +161,6 @@ private:
     void importManifestInteractive();
     /// Reads `relativePath` into the source view, also when it is on display (its text changed).
     void loadSource(const QString& relativePath);
-    /// The line of a notebook's joined code (the source view's) that is line `cellLine` of
-    /// cell `cell`, as the report prints locations; 0 when unknown.
-    int joinedLine(const QString& path, int cell, int cellLine) const;
-    /// Watches the files of the last scan while Watch Project is on.
-    void updateWatch();
-    /// A watched file changed: the view is kept (ViewState) and the project analysed again.
-    void onProjectChanged();
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
@@ -243,9 +236,7 @@ private:
     bool m_reportDirty = true;
     QString m_projectPath;
     QString m_screenshotFile;
-    ProjectWatcher* m_watcher = nullptr;
-    /// What the user was looking at before a re-analysis that watch mode started.
-    std::optional<ViewState> m_keptView;
+    WatchMode* m_watch = nullptr;
 
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
@@ -275,7 +266,6 @@ private:
     QAction* m_openExampleAct = nullptr;
     QAction* m_reanalyzeAct = nullptr;
     QAction* m_cancelAct = nullptr;
-    QAction* m_watchAct = nullptr;
     QAction* m_exportAct = nullptr;
     QAction* m_refreshManifestAct = nullptr;
     QAction* m_importManifestAct = nullptr;

@@ -1,5 +1,7 @@
 #include "ReportLinks.h"
 
+#include "model/ProjectResult.h"
+
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -45,6 +47,19 @@ SourceLink parseSourceLink(const QString& href) {
     link.cell = at[0].toInt();
     link.line = at[1].toInt();
     return link;
+}
+
+int sourceViewLine(const ProjectResult& project, const SourceLink& link) {
+    if (link.cell <= 0)
+        return link.line;
+    for (const FileResult& f : project.files) {
+        if (f.path != link.path)
+            continue;
+        for (qsizetype i = 0; i < f.notebook.lines.size(); ++i)
+            if (f.notebook.lines[i].cell == link.cell && f.notebook.lines[i].cellLine == link.line)
+                return int(i + 1);
+    }
+    return 0;
 }
 
 } // namespace cnready::ui

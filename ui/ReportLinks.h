@@ -5,6 +5,10 @@
 
 #include <QString>
 
+namespace cnready {
+struct ProjectResult;
+}
+
 namespace cnready::ui {
 
 /// One location a link points at. `cell` is 0 for a module; `line` counts within the cell in
@@ -19,5 +23,9 @@ struct SourceLink {
 QString linkSourceLocations(const QString& html);
 /// The location of a link made by linkSourceLocations(); `path` is empty when `href` is not one.
 SourceLink parseSourceLink(const QString& href);
+/// The line of the source view `link` points at: in a notebook, the line of its joined code
+/// that is the link's line of its cell (0 when the project has no such cell: the file opens
+/// at its top).
+int sourceViewLine(const ProjectResult& project, const SourceLink& link);
 
 } // namespace cnready::ui
