@@ -36,6 +36,12 @@ QString softBreaks(const QString& text) {
 QString htmlWithBreaks(const QString& text) {
     return softBreaks(text).toHtmlEscaped();
 }
+
+// Core's demotion notes start "Rule 9: "; under a heading that names rule 9 that is said twice.
+QString withoutRulePrefix(const QString& demotion) {
+    static const QString prefix = QStringLiteral("Rule 9: ");
+    return demotion.startsWith(prefix) ? demotion.mid(prefix.size()) : demotion;
+}
 } // namespace
 
 VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
@@ -141,25 +147,26 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
     // Rule 9 also leaves a note when the verdict is already at its floor ("never demoted
     // further"): "Demoted from" only when the tier really moved.
     const bool demoted = a.verdict != a.verdictBeforeDemotion;
-    const QString heading = demoted
-                                ? tr("Demoted from %1:").arg(verdictLabel(a.verdictBeforeDemotion))
-                                : tr("Not demoted (rule 9):");
+    const QString heading =
+        demoted ? tr("Demoted from %1 by rule 9:").arg(verdictLabel(a.verdictBeforeDemotion))
+                : tr("Not demoted (rule 9):");
     if (a.demotions.isEmpty()) {
         m_demotions->hide();
         m_demotions->setToolTip(QString());
     } else {
-        QString s = demoted
-                        ? tr("<b>Demoted</b> from %1:").arg(verdictLabel(a.verdictBeforeDemotion))
-                        : tr("<b>Not demoted</b> (rule 9):");
+        QString s =
+            demoted
+                ? tr("<b>Demoted</b> from %1 by rule 9:").arg(verdictLabel(a.verdictBeforeDemotion))
+                : tr("<b>Not demoted</b> (rule 9):");
         s += QStringLiteral("<ul style='margin:0'>");
         for (const QString& d : a.demotions)
-            s += QStringLiteral("<li>%1</li>").arg(htmlWithBreaks(d));
+            s += QStringLiteral("<li>%1</li>").arg(htmlWithBreaks(withoutRulePrefix(d)));
         s += QStringLiteral("</ul>");
         m_demotions->setText(s);
         // The unbroken text, for reading (and copying) names and paths whole.
         QString tip = heading;
         for (const QString& d : a.demotions)
-            tip += QStringLiteral("\n• ") + d;
+            tip += QStringLiteral("\n• ") + withoutRulePrefix(d);
         m_demotions->setToolTip(tip);
         m_demotions->show();
     }

@@ -166,6 +166,18 @@ private slots:
             QVERIFY2(l->height() >= l->heightForWidth(l->width()), qPrintable(l->objectName()));
         }
 
+        // A demotion names rule 9 once: in its heading, not again in each note.
+        Assessment demoted = w.assessment();
+        demoted.verdictBeforeDemotion = Verdict::LightRefactor;
+        demoted.demotions = {QStringLiteral(
+            "Rule 9: demoted one tier, LIGHT REFACTOR → SIGNIFICANT REFACTOR, for API "
+            "numpy.vectorize on a hot path without multi-GPU support")};
+        w.verdictPanel()->setAssessment(demoted, false);
+        auto* demotions = w.verdictPanel()->findChild<QLabel*>(QStringLiteral("demotions"));
+        QCOMPARE(plain(demotions).count(QLatin1String("rule 9"), Qt::CaseInsensitive), 1);
+        QCOMPARE(demotions->toolTip().count(QLatin1String("rule 9"), Qt::CaseInsensitive), 1);
+        w.verdictPanel()->setAssessment(w.assessment(), false);
+
         // Rule 1 (a pre-Volta GPU): the Volta verdict is said once, in the rationale.
         auto* gpu = w.contextForm()->findChild<QComboBox*>(QStringLiteral("gpuModel"));
         QVERIFY(gpu);
