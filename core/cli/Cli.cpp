@@ -58,6 +58,18 @@ QString helpWithUsage(const QCommandLineParser& p, const QString& command) {
     return text;
 }
 
+// One stderr line with the counts against a baseline, then up to ten stale entries.
+void reportBaseline(QTextStream& err, const QString& file, const BaselineComparison& c) {
+    err << "cnready: baseline " << file << ": " << c.added << " new finding(s), " << c.unchanged
+        << " unchanged, " << c.stale.size() << " stale entr" << (c.stale.size() == 1 ? "y" : "ies")
+        << (c.stale.isEmpty() ? "" : " (no longer found; refresh with --write-baseline)") << "\n";
+    for (qsizetype i = 0; i < c.stale.size() && i < 10; ++i)
+        err << "cnready:   stale: " << c.stale[i].path << " " << c.stale[i].code << " "
+            << c.stale[i].snippet << "\n";
+    if (c.stale.size() > 10)
+        err << "cnready:   and " << c.stale.size() - 10 << " more stale entries\n";
+}
+
 int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
@@ -338,20 +350,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     std::optional<BaselineComparison> compared;
     if (accepted)
         compared = compareWithBaseline(*accepted, baselineOf(project, fingerprints));
-    if (compared) {
-        err << "cnready: baseline " << p.value(baseline) << ": " << compared->added
-            << " new finding(s), " << compared->unchanged << " unchanged, "
-            << compared->stale.size() << " stale entr"
-            << (compared->stale.size() == 1 ? "y" : "ies")
-            << (compared->stale.isEmpty() ? ""
-                                          : " (no longer found; refresh with --write-baseline)")
-            << "\n";
-        for (qsizetype i = 0; i < compared->stale.size() && i < 10; ++i)
-            err << "cnready:   stale: " << compared->stale[i].path << " " << compared->stale[i].code
-                << " " << compared->stale[i].snippet << "\n";
-        if (compared->stale.size() > 10)
-            err << "cnready:   and " << compared->stale.size() - 10 << " more stale entries\n";
-    }
+    if (compared)
+        reportBaseline(err, p.value(baseline), *compared);
     if (p.isSet(writeBaselineOpt)) {
         QString why;
         const Baseline written = baselineOf(project, fingerprints);

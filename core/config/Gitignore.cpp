@@ -76,11 +76,21 @@ bool GitignoreRules::matchAt(const QString& relative, bool isFolder, bool curren
 bool GitignoreRules::ignored(const QString& relativeFile) const {
     if (m_rules.isEmpty())
         return false;
-    for (qsizetype s = relativeFile.indexOf(QLatin1Char('/')); s > 0;
-         s = relativeFile.indexOf(QLatin1Char('/'), s + 1))
-        if (matchAt(relativeFile.left(s), true, false))
-            return true; // git does not look inside an ignored folder
+    // git does not look inside an ignored folder.
+    const qsizetype slash = relativeFile.lastIndexOf(QLatin1Char('/'));
+    if (slash > 0 && folderIgnored(relativeFile.left(slash)))
+        return true;
     return matchAt(relativeFile, false, false);
+}
+
+bool GitignoreRules::folderIgnored(const QString& folder) const {
+    if (const auto it = m_folders.constFind(folder); it != m_folders.cend())
+        return *it;
+    const qsizetype slash = folder.lastIndexOf(QLatin1Char('/'));
+    const bool ignored =
+        (slash > 0 && folderIgnored(folder.left(slash))) || matchAt(folder, true, false);
+    m_folders.insert(folder, ignored);
+    return ignored;
 }
 
 } // namespace cnready

@@ -3,6 +3,7 @@
 
 #include "config/PathGlob.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -18,7 +19,8 @@ public:
     /// Takes the project root (absolute) and the relative paths of the files found under it;
     /// reads every `.gitignore` that can apply to them (unreadable ones are passed over).
     GitignoreRules(const QString& root, const QStringList& files);
-    /// Takes a path relative to the root; returns whether git would ignore it.
+    /// Takes a path relative to the root; returns whether git would ignore it. Not
+    /// thread-safe (it caches folder answers).
     bool ignored(const QString& relativeFile) const;
     bool isEmpty() const { return m_rules.isEmpty(); }
 
@@ -34,7 +36,10 @@ private:
         bool negated = false;
     };
     bool matchAt(const QString& relative, bool isFolder, bool current) const;
+    bool folderIgnored(const QString& folder) const;
     QList<Rule> m_rules; ///< outermost file first, each file's lines in order
+    /// Folder → ignored (itself or a parent): files share folders, so each is matched once.
+    mutable QHash<QString, bool> m_folders;
 };
 
 } // namespace cnready

@@ -137,10 +137,6 @@ struct Reader {
 
 } // namespace
 
-QString ProjectConfig::where(const QString& name) const {
-    return QStringLiteral("%1:%2").arg(fileName).arg(options.value(name).line);
-}
-
 QString findProjectConfig(const QString& startFolder) {
     QDir dir(QFileInfo(startFolder).absoluteFilePath());
     for (;;) {

@@ -40,8 +40,6 @@ struct ProjectConfig {
     QStringList warnings; ///< "FILE:LINE: unknown key 'foo' in [tool.cnready]; ignored"
 
     bool isEmpty() const { return path.isEmpty(); }
-    /// "pyproject.toml:12" for the option `name`, for error messages.
-    QString where(const QString& name) const;
 };
 
 /// Takes the folder the assessment starts from; returns the configuration file that applies:

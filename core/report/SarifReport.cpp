@@ -199,11 +199,11 @@ QByteArray renderSarif(const ReportInput& in) {
     // Left out by the project's configuration: suppressed outside the source.
     for (const Finding& f : in.project.leftOutByConfig) {
         QJsonObject result = resultFor(f);
-        result.insert(QStringLiteral("suppressions"),
-                      QJsonArray{QJsonObject{
-                          {QStringLiteral("kind"), QStringLiteral("external")},
-                          {QStringLiteral("justification"),
-                           QStringLiteral("left out by %1").arg(in.project.configFile)}}});
+        result.insert(
+            QStringLiteral("suppressions"),
+            QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("external")},
+                                   {QStringLiteral("justification"),
+                                    QStringLiteral("left out by %1").arg(in.project.configFile)}}});
         results.append(result);
     }
 
