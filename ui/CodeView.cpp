@@ -103,9 +103,10 @@ void CodeView::replaceDocument(const QString& text, bool python) {
 }
 
 void CodeView::showFile(const QString& relativePath, const QString& text,
-                        const QList<Finding>& findings) {
+                        const QList<Finding>& findings, const NotebookMap& cells) {
     m_path = relativePath;
     m_findings = findings;
+    m_cells = cells;
     replaceDocument(text, true);
     moveCursor(QTextCursor::Start);
     updateSelections();
@@ -122,6 +123,7 @@ void CodeView::setFindings(const QList<Finding>& findings) {
 void CodeView::showMessage(const QString& message) {
     m_path.clear();
     m_findings.clear();
+    m_cells = {};
     replaceDocument(message, false);
     updateSelections();
     updateGutterWidth();
@@ -162,7 +164,9 @@ QString CodeView::toolTipForLine(int line) const {
                      FindingsModel::htmlMessage(f->message));
         if (f->range.endLine > f->range.line)
             s += QStringLiteral("<br><i>%1</i>")
-                     .arg(tr("lines %1–%2").arg(f->range.line).arg(f->range.endLine));
+                     .arg(tr("lines %1–%2")
+                              .arg(f->range.displayLine())
+                              .arg(f->range.displayEndLine()));
         if (const Recipe* r = findRecipe(FindingsModel::findingRecipe(*f)))
             s += QStringLiteral("<br><b>%1 %2:</b> %3")
                      .arg(tr("Recipe"), r->anchor.toHtmlEscaped(),
@@ -232,9 +236,49 @@ void CodeView::updateSelections() {
     setExtraSelections(sels);
 }
 
+QString CodeView::lineLabel(int line) const {
+    if (m_cells.isEmpty())
+        return QString::number(line);
+    const NotebookLine origin = m_cells.at(line);
+    return origin.cell > 0 ? QStringLiteral("%1:%2").arg(origin.cell).arg(origin.cellLine)
+                           : QString();
+}
+
+bool CodeView::startsCell(int line) const {
+    return !m_cells.isEmpty() && m_cells.at(line).cellLine == 1;
+}
+
 int CodeView::gutterWidth() const {
-    const int digits = QString::number(qMax(1, blockCount())).size();
-    return 8 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * qMax(3, digits) + kMarkerWidth;
+    int chars = QString::number(qMax(1, blockCount())).size();
+    if (!m_cells.isEmpty()) {
+        // "cell:line": the most cells and the longest cell bound the label.
+        int cells = 0, lines = 0;
+        for (const NotebookLine& l : m_cells.lines) {
+            cells = qMax(cells, l.cell);
+            lines = qMax(lines, l.cellLine);
+        }
+        chars = int(QString::number(cells).size() + 1 + QString::number(lines).size());
+    }
+    return 8 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * qMax(3, chars) + kMarkerWidth;
+}
+
+void CodeView::paintEvent(QPaintEvent* event) {
+    QPlainTextEdit::paintEvent(event);
+    if (m_cells.isEmpty())
+        return;
+    // A rule above each cell's first line: the joined code reads as the notebook's cells.
+    QPainter p(viewport());
+    QColor c = palette().color(QPalette::PlaceholderText);
+    c.setAlpha(140);
+    p.setPen(QPen(c, 1, Qt::DashLine));
+    const QPointF offset = contentOffset();
+    for (QTextBlock block = firstVisibleBlock(); block.isValid(); block = block.next()) {
+        const QRectF r = blockBoundingGeometry(block).translated(offset);
+        if (r.top() > event->rect().bottom())
+            break;
+        if (block.blockNumber() > 0 && startsCell(block.blockNumber() + 1))
+            p.drawLine(QPointF(0, r.top() + 0.5), QPointF(viewport()->width(), r.top() + 0.5));
+    }
 }
 
 void CodeView::updateGutterWidth() {
@@ -319,7 +363,7 @@ void CodeView::paintGutter(QPaintEvent* event) {
             p.setFont(f);
             p.setPen(fg);
             p.drawText(0, top, numberRight, lineHeight, Qt::AlignRight | Qt::AlignVCenter,
-                       QString::number(line));
+                       lineLabel(line));
             const int markerX = m_gutter->width() - kMarkerWidth;
             if (barSeverity.contains(line)) {
                 QColor c = categoryColor(categoryOfSeverity(barSeverity[line]), pal);

@@ -11,6 +11,7 @@
 // crash). Deleting the highlighter with its document drops what it had queued.
 
 #include "model/Finding.h"
+#include "parse/Notebook.h"
 
 #include <QPlainTextEdit>
 
@@ -31,7 +32,10 @@ public:
     ~CodeView() override;
 
     /// Shows `text` as the file `relativePath` with its findings. Keeps the cursor at line 1.
-    void showFile(const QString& relativePath, const QString& text, const QList<Finding>& findings);
+    /// For a notebook, `text` is its joined code and `cells` says where each line comes from:
+    /// the gutter reads "cell:line" as the findings' locations do, and a rule separates cells.
+    void showFile(const QString& relativePath, const QString& text, const QList<Finding>& findings,
+                  const NotebookMap& cells = {});
     /// Replaces the findings of the file on display (e.g. after the merge).
     void setFindings(const QList<Finding>& findings);
     /// Shows a placeholder message instead of a file.
@@ -45,6 +49,11 @@ public:
     const QList<Finding>& findings() const { return m_findings; }
     /// The tooltip text (HTML) for one line, or "" when no finding covers it.
     QString toolTipForLine(int line) const;
+    /// The gutter's label of `line` (1-based line of the text): the line number, or in a
+    /// notebook "cell:line" within the cell ("5:3").
+    QString lineLabel(int line) const;
+    /// Whether a cell separator is drawn above `line` (a notebook cell's first line).
+    bool startsCell(int line) const;
     /// Name of the highlighting theme in use ("GitHub Light", "Breeze Dark", ...).
     QString themeName() const;
 
@@ -56,6 +65,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
     bool viewportEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     /// Puts `text` on display in a new document (Python-highlighted when `python`); the document
@@ -73,6 +83,7 @@ private:
     KSyntaxHighlighting::Theme m_theme; ///< follows the palette
     QString m_path;
     QList<Finding> m_findings;
+    NotebookMap m_cells; ///< empty unless a notebook is on display
 };
 
 } // namespace cnready::ui

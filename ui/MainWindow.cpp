@@ -7,12 +7,14 @@
 #include "FindingsModel.h"
 #include "GateDashboard.h"
 #include "ProjectTreeModel.h"
+#include "ReportLinks.h"
 #include "ReportView.h"
 #include "RuleBrowser.h"
 #include "SyntaxRepository.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
+#include "WatchMode.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/ManifestRefresher.h"
 #include "parse/Notebook.h"
@@ -135,6 +137,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     createActions();
     createDocks();
+    m_watch = new WatchMode(m_findingsView, m_code, this);
+    connect(m_watch, &WatchMode::reanalysisWanted, this, [this] {
+        if (m_projectPath.isEmpty())
+            return;
+        reanalyze();
+        statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
+    });
     createMenus();
     createStatusBar();
 
@@ -151,6 +160,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_context, &ContextForm::inputChanged, this, &MainWindow::onContextChanged);
     connect(this, &MainWindow::findingActivated, this,
             [this](const QString& path, int line) { openFile(path, line); });
+    // A location in the report preview: a notebook's "cell 3:5" is a line of its joined code.
+    connect(m_report, &ReportView::sourceLinkActivated, this,
+            [this](const QString& path, int cell, int line) {
+                openFile(path, sourceViewLine(m_project, SourceLink{path, cell, line}));
+            });
 
     restoreSettings();
     updateManifestStatus();
@@ -230,6 +244,7 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_reanalyzeAct);
     file->addAction(m_cancelAct);
+    file->addAction(m_watch->action());
     file->addSeparator();
     file->addAction(m_exportAct);
     file->addAction(m_refreshManifestAct);
@@ -432,6 +447,8 @@ void MainWindow::createDocks() {
     m_tree->setModel(m_treeModel);
     m_tree->setUniformRowHeights(true);
     m_tree->setIndentation(14);
+    // Long module names keep their end ("…_probe.py", "….ipynb") in a narrow dock.
+    m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(ProjectTreeModel::NameColumn, QHeaderView::Stretch);
@@ -514,6 +531,9 @@ void MainWindow::restoreSettings() {
     else if (const QScreen* sc = screen(); sc && !sc->availableGeometry().contains(frameGeometry()))
         fitToScreen(); // saved on a larger screen
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // The table/detail split is inside the findings dock, outside saveState().
+    if (auto* split = findChild<QSplitter*>(QStringLiteral("findingsSplitter")))
+        split->restoreState(s.value(QStringLiteral("window/findingsSplitter")).toByteArray());
 }
 
 void MainWindow::fitToScreen() {
@@ -533,10 +553,12 @@ void MainWindow::fitToScreen() {
     QDockWidget* context = findChild<QDockWidget*>(QStringLiteral("contextDock"));
     QDockWidget* findings = findChild<QDockWidget*>(QStringLiteral("findingsDock"));
     const int w = size.width(), h = size.height();
-    resizeDocks({project, verdict}, {qMin(330, w * 22 / 100), qMin(520, w * 34 / 100)},
+    resizeDocks({project, verdict}, {qMin(340, w * 24 / 100), qMin(520, w * 32 / 100)},
                 Qt::Horizontal);
     resizeDocks({findings}, {qMax(170, h * 30 / 100)}, Qt::Vertical);
-    resizeDocks({verdict, gates, context}, {h * 20 / 100, h * 40 / 100, h * 40 / 100},
+    // The verdict (badge, rationale, deciding rule: ~200 px at 1366x768) without scrolling;
+    // the gates and the long context form scroll.
+    resizeDocks({verdict, gates, context}, {h * 30 / 100, h * 38 / 100, h * 32 / 100},
                 Qt::Vertical);
 }
 
@@ -544,6 +566,8 @@ void MainWindow::saveSettings() {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
+    if (auto* split = findChild<QSplitter*>(QStringLiteral("findingsSplitter")))
+        s.setValue(QStringLiteral("window/findingsSplitter"), split->saveState());
     saveProjectContext();
 }
 
@@ -691,7 +715,8 @@ void MainWindow::openProject(const QString& path) {
     }
     const QString absolute = fi.absoluteFilePath();
     if (absolute != m_projectPath) {
-        saveProjectContext(); // the project on screen keeps its values
+        saveProjectContext();  // the project on screen keeps its values
+        m_watch->forgetView(); // another project: nothing to find again
         m_projectPath = absolute;
         loadProjectContext(m_projectPath);
     }
@@ -759,6 +784,7 @@ void MainWindow::onScanFinished(const ScanResult& scan) {
     // Keep the file on display if the new project still has it; otherwise show a hint.
     if (!m_code->currentPath().isEmpty() && !scan.files.contains(m_code->currentPath()))
         m_code->showMessage(tr("Select a file in the project tree or a finding in the table."));
+    m_watch->scanned(scan);
 }
 
 void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
@@ -818,6 +844,8 @@ void MainWindow::completeAnalysis() {
         openFile(idx.data(FindingsModel::PathRole).toString(),
                  idx.data(FindingsModel::LineRole).toInt());
     }
+    // Watch mode: the saved file's new text, the same finding selected, nothing scrolled.
+    m_watch->analysisComplete([this](const QString& path) { loadSource(path); });
     emit analysisFinished();
 
     if (!m_screenshotFile.isEmpty()) {
@@ -1111,37 +1139,46 @@ QList<Finding> MainWindow::findingsForFile(const QString& path) const {
     return out;
 }
 
+void MainWindow::loadSource(const QString& relativePath) {
+    const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
+    QFileInfo fi(root);
+    // A single-file project: its root is the folder holding it.
+    const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
+    QFile file(abs);
+    if (QFileInfo(abs).size() > kMaxViewBytes) {
+        m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
+        return;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
+        return;
+    }
+    QByteArray bytes = file.readAll();
+    NotebookMap cells;
+    if (isNotebookPath(relativePath)) {
+        // The code cells joined as the analyzer read them: the marks sit on these lines.
+        Notebook nb = readNotebook(bytes);
+        if (!nb.error.isEmpty()) {
+            m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
+            return;
+        }
+        bytes = std::move(nb.code);
+        cells = std::move(nb.map);
+    }
+    m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath), cells);
+}
+
+ProjectWatcher* MainWindow::projectWatcher() const {
+    return m_watch->watcher();
+}
+
 void MainWindow::openFile(const QString& relativePath, int line) {
     if (relativePath.isEmpty())
         return;
     m_stack->setCurrentWidget(m_tabs);
     m_tabs->setCurrentWidget(m_code);
-    if (m_code->currentPath() != relativePath) {
-        const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
-        QFileInfo fi(root);
-        // A single-file project: its root is the folder holding it.
-        const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
-        QFile file(abs);
-        if (QFileInfo(abs).size() > kMaxViewBytes) {
-            m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
-            return;
-        }
-        if (!file.open(QIODevice::ReadOnly)) {
-            m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
-            return;
-        }
-        QByteArray bytes = file.readAll();
-        if (isNotebookPath(relativePath)) {
-            // The code cells joined as the analyzer read them: the marks sit on these lines.
-            Notebook nb = readNotebook(bytes);
-            if (!nb.error.isEmpty()) {
-                m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
-                return;
-            }
-            bytes = std::move(nb.code);
-        }
-        m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath));
-    }
+    if (m_code->currentPath() != relativePath)
+        loadSource(relativePath);
     if (line > 0)
         m_code->goToLine(line);
     const QModelIndex treeIdx = m_treeModel->indexForPath(relativePath);
@@ -1195,8 +1232,10 @@ void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
     QString html = QStringLiteral("<p><b style='color:%1'>%2</b> <b>%3</b> — %4</p>")
                        .arg(color, categoryLabel(f.category), f.code.toHtmlEscaped(),
                             FindingsModel::ruleTitle(f.code).toHtmlEscaped());
-    QString where =
-        QStringLiteral("<code>%1:%2</code>").arg(f.range.path.toHtmlEscaped()).arg(f.range.line);
+    // Its first line as the table prints it ("nb.ipynb:cell 5:3" in a notebook).
+    SourceRange start = f.range;
+    start.endLine = start.line;
+    QString where = QStringLiteral("<code>%1</code>").arg(start.toString().toHtmlEscaped());
     if (!f.function.isEmpty())
         where += tr(" in <code>%1</code>").arg(f.function.toHtmlEscaped());
     if (f.hot)

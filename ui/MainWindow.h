@@ -49,6 +49,8 @@ class FindingsFilterModel;
 class FindingsModel;
 class GateDashboard;
 class ProjectTreeModel;
+class ProjectWatcher;
+class WatchMode;
 class ReportView;
 class RuleBrowser;
 class VerdictPanel;
@@ -86,6 +88,8 @@ public:
     bool exportReport(const QString& fileName, ReportFormat format, QString* error = nullptr);
     /// Opens `relativePath` of the project in the source view, at `line` when > 0.
     void openFile(const QString& relativePath, int line = 0);
+    /// File ▸ Watch Project: a saved file of the project re-assesses it (see ProjectWatcher).
+    ProjectWatcher* projectWatcher() const;
     /// Selects and shows the next / previous finding of the (filtered, sorted) table (F8).
     void nextFinding();
     void previousFinding();
@@ -155,6 +159,8 @@ private:
     /// Shows the selected finding (full message, recipe, before/after) in the detail pane.
     void showFindingDetail(const QModelIndex& proxyIndex);
     void importManifestInteractive();
+    /// Reads `relativePath` into the source view, also when it is on display (its text changed).
+    void loadSource(const QString& relativePath);
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
@@ -230,6 +236,7 @@ private:
     bool m_reportDirty = true;
     QString m_projectPath;
     QString m_screenshotFile;
+    WatchMode* m_watch = nullptr;
 
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -1,6 +1,14 @@
 #include "ReportView.h"
 
+#include "ReportLinks.h"
+
 #include <QAbstractTextDocumentLayout>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QGuiApplication>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -13,6 +21,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <utility>
 
 namespace cnready::ui {
 
@@ -53,7 +62,7 @@ QString styled(const QByteArray& html, bool dark) {
     body.replace(QStringLiteral("<th>"), QStringLiteral("<th bgcolor=\"%1\">").arg(head));
     body.replace(QStringLiteral("<th align="),
                  QStringLiteral("<th bgcolor=\"%1\" align=").arg(head));
-    return body;
+    return linkSourceLocations(body);
 }
 } // namespace
 
@@ -62,6 +71,8 @@ ReportView::ReportView(QThreadPool* pool, QWidget* parent)
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn); // a fixed width: no relayout for it
     viewport()->setBackgroundRole(QPalette::Base);
     viewport()->setAutoFillBackground(true);
+    viewport()->setMouseTracking(true); // the hand over links
+    setFocusPolicy(Qt::StrongFocus);    // Ctrl+C, Ctrl+A
     m_relayout.setSingleShot(true);
     m_relayout.setInterval(150);
     connect(&m_relayout, &QTimer::timeout, this, [this] {
@@ -135,6 +146,9 @@ void ReportView::startRender() {
 void ReportView::install(QTextDocument* doc, int generation) {
     Q_UNUSED(generation);
     const int scroll = verticalScrollBar()->value();
+    m_selection = QTextCursor(); // it points into the document deleted next
+    m_pressedLink.clear();
+    m_selecting = false;
     delete m_doc;
     m_doc = doc;
     m_doc->setParent(nullptr);
@@ -167,6 +181,13 @@ void ReportView::paintEvent(QPaintEvent* event) {
         ctx.clip = QRectF(clip.translated(offset));
         ctx.palette = palette();
         ctx.palette.setColor(QPalette::Text, palette().color(QPalette::Text));
+        if (m_selection.hasSelection()) {
+            QAbstractTextDocumentLayout::Selection sel;
+            sel.cursor = m_selection;
+            sel.format.setBackground(palette().brush(QPalette::Highlight));
+            sel.format.setForeground(palette().brush(QPalette::HighlightedText));
+            ctx.selections.append(sel);
+        }
         p.setClipRect(ctx.clip);
         m_doc->documentLayout()->draw(&p, ctx); // paints only what meets the clip
         p.resetTransform();
@@ -202,6 +223,112 @@ void ReportView::changeEvent(QEvent* event) {
     QAbstractScrollArea::changeEvent(event);
     if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) && m_source)
         startRender();
+}
+
+int ReportView::positionAt(const QPoint& pos) const {
+    if (!m_doc)
+        return -1;
+    const QPointF at = pos + QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value());
+    return m_doc->documentLayout()->hitTest(at, Qt::FuzzyHit);
+}
+
+QString ReportView::linkAt(const QPoint& pos) const {
+    if (!m_doc)
+        return {};
+    const QPointF at = pos + QPointF(horizontalScrollBar()->value(), verticalScrollBar()->value());
+    return m_doc->documentLayout()->anchorAt(at);
+}
+
+QString ReportView::selectedText() const {
+    // QTextCursor separates paragraphs with U+2029 and table cells with other controls.
+    QString text = m_selection.selectedText();
+    for (QChar& c : text)
+        if (c == QChar::ParagraphSeparator || c == QChar::LineSeparator || c == QChar(0xFDD0) ||
+            c == QChar(0xFDD1))
+            c = QLatin1Char('\n');
+    return text;
+}
+
+void ReportView::selectAll() {
+    if (!m_doc)
+        return;
+    m_selection = QTextCursor(m_doc);
+    m_selection.select(QTextCursor::Document);
+    viewport()->update();
+}
+
+void ReportView::copy() const {
+    if (m_selection.hasSelection())
+        QGuiApplication::clipboard()->setText(selectedText());
+}
+
+void ReportView::mousePressEvent(QMouseEvent* event) {
+    const int pos = positionAt(event->position().toPoint());
+    if (event->button() != Qt::LeftButton || pos < 0)
+        return QAbstractScrollArea::mousePressEvent(event);
+    m_pressedLink = linkAt(event->position().toPoint());
+    if (event->modifiers() & Qt::ShiftModifier && !m_selection.isNull()) {
+        m_selection.setPosition(pos, QTextCursor::KeepAnchor);
+    } else {
+        m_selection = QTextCursor(m_doc);
+        m_selection.setPosition(pos);
+    }
+    m_selecting = true;
+    viewport()->update();
+}
+
+void ReportView::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint at = event->position().toPoint();
+    if (m_selecting && (event->buttons() & Qt::LeftButton)) {
+        const int pos = positionAt(at);
+        if (pos >= 0 && pos != m_selection.position()) {
+            m_selection.setPosition(pos, QTextCursor::KeepAnchor);
+            m_pressedLink.clear(); // a drag selects, it does not follow the link
+            viewport()->update();
+        }
+    }
+    viewport()->setCursor(linkAt(at).isEmpty() ? Qt::IBeamCursor : Qt::PointingHandCursor);
+}
+
+void ReportView::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton)
+        return QAbstractScrollArea::mouseReleaseEvent(event);
+    m_selecting = false;
+    const QString link = std::exchange(m_pressedLink, QString());
+    if (link.isEmpty() || link != linkAt(event->position().toPoint()))
+        return;
+    const SourceLink at = parseSourceLink(link);
+    if (!at.path.isEmpty())
+        emit sourceLinkActivated(at.path, at.cell, at.line);
+}
+
+void ReportView::mouseDoubleClickEvent(QMouseEvent* event) {
+    const int pos = positionAt(event->position().toPoint());
+    if (event->button() != Qt::LeftButton || pos < 0)
+        return QAbstractScrollArea::mouseDoubleClickEvent(event);
+    m_selection = QTextCursor(m_doc);
+    m_selection.setPosition(pos);
+    m_selection.select(QTextCursor::WordUnderCursor);
+    viewport()->update();
+}
+
+void ReportView::keyPressEvent(QKeyEvent* event) {
+    if (event->matches(QKeySequence::Copy))
+        return copy();
+    if (event->matches(QKeySequence::SelectAll))
+        return selectAll();
+    QAbstractScrollArea::keyPressEvent(event);
+}
+
+void ReportView::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu menu(this);
+    QAction* copyAct = menu.addAction(tr("&Copy"), this, &ReportView::copy);
+    copyAct->setShortcut(QKeySequence::Copy);
+    copyAct->setEnabled(m_selection.hasSelection());
+    QAction* all = menu.addAction(tr("Select &All"), this, &ReportView::selectAll);
+    all->setShortcut(QKeySequence::SelectAll);
+    all->setEnabled(m_doc != nullptr);
+    menu.exec(event->globalPos());
 }
 
 } // namespace cnready::ui

@@ -16,7 +16,7 @@ namespace {
 // label cannot break and would push out of view. A zero-width space after each separator (and
 // every 16 characters of a run without one) lets the text wrap there; nothing visible changes.
 QString softBreaks(const QString& text) {
-    static const QString separators = QStringLiteral("/._:,;(=");
+    static const QString separators = QStringLiteral("/._:,;=");
     QString out;
     out.reserve(text.size() + text.size() / 8);
     int run = 0;
@@ -36,6 +36,12 @@ QString softBreaks(const QString& text) {
 QString htmlWithBreaks(const QString& text) {
     return softBreaks(text).toHtmlEscaped();
 }
+
+// Core's demotion notes start "Rule 9: "; under a heading that names rule 9 that is said twice.
+QString withoutRulePrefix(const QString& demotion) {
+    static const QString prefix = QStringLiteral("Rule 9: ");
+    return demotion.startsWith(prefix) ? demotion.mid(prefix.size()) : demotion;
+}
 } // namespace
 
 VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
@@ -50,24 +56,23 @@ VerdictPanel::VerdictPanel(QWidget* parent) : QWidget(parent) {
     f.setPointSizeF(f.pointSizeF() * 1.5);
     f.setBold(true);
     m_badge->setFont(f);
-    m_deciding = new QLabel(this);
-    m_deciding->setObjectName(QStringLiteral("decidingRule"));
-    m_reason = new QLabel(this);
-    m_reason->setObjectName(QStringLiteral("decidingReason"));
-    m_demotions = new QLabel(this);
-    m_demotions->setObjectName(QStringLiteral("demotions"));
+    // Read at a glance: the badge, then the one-sentence why, then which rule decided it and on
+    // what evidence. Each says something the others do not (see setAssessment).
     m_rationale = new QLabel(this);
     m_rationale->setObjectName(QStringLiteral("rationale"));
-    for (QLabel* l : {m_deciding, m_reason, m_demotions, m_rationale}) {
+    m_deciding = new QLabel(this);
+    m_deciding->setObjectName(QStringLiteral("decidingRule"));
+    m_demotions = new QLabel(this);
+    m_demotions->setObjectName(QStringLiteral("demotions"));
+    for (QLabel* l : {m_rationale, m_deciding, m_demotions}) {
         l->setWordWrap(true);
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
         l->setTextFormat(Qt::RichText);
     }
     lay->addWidget(m_badge);
-    lay->addWidget(m_deciding);
-    lay->addWidget(m_reason);
-    lay->addWidget(m_demotions);
     lay->addWidget(m_rationale);
+    lay->addWidget(m_deciding);
+    lay->addWidget(m_demotions);
     lay->addStretch(1);
     clear();
 }
@@ -109,10 +114,10 @@ void VerdictPanel::clear(const QString& message) {
     m_badge->setText(QStringLiteral("—"));
     m_deciding->setText(message.isEmpty() ? tr("Open a project folder to see its verdict.")
                                           : message.toHtmlEscaped());
-    m_reason->clear();
     m_demotions->clear();
     m_demotions->hide();
     m_rationale->clear();
+    m_rationale->hide();
     paintBadge();
 }
 
@@ -124,42 +129,44 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
     m_hasVerdict = true;
     m_verdict = a.verdict;
     m_badge->setText(verdictLabel(a.verdict));
-    m_deciding->setText(tr("<b>Decided by rule %1</b> of the verdict list: %2.")
-                            .arg(a.decidingRule)
-                            .arg(decidingRuleText(a.decidingRule).toHtmlEscaped()));
+    // The rationale is the headline. The deciding line names the rule and its evidence, not
+    // the rule's wording, which the rationale already paraphrases ("BLOCKS at several sites or
+    // of several kinds ..." said twice); the wording is in the tooltip's verdict list. A gate
+    // rule's evidence is the gate's reason, which the Gates dock shows and the rationale
+    // quotes: here the rule's short text stands for it. The Volta verdict of rule 1 is in the
+    // rationale too.
+    const bool gateRule = a.decidingRule >= 1 && a.decidingRule <= 3;
+    const QString evidence = gateRule || a.decidingReason.isEmpty()
+                                 ? decidingRuleText(a.decidingRule).toHtmlEscaped()
+                                 : htmlWithBreaks(a.decidingReason);
+    m_deciding->setText(
+        tr("<b>Decided by rule %1</b> of the verdict list: %2.").arg(a.decidingRule).arg(evidence));
     // The verdict list itself and what would change the deciding rule's outcome, both from
     // core (the same text as `cnready explain verdict` and the report).
     m_deciding->setToolTip(verdictTooltip(a));
-    QString reason = htmlWithBreaks(a.decidingReason);
-    if (a.verdictOnVolta)
-        reason += (reason.isEmpty() ? QString() : QStringLiteral("<br>")) +
-                  tr("On a Volta or newer GPU (compute capability 7.0+) the verdict would be "
-                     "<b>%1</b>.")
-                      .arg(verdictLabel(*a.verdictOnVolta));
-    m_reason->setText(reason);
-    m_reason->setVisible(!reason.isEmpty());
     // Rule 9 also leaves a note when the verdict is already at its floor ("never demoted
     // further"): "Demoted from" only when the tier really moved.
     const bool demoted = a.verdict != a.verdictBeforeDemotion;
-    const QString heading = demoted
-                                ? tr("Demoted from %1:").arg(verdictLabel(a.verdictBeforeDemotion))
-                                : tr("Not demoted (rule 9):");
+    const QString heading =
+        demoted ? tr("Demoted from %1 by rule 9:").arg(verdictLabel(a.verdictBeforeDemotion))
+                : tr("Not demoted (rule 9):");
     if (a.demotions.isEmpty()) {
         m_demotions->hide();
         m_demotions->setToolTip(QString());
     } else {
-        QString s = demoted
-                        ? tr("<b>Demoted</b> from %1:").arg(verdictLabel(a.verdictBeforeDemotion))
-                        : tr("<b>Not demoted</b> (rule 9):");
+        QString s =
+            demoted
+                ? tr("<b>Demoted</b> from %1 by rule 9:").arg(verdictLabel(a.verdictBeforeDemotion))
+                : tr("<b>Not demoted</b> (rule 9):");
         s += QStringLiteral("<ul style='margin:0'>");
         for (const QString& d : a.demotions)
-            s += QStringLiteral("<li>%1</li>").arg(htmlWithBreaks(d));
+            s += QStringLiteral("<li>%1</li>").arg(htmlWithBreaks(withoutRulePrefix(d)));
         s += QStringLiteral("</ul>");
         m_demotions->setText(s);
         // The unbroken text, for reading (and copying) names and paths whole.
         QString tip = heading;
         for (const QString& d : a.demotions)
-            tip += QStringLiteral("\n• ") + d;
+            tip += QStringLiteral("\n• ") + withoutRulePrefix(d);
         m_demotions->setToolTip(tip);
         m_demotions->show();
     }
@@ -169,6 +176,7 @@ void VerdictPanel::setAssessment(const Assessment& a, bool partial) {
                          .arg(tr("Partial result: the analysis was cancelled before every "
                                  "file was read."));
     m_rationale->setText(rationale);
+    m_rationale->setVisible(!rationale.isEmpty());
     paintBadge();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The verdict panel: the verdict badge, which rule of the verdict list decided it, the
-// demotions applied and the one-sentence rationale.
+// The verdict panel: the verdict badge, the one-sentence rationale, which rule of the verdict
+// list decided it and on what evidence, and the demotions applied.
 
 #include "assess/Assessment.h"
 
@@ -33,7 +33,6 @@ private:
     void paintBadge();
     QLabel* m_badge;
     QLabel* m_deciding;
-    QLabel* m_reason;
     QLabel* m_demotions;
     QLabel* m_rationale;
     bool m_hasVerdict = false;

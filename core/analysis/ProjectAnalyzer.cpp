@@ -4,6 +4,7 @@
 #include "analysis/ProjectFacts.h"
 #include "model/StringPool.h"
 
+#include <QFileInfo>
 #include <QHash>
 #include <QSet>
 
@@ -68,6 +69,16 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     std::vector<qsizetype> indices(size_t(scan.files.size()));
     std::iota(indices.begin(), indices.end(), qsizetype(0));
     const QString root = scan.root;
+    // Largest first: the pass ends when its last file does, and a big file started last would
+    // run alone while the other workers idle (results go to their slots: same output).
+    {
+        std::vector<qint64> bytes(indices.size());
+        for (size_t i = 0; i < indices.size(); ++i)
+            bytes[i] = QFileInfo(root + QLatin1Char('/') + scan.files.at(qsizetype(i))).size();
+        std::stable_sort(indices.begin(), indices.end(), [&](qsizetype a, qsizetype b) {
+            return bytes[size_t(a)] > bytes[size_t(b)];
+        });
+    }
     FileResult* out = results.data();
     {
         StringPool pool;

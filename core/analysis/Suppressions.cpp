@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace cnready {
@@ -192,11 +193,37 @@ Parsed parseComment(const QString& text) {
     return p;
 }
 
+// Whether some comment may name a code or a problem: a comment runs from a '#' to the end of
+// its line, so parseComment() of every such line tail that mentions "cnready" or "noqa" (any
+// case) finds at least what it finds in the comments. Most files have none, and then neither
+// the five whole-source searches nor the tree walk below are needed.
+bool mayHoldSuppression(const QByteArray& src) {
+    const char* p = src.constData();
+    const char* const end = p + src.size();
+    while ((p = static_cast<const char*>(std::memchr(p, '#', size_t(end - p))))) {
+        const char* eol = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)));
+        if (!eol)
+            eol = end;
+        const QLatin1String tail(p, eol - p); // bytes; the markers are ASCII
+        if (tail.contains(QLatin1String("cnready"), Qt::CaseInsensitive) ||
+            tail.contains(QLatin1String("noqa"), Qt::CaseInsensitive)) {
+            const Parsed parsed = parseComment(QString::fromUtf8(p, eol - p));
+            if (!parsed.lineCodes.isEmpty() || !parsed.fileCodes.isEmpty() ||
+                !parsed.problems.isEmpty())
+                return true;
+        }
+        p = eol;
+    }
+    return false;
+}
+
 } // namespace
 
 void applySuppressions(const SyntaxTree& tree, const QString& path, QList<Finding>& findings,
                        QList<Finding>& suppressed, QList<FileDiagnostic>& diagnostics) {
     const QByteArray& src = tree.source();
+    if (!mayHoldSuppression(src))
+        return;
     if (!src.contains("cnready") && !src.contains("CNREADY") && !src.contains("noqa") &&
         !src.contains("NOQA") && !src.contains("NoQA"))
         return;

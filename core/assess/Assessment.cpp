@@ -685,7 +685,7 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
                          return std::tie(x.kind, x.range.path, x.range.line) <
                                 std::tie(y.kind, y.range.path, y.range.line);
                      });
-    a.entryScript = chooseEntryScript(project);
+    a.entryScript = given.entry ? *given.entry : chooseEntryScript(project);
     choosePilot(project, a.findings, a);
 
     // Gates.

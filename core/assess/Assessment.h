@@ -11,6 +11,8 @@
 #include "manifest/Manifest.h"
 #include "model/ProjectResult.h"
 
+#include <QHash>
+
 #include <optional>
 
 namespace cnready {
@@ -39,7 +41,18 @@ struct ContextInput {
     std::optional<QString> cuda;             ///< "12.4"
     std::optional<QString> os;               ///< "linux", "wsl2", "macos", "windows"
     std::optional<QString> pattern;          ///< see PatternEvidence::pattern
+    /// The project's entry script (relative path) for the Doctor hand-off and Gate 6; when
+    /// unset the assessment picks one (chooseEntryScript).
+    std::optional<QString> entry;
+    /// Option name ("gpus", "elements-per-gpu", "gpu", ...) → the configuration file a given
+    /// value came from ("pyproject.toml"). Absent: the command line or the studio's form. The
+    /// context table's evidence names the file.
+    QHash<QString, QString> origins;
 };
+
+/// How the context table states a given value: "--gpus 4" when it came from the command
+/// line, "gpus = 4 (from pyproject.toml)" when ContextInput::origins names a file for `option`.
+QString givenEvidence(const ContextInput& given, const QString& option, const QString& value);
 
 /// Parses an element count as users type it: "16000000", "16_000_000", "16,000,000",
 /// "16 M", "1.5e9", "64K", "2G"/"2B" (K = 10^3, M = 10^6, G/B = 10^9). Returns nullopt for

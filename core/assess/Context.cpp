@@ -19,6 +19,15 @@ namespace cnready {
 
 using namespace assessment;
 
+QString givenEvidence(const ContextInput& given, const QString& option, const QString& value) {
+    const QString file = given.origins.value(option);
+    if (file.isEmpty())
+        return value.isEmpty() ? QStringLiteral("--") + option
+                               : QStringLiteral("--%1 %2").arg(option, value);
+    return value.isEmpty() ? QStringLiteral("%1 (from %2)").arg(option, file)
+                           : QStringLiteral("%1 = %2 (from %3)").arg(option, value, file);
+}
+
 Context resolveContext(const ProjectResult& project, const ContextInput& given) {
     Context c;
     c.gpusGiven = given.gpus.has_value();
@@ -35,14 +44,16 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         c.perGpuElements = *given.elementsPerGpu;
         c.totalElements = c.perGpuElements * c.gpus;
         c.sizeProvenance = Provenance::Given;
-        sizeRow.evidence = QStringLiteral("--elements-per-gpu %1 × %2 GPU%3")
-                               .arg(formatCount(c.perGpuElements))
+        sizeRow.evidence = QStringLiteral("%1 × %2 GPU%3")
+                               .arg(givenEvidence(given, QStringLiteral("elements-per-gpu"),
+                                                  formatCount(c.perGpuElements)))
                                .arg(c.gpus)
                                .arg(c.gpus == 1 ? QString() : QStringLiteral("s"));
     } else if (given.elements) {
         c.totalElements = *given.elements;
         c.sizeProvenance = Provenance::Given;
-        sizeRow.evidence = QStringLiteral("--elements %1").arg(formatCount(c.totalElements));
+        sizeRow.evidence =
+            givenEvidence(given, QStringLiteral("elements"), formatCount(c.totalElements));
     } else {
         // The largest array the (non-test) code builds from a constant size; failing that, the
         // largest size-named module constant. Literal-only sizes below the floor are ignored.
@@ -96,9 +107,10 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
                          QString::number(c.gpus),
                          c.gpusGiven ? Provenance::Given : Provenance::Default,
                          {}};
-    gpusRow.evidence = c.gpusGiven ? QStringLiteral("--gpus %1").arg(c.gpus)
-                                   : QStringLiteral("1–4 GPUs on one node assumed; the per-GPU "
-                                                    "floor is checked for 1 GPU");
+    gpusRow.evidence = c.gpusGiven
+                           ? givenEvidence(given, QStringLiteral("gpus"), QString::number(c.gpus))
+                           : QStringLiteral("1–4 GPUs on one node assumed; the per-GPU "
+                                            "floor is checked for 1 GPU");
     if (!c.gpusGiven)
         gpusRow.value = QStringLiteral("1–4 on one node (default)");
 
@@ -110,16 +122,16 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
                         c.sizeProvenance,
                         {}};
     perRow.evidence = given.elementsPerGpu
-                          ? QStringLiteral("--elements-per-gpu")
+                          ? givenEvidence(given, QStringLiteral("elements-per-gpu"), {})
                           : QStringLiteral("total / %1 GPU%2")
                                 .arg(c.gpus)
                                 .arg(c.gpus == 1 ? QString() : QStringLiteral("s"));
 
-    ContextValue nodesRow{QStringLiteral("nodes"), QStringLiteral("Nodes"),
-                          QString::number(c.nodes),
-                          given.nodes ? Provenance::Given : Provenance::Default,
-                          given.nodes ? QStringLiteral("--nodes %1").arg(c.nodes)
-                                      : QStringLiteral("one node; multi-node is never assumed")};
+    ContextValue nodesRow{
+        QStringLiteral("nodes"), QStringLiteral("Nodes"), QString::number(c.nodes),
+        given.nodes ? Provenance::Given : Provenance::Default,
+        given.nodes ? givenEvidence(given, QStringLiteral("nodes"), QString::number(c.nodes))
+                    : QStringLiteral("one node; multi-node is never assumed")};
 
     // Hardware.
     ContextValue gpuRow{QStringLiteral("gpu"), QStringLiteral("GPU model"),
@@ -136,28 +148,29 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
             c.gpuMemoryGiB = g->memoryGiB;
             gpuRow.value =
                 QStringLiteral("%1 (%2, %3 GiB)").arg(g->name, g->architecture).arg(g->memoryGiB);
-            gpuRow.evidence = QStringLiteral("--gpu %1").arg(*given.gpuModel);
+            gpuRow.evidence = givenEvidence(given, QStringLiteral("gpu"), *given.gpuModel);
             ccRow.value = QString::number(g->computeCapability, 'f', 1);
             ccRow.provenance = Provenance::Inferred;
             ccRow.evidence = QStringLiteral("from the GPU catalog entry for %1").arg(g->name);
         } else {
             c.gpuModel = given.gpuModel->trimmed();
             gpuRow.value = c.gpuModel;
-            gpuRow.evidence = QStringLiteral("--gpu %1 (not in the catalog)").arg(c.gpuModel);
+            gpuRow.evidence = givenEvidence(given, QStringLiteral("gpu"), c.gpuModel) +
+                              QStringLiteral(" (not in the catalog)");
         }
     }
     if (given.computeCapability) {
         c.computeCapability = *given.computeCapability;
         ccRow.value = QString::number(c.computeCapability, 'f', 1);
         ccRow.provenance = Provenance::Given;
-        ccRow.evidence = QStringLiteral("--compute-capability %1").arg(ccRow.value);
+        ccRow.evidence = givenEvidence(given, QStringLiteral("compute-capability"), ccRow.value);
     }
     ContextValue cudaRow{QStringLiteral("cuda"), QStringLiteral("CUDA"), QStringLiteral("unknown"),
                          Provenance::Default, QStringLiteral("12.x or 13.x needed")};
     if (given.cuda && !given.cuda->isEmpty()) {
         c.cuda = *given.cuda;
         cudaRow = {cudaRow.key, cudaRow.label, c.cuda, Provenance::Given,
-                   QStringLiteral("--cuda %1").arg(c.cuda)};
+                   givenEvidence(given, QStringLiteral("cuda"), c.cuda)};
     }
     ContextValue osRow{QStringLiteral("os"), QStringLiteral("Operating system"),
                        QStringLiteral("unknown"), Provenance::Default,
@@ -165,7 +178,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
     if (given.os && !given.os->isEmpty()) {
         c.os = given.os->toLower();
         osRow = {osRow.key, osRow.label, c.os, Provenance::Given,
-                 QStringLiteral("--os %1").arg(c.os)};
+                 givenEvidence(given, QStringLiteral("os"), c.os)};
     }
     // Beside a known Volta+ GPU, Gate 1 assumes the platform cuPyNumeric is built for; the
     // table says so (the values stay unset in the context: nothing was given).
@@ -191,7 +204,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         c.pattern = *given.pattern;
         c.patternProvenance = Provenance::Given;
         patRow = {patRow.key, patRow.label, patternLabel(c.pattern), Provenance::Given,
-                  QStringLiteral("--pattern %1").arg(c.pattern)};
+                  givenEvidence(given, QStringLiteral("pattern"), c.pattern)};
     } else if (!inferred.isEmpty()) {
         c.pattern = inferred;
         c.patternProvenance = Provenance::Inferred;

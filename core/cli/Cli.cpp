@@ -2,9 +2,11 @@
 
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
-#include "assess/GpuCatalog.h"
 #include "assess/VerdictList.h"
+#include "baseline/Baseline.h"
+#include "cli/ContextOptions.h"
 #include "cli/ManifestCommand.h"
+#include "config/ApplyConfig.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
@@ -12,6 +14,7 @@
 #include <QCommandLineParser>
 
 #include <QDate>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,9 +58,35 @@ QString helpWithUsage(const QCommandLineParser& p, const QString& command) {
     return text;
 }
 
+// One stderr line with the counts against a baseline, then up to ten stale entries.
+void reportBaseline(QTextStream& err, const QString& file, const BaselineComparison& c) {
+    err << "cnready: baseline " << file << ": " << c.added << " new finding(s), " << c.unchanged
+        << " unchanged, " << c.stale.size() << " stale entr" << (c.stale.size() == 1 ? "y" : "ies")
+        << (c.stale.isEmpty() ? "" : " (no longer found; refresh with --write-baseline)") << "\n";
+    for (qsizetype i = 0; i < c.stale.size() && i < 10; ++i)
+        err << "cnready:   stale: " << c.stale[i].path << " " << c.stale[i].code << " "
+            << c.stale[i].snippet << "\n";
+    if (c.stale.size() > 10)
+        err << "cnready:   and " << c.stale.size() - 10 << " more stale entries\n";
+}
+
 int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Assess NumPy code for a cuPyNumeric migration."));
+    p.setApplicationDescription(QStringLiteral(
+        "Assess NumPy code for a cuPyNumeric migration.\n"
+        "\n"
+        "Settings are read from the nearest cnready.toml, or pyproject.toml with a\n"
+        "[tool.cnready] table, in the project folder or above it (up to the folder holding\n"
+        ".git); command-line flags win. Keys: exclude, extend-exclude (globs), select,\n"
+        "ignore (codes or prefixes such as R1), per-file-ignores (table: glob = [codes]),\n"
+        "respect-gitignore, entry, fail-on, and the context: elements, elements-per-gpu,\n"
+        "gpus, nodes, gpu, compute-capability, cuda, os, pattern. A file that is not valid\n"
+        "TOML, or a value of the wrong type, stops the run (exit 2) naming FILE:LINE; an\n"
+        "unknown key is a warning. .gitignore files are respected.\n"
+        "\n"
+        "Baselines: --write-baseline FILE records the findings; --baseline FILE then lets\n"
+        "--fail-on judge only the findings not in it (fingerprints: path, code and the\n"
+        "whitespace-normalised source line, no line numbers)."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("Project folders or files."),
                             QStringLiteral("PATH..."));
@@ -89,9 +118,11 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("Dominant compute pattern: stencil, gemm, reduction, elementwise, "
                        "monte-carlo, fft, sparse, graph, ml, string, sequential, scipy-mixed."),
         QStringLiteral("PATTERN"));
-    const QCommandLineOption format(QStringLiteral("format"),
-                                    QStringLiteral("Output format: md (default), json, sarif."),
-                                    QStringLiteral("FORMAT"), QStringLiteral("md"));
+    const QCommandLineOption format(
+        QStringLiteral("format"),
+        QStringLiteral("Output format: md (default), json, sarif, github (workflow "
+                       "annotations, one line per BLOCKS finding)."),
+        QStringLiteral("FORMAT"), QStringLiteral("md"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("Write the report to FILE (atomically)."),
                                     QStringLiteral("FILE"));
@@ -112,8 +143,37 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("summary"),
         QStringLiteral("Print a short Markdown summary (verdict, gates, top sites per code, "
                        "counts; under 80 lines) instead of the full report."));
-    p.addOptions({elements, perGpu, gpus, nodes, gpu, cc, cuda, os, pattern, format, output,
-                  manifest, failOn, today, summary});
+    const QCommandLineOption entry(
+        QStringLiteral("entry"),
+        QStringLiteral("The project's entry script for the Doctor hand-off (relative path)."),
+        QStringLiteral("SCRIPT"));
+    const QCommandLineOption configFile(
+        QStringLiteral("config"),
+        QStringLiteral("Read settings from FILE instead of the nearest cnready.toml or "
+                       "pyproject.toml with [tool.cnready]."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption noConfig(QStringLiteral("no-config"),
+                                      QStringLiteral("Read no configuration file."));
+    const QCommandLineOption exclude(
+        QStringLiteral("exclude"),
+        QStringLiteral("Leave out files and folders matching GLOB (relative to the project "
+                       "root; repeatable), besides the configuration's exclude."),
+        QStringLiteral("GLOB"));
+    const QCommandLineOption noGitignore(QStringLiteral("no-respect-gitignore"),
+                                         QStringLiteral("Assess files that .gitignore lists."));
+    const QCommandLineOption baseline(
+        QStringLiteral("baseline"),
+        QStringLiteral("Compare with the findings accepted in FILE: only new ones count for "
+                       "--fail-on; stale entries are listed."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption writeBaselineOpt(
+        QStringLiteral("write-baseline"),
+        QStringLiteral("Write this run's findings to FILE as the accepted baseline."),
+        QStringLiteral("FILE"));
+    p.addOptions({elements, perGpu,      gpus,     nodes,           gpu,        cc,
+                  cuda,     os,          pattern,  format,          output,     manifest,
+                  failOn,   today,       summary,  entry,           configFile, noConfig,
+                  exclude,  noGitignore, baseline, writeBaselineOpt});
     if (!p.parse(args))
         return usageError(err, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
@@ -126,122 +186,56 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (p.isSet(output) && p.value(output).isEmpty())
         return usageError(err, QStringLiteral("-o/--output needs a file name"));
 
-    ContextInput in;
-    QString tooLarge; // the option and value of a count above the limit
-    auto count = [&](const QCommandLineOption& o, std::optional<qint64>& dst) -> bool {
-        if (!p.isSet(o))
-            return true;
-        bool big = false;
-        dst = parseElementCount(p.value(o), &big);
-        if (big && tooLarge.isEmpty())
-            tooLarge = QStringLiteral("--%1 %2").arg(o.names().first(), p.value(o));
-        return dst.has_value();
-    };
-    const bool counted = count(elements, in.elements) && count(perGpu, in.elementsPerGpu);
-    if (!counted && !tooLarge.isEmpty())
-        return usageError(err, QStringLiteral("%1 is too large: at most %2 elements (9e18)")
-                                   .arg(tooLarge, formatCount(kMaxElementCount)));
-    if (!counted)
-        return usageError(err, QStringLiteral("--elements / --elements-per-gpu take a whole "
-                                              "number of elements >= 1 such as 16000000, "
-                                              "16_000_000 or 16M"));
-    if (in.elements && in.elementsPerGpu)
-        return usageError(err, QStringLiteral("give one of --elements or --elements-per-gpu"));
-    auto positive = [&](const QCommandLineOption& o, std::optional<int>& dst) -> bool {
-        if (!p.isSet(o))
-            return true;
-        bool ok = false;
-        const int v = p.value(o).toInt(&ok);
-        if (!ok || v < 1)
-            return false;
-        dst = v;
-        return true;
-    };
-    if (!positive(gpus, in.gpus) || !positive(nodes, in.nodes))
-        return usageError(err, QStringLiteral("--gpus and --nodes take a whole number >= 1"));
-    if (in.gpus && in.nodes && *in.gpus < *in.nodes)
-        return usageError(err, QStringLiteral("--gpus is the total GPU count over all nodes and "
-                                              "cannot be smaller than --nodes (%1 < %2)")
-                                   .arg(*in.gpus)
-                                   .arg(*in.nodes));
-    if (p.isSet(gpu))
-        in.gpuModel = p.value(gpu);
-    if (p.isSet(cc)) {
-        static const QRegularExpression form(QStringLiteral("^([0-9]{1,2})\\.([0-9])$"));
-        const QRegularExpressionMatch m = form.match(p.value(cc).trimmed());
-        const int major = m.hasMatch() ? m.captured(1).toInt() : 0;
-        if (major < 1 || major > 12)
-            return usageError(err, QStringLiteral("--compute-capability takes X.Y with a major "
-                                                  "version from 1 to 12, e.g. 8.0 (got '%1')")
-                                       .arg(p.value(cc)));
-        in.computeCapability = m.captured(1).toDouble() + m.captured(2).toDouble() / 10;
-        if (in.gpuModel) {
-            if (const GpuModel* g = findGpu(*in.gpuModel);
-                g && std::abs(g->computeCapability - *in.computeCapability) > 0.01)
-                return usageError(err,
-                                  QStringLiteral("--gpu %1 has compute capability %2, not %3; drop "
-                                                 "--compute-capability or correct it")
-                                      .arg(g->name, QString::number(g->computeCapability, 'f', 1),
-                                           p.value(cc).trimmed()));
+    // The project's configuration first, then the command line over it.
+    ProjectConfig config;
+    if (!p.isSet(noConfig)) {
+        QString configPath = p.value(configFile);
+        if (configPath.isEmpty()) {
+            const QFileInfo first(paths.first());
+            configPath =
+                findProjectConfig(first.isDir() ? first.absoluteFilePath() : first.absolutePath());
+        } else if (!QFileInfo(configPath).isFile()) {
+            return usageError(err, QStringLiteral("--config %1: no such file").arg(configPath));
+        }
+        if (!configPath.isEmpty()) {
+            QString why;
+            config = loadProjectConfig(configPath, &why);
+            if (!why.isEmpty())
+                return usageError(err, why);
+            for (const QString& w : config.warnings)
+                err << "cnready: warning: " << w << "\n";
         }
     }
-    if (p.isSet(cuda)) {
-        static const QRegularExpression version(
-            QStringLiteral("^[1-9][0-9]?(\\.[0-9]{1,2}){0,2}$"));
-        const QString v = p.value(cuda).trimmed();
-        if (!version.match(v).hasMatch())
-            return usageError(
-                err,
-                QStringLiteral("--cuda takes a version like 12.4, not '%1'").arg(p.value(cuda)));
-        in.cuda = v;
-    }
-    if (p.isSet(os)) {
-        // wsl and darwin are aliases the assessment understands.
-        static const QStringList known = {QStringLiteral("linux"),  QStringLiteral("wsl2"),
-                                          QStringLiteral("wsl"),    QStringLiteral("macos"),
-                                          QStringLiteral("darwin"), QStringLiteral("windows")};
-        const QString v = p.value(os).trimmed().toLower();
-        if (!known.contains(v))
-            return usageError(
-                err,
-                QStringLiteral("unknown --os '%1' (linux, wsl2, macos, windows)").arg(p.value(os)));
-        in.os = v;
-    }
-    if (p.isSet(pattern)) {
-        static const QStringList known = {
-            QStringLiteral("stencil"),     QStringLiteral("gemm"),
-            QStringLiteral("reduction"),   QStringLiteral("elementwise"),
-            QStringLiteral("monte-carlo"), QStringLiteral("fft"),
-            QStringLiteral("sparse"),      QStringLiteral("graph"),
-            QStringLiteral("ml"),          QStringLiteral("string"),
-            QStringLiteral("sequential"),  QStringLiteral("scipy-mixed")};
-        if (!known.contains(p.value(pattern)))
-            return usageError(err, QStringLiteral("unknown --pattern '%1'").arg(p.value(pattern)));
-        in.pattern = p.value(pattern);
-    }
+    OptionValues values;
+    for (auto it = config.options.cbegin(); it != config.options.cend(); ++it)
+        values.set(it.key(), it.value().text, config.fileName, it.value().line);
+    for (const QCommandLineOption* o :
+         {&elements, &perGpu, &gpus, &nodes, &gpu, &cc, &cuda, &os, &pattern, &entry, &failOn})
+        if (p.isSet(*o))
+            values.set(o->names().first(), p.value(*o));
+    QString contextError;
+    const std::optional<ContextInput> context = contextFromOptions(values, &contextError);
+    if (!context)
+        return usageError(err, contextError);
+    const ContextInput& in = *context;
     ReportFormat fmt = ReportFormat::Markdown;
     const QString f = p.value(format).toLower();
+    const bool github = f == QLatin1String("github");
     if (f == QLatin1String("json"))
         fmt = ReportFormat::Json;
     else if (f == QLatin1String("sarif"))
         fmt = ReportFormat::Sarif;
+    else if (github)
+        fmt = ReportFormat::Json; // not used: the annotations have their own writer
     else if (f != QLatin1String("md") && f != QLatin1String("markdown"))
-        return usageError(err, QStringLiteral("unknown --format '%1' (md, json, sarif)").arg(f));
-    if (p.isSet(summary) && fmt != ReportFormat::Markdown)
+        return usageError(err,
+                          QStringLiteral("unknown --format '%1' (md, json, sarif, github)").arg(f));
+    if (p.isSet(summary) && (fmt != ReportFormat::Markdown || github))
         return usageError(err,
                           QStringLiteral("--summary is Markdown only (drop --format %1)").arg(f));
-    std::optional<Verdict> failVerdict;
-    if (p.isSet(failOn)) {
-        const QString v = p.value(failOn).toLower();
-        for (Verdict cand : {Verdict::Ready, Verdict::LightRefactor, Verdict::SignificantRefactor,
-                             Verdict::NotRecommended})
-            if (verdictKey(cand) == v)
-                failVerdict = cand;
-        if (!failVerdict)
-            return usageError(err, QStringLiteral("unknown --fail-on '%1' (ready, light, "
-                                                  "significant, not-recommended)")
-                                       .arg(v));
-    }
+    const std::optional<Verdict> failVerdict = failOnFromOptions(values, &contextError);
+    if (!contextError.isEmpty())
+        return usageError(err, contextError);
 
     QDate todayDate = QDate::currentDate();
     if (p.isSet(today)) {
@@ -273,12 +267,34 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         return ExitInput;
     }
 
-    const ScanResult scan = scanProject(paths);
+    std::optional<Baseline> accepted;
+    if (p.isSet(baseline)) {
+        QString why;
+        accepted = readBaseline(p.value(baseline), &why);
+        if (!why.isEmpty()) {
+            err << "cnready: " << why << "\n";
+            err.flush();
+            return ExitInput;
+        }
+    }
+    ScanResult scan = scanProject(paths);
     if (!scan.missing.isEmpty()) {
         err << "cnready: no such file or folder: " << scan.missing.first() << "\n";
         err.flush();
         return ExitInput;
     }
+    FileFilter filter{config.exclude, config.dir, {}, true, {}};
+    for (const QString& g : p.values(exclude)) {
+        const PathGlob glob(g);
+        if (!glob.isValid())
+            return usageError(err, QStringLiteral("--exclude '%1' is not a usable glob").arg(g));
+        filter.cliExclude << glob;
+    }
+    filter.respectGitignore = !p.isSet(noGitignore) && config.respectGitignore.value_or(true);
+    for (const QString& path : paths)
+        if (QFileInfo(path).isFile())
+            filter.explicitFiles << QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    filterScan(scan, filter);
     if (p.isSet(output)) {
         // The report must not replace a file it is about (`-o src/model.py` is a slip of the
         // keyboard; the analysed tree is never written to).
@@ -290,7 +306,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
                                                   "assessed; write the report elsewhere")
                                        .arg(p.value(output)));
     }
-    const ProjectResult project = analyzeProject(scan);
+    ProjectResult project = analyzeProject(scan);
+    applyRuleSelection(project, config);
     // A verdict needs code: an empty folder, or one whose files were all skipped (binary,
     // unreadable, over the size limit), is an input error, not a clean READY.
     bool usesNumpy = false;
@@ -327,9 +344,28 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const QString name = paths.size() == 1 && QFileInfo(paths.first()).isFile()
                              ? QFileInfo(paths.first()).fileName()
                              : QString();
-    const ReportInput report{project, a, m, todayDate, name};
-    if (p.isSet(summary)) {
-        const QByteArray bytes = renderSummary(report);
+    // Against a baseline: the accepted findings stay in the report (SARIF marks them
+    // "unchanged"), and --fail-on judges the verdict of the new ones alone.
+    const FingerprintIndex fingerprints(project);
+    std::optional<BaselineComparison> compared;
+    if (accepted)
+        compared = compareWithBaseline(*accepted, baselineOf(project, fingerprints));
+    if (compared)
+        reportBaseline(err, p.value(baseline), *compared);
+    if (p.isSet(writeBaselineOpt)) {
+        QString why;
+        const Baseline written = baselineOf(project, fingerprints);
+        if (!writeBaseline(written, p.value(writeBaselineOpt), &why)) {
+            err << "cnready: cannot write " << p.value(writeBaselineOpt) << ": " << why << "\n";
+            err.flush();
+            return ExitInput;
+        }
+        err << "cnready: wrote baseline " << p.value(writeBaselineOpt) << " ("
+            << written.entries.size() << " finding(s))\n";
+    }
+    const ReportInput report{project, a, m, todayDate, name, compared ? &compared->known : nullptr};
+    if (p.isSet(summary) || github) {
+        const QByteArray bytes = github ? renderGithubAnnotations(report) : renderSummary(report);
         if (p.isSet(output)) {
             QSaveFile file(p.value(output));
             if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
@@ -362,8 +398,16 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         return ExitInput;
     }
     // A provisional verdict fails any --fail-on, as a linter fails on a file it cannot parse.
-    if (failVerdict && (int(a.verdict) >= int(*failVerdict) || a.provisional())) {
-        if (a.provisional() && int(a.verdict) < int(*failVerdict))
+    // With a baseline the verdict judged is that of the new findings alone.
+    const Verdict judged =
+        compared && failVerdict
+            ? assess(withoutBaselined(project, fingerprints, compared->known), in, m).verdict
+            : a.verdict;
+    if (failVerdict && (int(judged) >= int(*failVerdict) || a.provisional())) {
+        if (compared && int(judged) >= int(*failVerdict))
+            err << "cnready: the new findings alone give " << verdictLabel(judged)
+                << ", at or past --fail-on " << verdictKey(*failVerdict) << "\n";
+        if (a.provisional() && int(judged) < int(*failVerdict))
             err << "cnready: the verdict is provisional (" << a.unreadCode.size()
                 << " problem(s) reading the code, listed under \"Files not fully read\"); "
                    "--fail-on fails until every file can be assessed\n";

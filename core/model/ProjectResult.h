@@ -22,6 +22,11 @@ struct ProjectResult {
     /// Findings silenced by suppression comments (resolved like `findings`, sorted the same
     /// way): not part of the verdict, counted and listed by the reports.
     QList<Finding> suppressed;
+    /// Findings the project's configuration leaves out (`select`, `ignore`,
+    /// `per-file-ignores`; config/ApplyConfig.h), sorted the same way: not part of the
+    /// verdict, counted and listed by the reports.
+    QList<Finding> leftOutByConfig;
+    QString configFile;         ///< name of the configuration file read ("pyproject.toml"), or ""
     QList<ApiUse> apiUses;      ///< resolved, sorted by location
     QSet<QString> hotFunctions; ///< qualified names of functions reached from a loop
     int totalLines = 0;

@@ -205,6 +205,7 @@ QByteArray renderJson(const ReportInput& in) {
     counts.insert(QStringLiteral("droppedRng"), a.droppedRngFindings);
     counts.insert(QStringLiteral("offComputePath"), int(offPath.size()));
     counts.insert(QStringLiteral("suppressed"), int(p.suppressed.size()));
+    counts.insert(QStringLiteral("leftOutByConfig"), int(p.leftOutByConfig.size()));
     // Findings silenced by comments in the code: listed, never part of the verdict.
     QJsonArray suppressed;
     for (const Finding& f : p.suppressed)

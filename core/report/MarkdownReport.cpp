@@ -173,9 +173,24 @@ private:
             std::any_of(p.diagnostics.cbegin(), p.diagnostics.cend(), [](const FileDiagnostic& d) {
                 return d.kind == FileDiagnostic::Kind::Suppression;
             });
-        if (p.suppressed.isEmpty() && !warnings)
+        if (p.suppressed.isEmpty() && !warnings && p.leftOutByConfig.isEmpty())
             return;
         line();
+        if (!p.leftOutByConfig.isEmpty()) {
+            QMap<QString, int> perCode;
+            for (const Finding& f : p.leftOutByConfig)
+                ++perCode[f.code];
+            QStringList parts;
+            for (auto it = perCode.cbegin(); it != perCode.cend(); ++it)
+                parts << QStringLiteral("%1 ×%2").arg(it.key()).arg(it.value());
+            line(QStringLiteral("%1 finding%2 left out by the `select`, `ignore` and "
+                                "`per-file-ignores` settings of `%3` and out of the verdict: %4.")
+                     .arg(p.leftOutByConfig.size())
+                     .arg(p.leftOutByConfig.size() == 1 ? QString() : QStringLiteral("s"))
+                     .arg(p.configFile, parts.join(QStringLiteral(", "))));
+            if (!p.suppressed.isEmpty() || warnings)
+                line();
+        }
         if (!p.suppressed.isEmpty()) {
             QMap<QString, int> perCode;
             for (const Finding& f : p.suppressed)

@@ -24,6 +24,9 @@ struct ReportInput {
     /// Name for the title and JSON `project.name`; "" means projectDisplayName(project). The
     /// CLI sets it to the file name when a single file was assessed.
     QString name = {};
+    /// Fingerprints of a baseline (`--baseline`, baseline/Baseline.h): when set, each SARIF
+    /// result carries `baselineState` "unchanged" (its fingerprint is here) or "new".
+    const QSet<QString>* baseline = nullptr;
 };
 
 /// Version of the JSON report schema (docs/report-json-schema.md). Bump on any change that
@@ -89,5 +92,11 @@ QByteArray renderJson(const ReportInput& in);
 /// and top three sites (hot first), and the counts (test modules apart). Under 80 lines.
 QByteArray renderSummary(const ReportInput& in);
 QByteArray renderSarif(const ReportInput& in);
+/// GitHub Actions workflow commands (`cnready assess --format github`): one
+/// `::error file=PATH,line=N,endLine=M,title=R101 TITLE::MESSAGE` line per BLOCKS finding that
+/// counts (test modules and off-path notes left out; with `in.baseline`, new ones only; a
+/// notebook's line is the line of its JSON file), then one `::notice` line with the verdict.
+/// Values are escaped as the runner reads them (%25, %0D, %0A; %3A and %2C in properties).
+QByteArray renderGithubAnnotations(const ReportInput& in);
 
 } // namespace cnready

@@ -1,6 +1,9 @@
 // SARIF 2.1.0 output: one run, tool.driver.rules from the RuleRegistry (with help text and
-// recipe), one result per finding with a region and a URI relative to PROJECTROOT.
+// recipe), one result per finding with a region, a URI relative to %SRCROOT% (the base GitHub
+// code scanning and other viewers resolve) and a line-independent partial fingerprint.
 #include "report/Report.h"
+
+#include "baseline/Fingerprint.h"
 
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
@@ -16,6 +19,9 @@
 namespace cnready {
 
 namespace {
+
+// SARIF §3.14.14: the conventional base id of the source tree.
+const QString kSrcRoot = QStringLiteral("%SRCROOT%");
 
 QString levelFor(Category c) {
     switch (c) {
@@ -105,6 +111,7 @@ QByteArray renderSarif(const ReportInput& in) {
     // the JSON string), and the message says which cell and line that is.
     // Findings in test modules are notes: the verdict leaves them out (testModulePaths).
     const QSet<QString> tests = testModulePaths(in.project);
+    const FingerprintIndex fingerprints(in.project);
     QHash<QString, const NotebookMap*> notebooks;
     for (const FileResult& file : in.project.files)
         if (!file.notebook.isEmpty())
@@ -134,7 +141,7 @@ QByteArray renderSarif(const ReportInput& in) {
             {QStringLiteral("artifactLocation"),
              QJsonObject{{QStringLiteral("uri"),
                           QString::fromLatin1(QUrl::toPercentEncoding(f.range.path, "/"))},
-                         {QStringLiteral("uriBaseId"), QStringLiteral("PROJECTROOT")}}},
+                         {QStringLiteral("uriBaseId"), kSrcRoot}}},
             {QStringLiteral("region"), region}};
         QJsonObject location{{QStringLiteral("physicalLocation"), physical}};
         if (!f.function.isEmpty())
@@ -160,6 +167,8 @@ QByteArray renderSarif(const ReportInput& in) {
                                                                 .arg(f.range.displayLine())
                                                           : QString())}}},
             {QStringLiteral("locations"), QJsonArray{location}},
+            {QStringLiteral("partialFingerprints"),
+             QJsonObject{{QStringLiteral("cnready/v1"), fingerprints.of(f)}}},
             {QStringLiteral("properties"),
              QJsonObject{{QStringLiteral("category"), categoryName(f.category)},
                          {QStringLiteral("hot"), counted && findingOnHotPath(f)},
@@ -167,6 +176,10 @@ QByteArray renderSarif(const ReportInput& in) {
                          {QStringLiteral("counted"), counted},
                          {QStringLiteral("testModule"), inTests},
                          {QStringLiteral("recipe"), recipe}}}};
+        if (in.baseline)
+            result.insert(QStringLiteral("baselineState"), in.baseline->contains(fingerprints.of(f))
+                                                               ? QStringLiteral("unchanged")
+                                                               : QStringLiteral("new"));
         return result;
     };
     QJsonArray results;
@@ -183,6 +196,16 @@ QByteArray renderSarif(const ReportInput& in) {
             QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("inSource")}}});
         results.append(result);
     }
+    // Left out by the project's configuration: suppressed outside the source.
+    for (const Finding& f : in.project.leftOutByConfig) {
+        QJsonObject result = resultFor(f);
+        result.insert(
+            QStringLiteral("suppressions"),
+            QJsonArray{QJsonObject{{QStringLiteral("kind"), QStringLiteral("external")},
+                                   {QStringLiteral("justification"),
+                                    QStringLiteral("left out by %1").arg(in.project.configFile)}}});
+        results.append(result);
+    }
 
     // Files that could not be read or assessed in full (binary, unreadable, syntax errors,
     // skipped): SARIF's place for problems of the run itself, not of the code (§3.20.21).
@@ -192,7 +215,7 @@ QByteArray renderSarif(const ReportInput& in) {
             {QStringLiteral("artifactLocation"),
              QJsonObject{{QStringLiteral("uri"),
                           QString::fromLatin1(QUrl::toPercentEncoding(d.range.path, "/"))},
-                         {QStringLiteral("uriBaseId"), QStringLiteral("PROJECTROOT")}}}};
+                         {QStringLiteral("uriBaseId"), kSrcRoot}}}};
         const NotebookMap* nb = d.range.cell > 0 ? notebooks.value(d.range.path) : nullptr;
         if (d.range.line > 0 && nb)
             physical.insert(QStringLiteral("region"),
@@ -249,8 +272,7 @@ QByteArray renderSarif(const ReportInput& in) {
                                    QStringLiteral("The root of the assessed project.")}}}};
     if (!uri.isEmpty())
         base.insert(QStringLiteral("uri"), uri);
-    run.insert(QStringLiteral("originalUriBaseIds"),
-               QJsonObject{{QStringLiteral("PROJECTROOT"), base}});
+    run.insert(QStringLiteral("originalUriBaseIds"), QJsonObject{{kSrcRoot, base}});
 
     const QJsonObject root{{QStringLiteral("$schema"),
                             QStringLiteral("https://json.schemastore.org/sarif-2.1.0.json")},

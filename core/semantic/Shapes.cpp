@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <optional>
 #include <span>
+#include <unordered_map>
 
 namespace cnready {
 
@@ -601,6 +602,8 @@ struct ShapeEngine::Impl {
     // Reads of a partial answer (a pending name, a function whose returns are being
     // evaluated): a result computed while this grew is not cached.
     int partialReads = 0;
+    // Per function index: the sorted names truthTested() accepts there (built on first use).
+    std::vector<std::optional<std::vector<std::string_view>>> truthNames;
 
     explicit Impl(const SemanticModel& model) : m(model) {}
 
@@ -614,9 +617,60 @@ struct ShapeEngine::Impl {
             return *hit;
         const int before = partialReads;
         const V v = compute();
-        if (partialReads == before && !memo.find(n.id))
+        if (partialReads == before && !memo.find(n.id)) {
             memo.insert(n.id, v);
+            ++memoInserts;
+        }
         return v;
+    }
+
+    // Answers of shape() that read a partial answer, keyed by everything such a computation
+    // depends on: the node, the depth, the pending names (with what is known of them so far)
+    // and active call chains, and the number of entries the memos hold (they only grow, so an
+    // equal count means equal contents). With an equal key the computation would run the same
+    // steps again and cache nothing new (it cached nothing the first time, or the count
+    // would have moved on), so its answer is reused; without this, functions that call each
+    // other re-evaluated every return along every call path (exponential in the chain).
+    struct KeyHash {
+        size_t operator()(const std::vector<quint64>& k) const {
+            quint64 h = 0x9E3779B97F4A7C15ull;
+            for (const quint64 w : k)
+                h = (h ^ w) * 0x100000001B3ull;
+            return size_t(h ^ (h >> 29));
+        }
+    };
+    std::unordered_map<std::vector<quint64>, Shape, KeyHash> partialShapes;
+    quint64 memoInserts = 0;
+
+    static void appendShape(std::vector<quint64>& k, const Shape& s) {
+        k.push_back(quint64(quint8(s.rank)) | quint64(s.element) << 8 |
+                    quint64(s.unknownRankClass) << 16);
+        for (const Extent& e : s.axes) {
+            k.push_back(quint64(e.kind) | quint64(e.size) << 8 |
+                        quint64(quint8(e.parameter)) << 16 |
+                        quint64(quint8(e.parameterAxis)) << 24);
+            k.push_back(quint64(e.value));
+            k.push_back(quint64(reinterpret_cast<uintptr_t>(e.symbol.data())));
+            k.push_back(quint64(e.symbol.size()));
+        }
+    }
+    std::vector<quint64> stateKey(TSNode n, int depth) const {
+        std::vector<quint64> k;
+        k.reserve(4 + active.size() + pendingExtents.size() + 18 * pendingShapes.size());
+        k.push_back(quint64(reinterpret_cast<uintptr_t>(n.id)));
+        k.push_back(quint64(uint32_t(depth)));
+        k.push_back(memoInserts);
+        k.push_back(quint64(active.size()) | quint64(pendingShapes.size()) << 20 |
+                    quint64(pendingExtents.size()) << 40);
+        for (const void* a : active)
+            k.push_back(quint64(reinterpret_cast<uintptr_t>(a)));
+        for (const int b : pendingExtents)
+            k.push_back(quint64(uint32_t(b)));
+        for (const Pending& p : pendingShapes) {
+            k.push_back(quint64(uint32_t(p.binding)));
+            appendShape(k, p.shape);
+        }
+        return k;
     }
 
     Shape shape(TSNode n, int depth);
@@ -652,7 +706,10 @@ ShapeEngine::ShapeEngine(const SemanticModel& model) : p(std::make_unique<Impl>(
 ShapeEngine::~ShapeEngine() = default;
 
 Shape ShapeEngine::shapeOf(TSNode expr) {
-    return p->shape(expr, 0);
+    const Shape s = p->shape(expr, 0);
+    if (p->active.empty() && p->pendingShapes.empty() && p->pendingExtents.empty())
+        p->partialShapes.clear(); // a query from outside: its chains are done
+    return s;
 }
 
 Extent ShapeEngine::extentOf(TSNode intExpr) {
@@ -670,7 +727,20 @@ constexpr int kMaxDepth = 24;
 Shape ShapeEngine::Impl::shape(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > kMaxDepth)
         return Shape::unknown();
-    return memoized(shapes, n, [&] { return shapeUncached(n, depth); });
+    if (const Shape* hit = shapes.find(n.id))
+        return *hit;
+    std::vector<quint64> key = stateKey(n, depth);
+    if (const auto it = partialShapes.find(key); it != partialShapes.end())
+        return ++partialReads, it->second;
+    const int before = partialReads;
+    const Shape v = shapeUncached(n, depth);
+    if (partialReads != before) {
+        partialShapes.emplace(std::move(key), v);
+    } else if (!shapes.find(n.id)) {
+        shapes.insert(n.id, v);
+        ++memoInserts;
+    }
+    return v;
 }
 
 Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
@@ -917,41 +987,47 @@ bool ShapeEngine::Impl::truthTested(TSNode id) {
     // asks the truth value of the comparison, which raises for an array of more than one
     // element, so the name holds one number.
     const FunctionRegion* f = m.enclosingFunctionRegion(id);
-    if (!f)
+    if (!f || f->index < 0)
         return false;
-    const std::string_view name = text(id);
-    const auto test = [&](TSNode cond) {
-        cond = unparen(cond);
-        if (!is(cond, Sym::comparison_operator))
-            return false;
-        // Only ordering and equality need a truth value of the elements: `x is None`,
-        // `k in table` say nothing about x's size.
-        const uint32_t nc = ts_node_child_count(cond);
-        for (uint32_t i = 0; i < nc; ++i) {
-            const TSNode c = ts_node_child(cond, i);
-            if (ts_node_is_named(c))
-                continue;
-            const std::string_view op = text(c);
-            if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==" && op != "!=")
-                return false;
-        }
-        bool mentions = false;
-        for (const TSNode x : items(cond)) {
-            const TSNode u = unparen(x);
-            if (is(u, Sym::none))
-                return false;
-            if (is(u, Sym::identifier) && text(u) == name)
-                mentions = true;
-        }
-        return mentions;
-    };
-    for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
-        if (test(field(w, F().condition)))
-            return true;
-    for (const TSNode i : SemanticModel::within(m.ifs(), f->node))
-        if (test(field(i, F().condition)))
-            return true;
-    return false;
+    // The names are collected once per function: scanning its conditions for every name
+    // read made this quadratic in the function's size.
+    if (truthNames.size() < m.functions().size())
+        truthNames.resize(m.functions().size());
+    std::optional<std::vector<std::string_view>>& names = truthNames[size_t(f->index)];
+    if (!names) {
+        names.emplace();
+        const auto collect = [&](TSNode cond) {
+            cond = unparen(cond);
+            if (!is(cond, Sym::comparison_operator))
+                return;
+            // Only ordering and equality need a truth value of the elements: `x is None`,
+            // `k in table` say nothing about x's size.
+            const uint32_t nc = ts_node_child_count(cond);
+            for (uint32_t i = 0; i < nc; ++i) {
+                const TSNode c = ts_node_child(cond, i);
+                if (ts_node_is_named(c))
+                    continue;
+                const std::string_view op = text(c);
+                if (op != "<" && op != "<=" && op != ">" && op != ">=" && op != "==" && op != "!=")
+                    return;
+            }
+            QVarLengthArray<std::string_view, 4> operands;
+            for (const TSNode x : items(cond)) {
+                const TSNode u = unparen(x);
+                if (is(u, Sym::none))
+                    return;
+                if (is(u, Sym::identifier))
+                    operands.append(text(u));
+            }
+            names->insert(names->end(), operands.begin(), operands.end());
+        };
+        for (const TSNode w : SemanticModel::within(m.whiles(), f->node))
+            collect(field(w, F().condition));
+        for (const TSNode i : SemanticModel::within(m.ifs(), f->node))
+            collect(field(i, F().condition));
+        std::sort(names->begin(), names->end());
+    }
+    return std::binary_search(names->begin(), names->end(), text(id));
 }
 
 Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNode id, int depth) {

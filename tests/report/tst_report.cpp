@@ -20,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -606,13 +607,14 @@ private slots:
         QVERIFY(ids.contains(QStringLiteral("R102")));
         const QJsonObject base = run.value(QStringLiteral("originalUriBaseIds"))
                                      .toObject()
-                                     .value(QStringLiteral("PROJECTROOT"))
+                                     .value(QStringLiteral("%SRCROOT%"))
                                      .toObject();
         QCOMPARE(base.value(QStringLiteral("uri")).toString(),
                  QStringLiteral("file:///project/examples/"));
         const QJsonArray results = run.value(QStringLiteral("results")).toArray();
         QVERIFY(!results.isEmpty());
         const QStringList levels = {"none", "note", "warning", "error"};
+        QSet<QString> fingerprints;
         for (const QJsonValue r : results) {
             const QJsonObject ro = r.toObject();
             const QString id = ro.value(QStringLiteral("ruleId")).toString();
@@ -632,11 +634,21 @@ private slots:
             QVERIFY(!art.value(QStringLiteral("uri")).toString().isEmpty());
             QVERIFY(!art.value(QStringLiteral("uri")).toString().startsWith(QLatin1Char('/')));
             QCOMPARE(art.value(QStringLiteral("uriBaseId")).toString(),
-                     QStringLiteral("PROJECTROOT"));
+                     QStringLiteral("%SRCROOT%"));
             QVERIFY(phys.value(QStringLiteral("region"))
                         .toObject()
                         .value(QStringLiteral("startLine"))
                         .toInt() >= 1);
+            // A line-independent fingerprint on every result, distinct per result; no
+            // baselineState without --baseline.
+            const QString fp = ro.value(QStringLiteral("partialFingerprints"))
+                                   .toObject()
+                                   .value(QStringLiteral("cnready/v1"))
+                                   .toString();
+            QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{32}$")).match(fp).hasMatch());
+            QVERIFY2(!fingerprints.contains(fp), qPrintable(fp));
+            fingerprints.insert(fp);
+            QVERIFY(!ro.contains(QStringLiteral("baselineState")));
             // kind "pass" (SCALES) must carry level "none" (SARIF §3.27.9).
             if (ro.value(QStringLiteral("kind")).toString() == QLatin1String("pass"))
                 QCOMPARE(ro.value(QStringLiteral("level")).toString(), QStringLiteral("none"));

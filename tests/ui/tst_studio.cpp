@@ -551,7 +551,8 @@ private slots:
         moved.demotions = {QStringLiteral("Rule 9: demoted one tier")};
         w.verdictPanel()->setAssessment(moved, false);
         QVERIFY(label->text().contains(QLatin1String("<b>Demoted</b> from LIGHT REFACTOR")));
-        QVERIFY(label->toolTip().startsWith(QLatin1String("Demoted from LIGHT REFACTOR:")));
+        QVERIFY(
+            label->toolTip().startsWith(QLatin1String("Demoted from LIGHT REFACTOR by rule 9:")));
     }
 
     // The status bar counts the findings the table and the report list (the assessment's):
