@@ -255,8 +255,11 @@ void applySuppressions(const SyntaxTree& tree, const QString& path, QList<Findin
     };
     auto lineSuppresses = [&](const Finding& f) {
         const int at = f.range.line;
-        if (codesAt(at, f.code))
-            return true;
+        // Any line the finding spans: the body line a loop finding points at is where a user
+        // puts the comment.
+        for (int l = at; l <= std::min(f.range.endLine, at + 200); ++l)
+            if (codesAt(l, f.code))
+                return true;
         // The innermost statement holding the finding's first line: the latest start wins
         // (pre-order walk: an inner statement comes after the one around it).
         const Statement* s = nullptr;

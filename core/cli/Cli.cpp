@@ -168,7 +168,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("FILE"));
     const QCommandLineOption writeBaselineOpt(
         QStringLiteral("write-baseline"),
-        QStringLiteral("Write this run's findings to FILE as the accepted baseline."),
+        QStringLiteral("Write this run's findings to FILE as the accepted baseline (the run "
+                       "then exits 0 whatever --fail-on says)."),
         QStringLiteral("FILE"));
     p.addOptions({elements, perGpu,      gpus,     nodes,           gpu,        cc,
                   cuda,     os,          pattern,  format,          output,     manifest,
@@ -403,7 +404,10 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         compared && failVerdict
             ? assess(withoutBaselined(project, fingerprints, compared->known), in, m).verdict
             : a.verdict;
-    if (failVerdict && (int(judged) >= int(*failVerdict) || a.provisional())) {
+    // Writing a baseline records the findings as accepted: that CI step succeeds whatever the
+    // verdict (a later run with --baseline judges only what is new).
+    if (failVerdict && !p.isSet(writeBaselineOpt) &&
+        (int(judged) >= int(*failVerdict) || a.provisional())) {
         if (compared && int(judged) >= int(*failVerdict))
             err << "cnready: the new findings alone give " << verdictLabel(judged)
                 << ", at or past --fail-on " << verdictKey(*failVerdict) << "\n";

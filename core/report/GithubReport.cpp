@@ -4,6 +4,8 @@
 #include "baseline/Fingerprint.h"
 #include "rules/RuleRegistry.h"
 
+#include <QDir>
+
 namespace cnready {
 
 namespace {
@@ -18,6 +20,16 @@ QString escapeProperty(const QString& s) {
     return escapeData(s)
         .replace(QLatin1Char(':'), QStringLiteral("%3A"))
         .replace(QLatin1Char(','), QStringLiteral("%2C"));
+}
+
+// The runner resolves `file=` against the job's working directory (the repository), not
+// against the folder assessed: `cnready assess src/pkg` must annotate `src/pkg/sim.py`. A
+// project outside the working directory keeps its project-relative path.
+QString annotationPath(const QString& root, const QString& path) {
+    if (root.isEmpty())
+        return path;
+    const QString rel = QDir::current().relativeFilePath(QDir(root).filePath(path));
+    return rel.startsWith(QLatin1String("..")) || QDir::isAbsolutePath(rel) ? path : rel;
 }
 
 } // namespace
@@ -52,7 +64,7 @@ QByteArray renderGithubAnnotations(const ReportInput& in) {
         if (const QString recipe = recipeFor(f); !recipe.isEmpty())
             message += QStringLiteral(" Fix: recipe %1 (cnready explain %2).").arg(recipe, f.code);
         out += QStringLiteral("::error file=%1,line=%2,endLine=%3,title=%4::%5\n")
-                   .arg(escapeProperty(f.range.path))
+                   .arg(escapeProperty(annotationPath(in.project.root, f.range.path)))
                    .arg(line)
                    .arg(endLine)
                    .arg(escapeProperty(title), escapeData(message));

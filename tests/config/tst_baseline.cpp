@@ -73,6 +73,8 @@ private slots:
             cli(assess + kToday + QStringList{QStringLiteral("--write-baseline"), baseline});
         QVERIFY2(write.err.contains(QStringLiteral("cnready: wrote baseline ")),
                  qPrintable(write.err));
+        // Recording a baseline accepts what is there: the step succeeds despite --fail-on.
+        QCOMPARE(write.code, 0);
         QFile f(baseline);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
@@ -208,6 +210,17 @@ private slots:
             lines.last().startsWith(QStringLiteral("::notice title=cnready%3A LIGHT REFACTOR::")),
             qPrintable(lines.last()));
         QVERIFY(lines.last().endsWith(QStringLiteral("(1 blocker annotation)")));
+
+        // Run from the folder above the project (a repository assessing `src/pkg`): the
+        // annotation names the file as the runner finds it from there.
+        const QFileInfo root(p.dir.path());
+        const Run above = cli(QStringList{QStringLiteral("assess"), root.fileName(),
+                                          QStringLiteral("--format"), QStringLiteral("github")} +
+                                  kToday,
+                              root.absolutePath());
+        QVERIFY2(above.out.startsWith(
+                     QStringLiteral("::error file=%1/main.py,line=8,").arg(root.fileName())),
+                 qPrintable(above.out));
     }
 };
 
