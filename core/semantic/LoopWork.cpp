@@ -444,6 +444,7 @@ struct LoopWorkEngine::Impl {
         walked = true;
         const auto& loops = m.loops();
         work.resize(loops.size());
+        tripDone.assign(work.size(), false); // trip classes never read pass work
         if (loops.empty())
             return;
         for (const TSNode sub : m.subscripts()) {
@@ -536,8 +537,11 @@ struct LoopWorkEngine::Impl {
             const Shape row = m.shapeOf(left);
             if (row.rank < 1 || row.sizeClass() != SizeClass::Data)
                 continue;
+            // Over a data extent the rows are independent work items that one batched
+            // operation computes together: that loop stays an element loop (R101).
             for (const LoopInfo* cur = L; cur; cur = parentOf(cur))
-                if (cur->isIndexLoop() && scalarIndexUsing(m, left, *cur))
+                if (cur->isIndexLoop() && scalarIndexUsing(m, left, *cur) &&
+                    of(*cur).trip != TripClass::Data)
                     markSlab(*cur, left, "the pass writes a data-sized row");
         }
         // `vol[z] = page.asarray()`: a whole array decoded per file or page is stored.
@@ -721,10 +725,8 @@ LoopWorkEngine::LoopWorkEngine(const SemanticModel& model) : p(std::make_unique<
 LoopWorkEngine::~LoopWorkEngine() = default;
 
 const LoopWork& LoopWorkEngine::of(const LoopInfo& loop) {
-    if (!p->walked) {
+    if (!p->walked)
         p->walk();
-        p->tripDone.assign(p->work.size(), false);
-    }
     return p->of(loop);
 }
 
