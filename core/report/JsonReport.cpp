@@ -137,38 +137,36 @@ QByteArray renderJson(const ReportInput& in) {
                                  {QStringLiteral("evidence"), strings(g.evidence)}});
 
     const QSet<QString> tests = testModulePaths(in.project);
+    // What every listed finding carries; QJsonObject keeps keys sorted, so the order of
+    // insertion below does not show in the output.
+    const auto findingJson = [](const Finding& f) {
+        const Rule* rule = RuleRegistry::instance().find(f.code);
+        return QJsonObject{{QStringLiteral("code"), f.code},
+                           {QStringLiteral("title"), rule ? rule->info().title : f.code},
+                           {QStringLiteral("range"), rangeJson(f.range)},
+                           {QStringLiteral("location"), f.range.toString()},
+                           {QStringLiteral("function"), f.function},
+                           {QStringLiteral("message"), f.message},
+                           {QStringLiteral("snippet"), f.snippet},
+                           {QStringLiteral("pathRole"), pathRoleName(f.pathRole)},
+                           {QStringLiteral("recipe"), recipeFor(f)}};
+    };
     QJsonArray findings;
     for (const Finding& f : a.findings) {
-        const Rule* rule = RuleRegistry::instance().find(f.code);
-        findings.append(QJsonObject{{QStringLiteral("code"), f.code},
-                                    {QStringLiteral("category"), categoryName(f.category)},
-                                    {QStringLiteral("title"), rule ? rule->info().title : f.code},
-                                    {QStringLiteral("range"), rangeJson(f.range)},
-                                    {QStringLiteral("location"), f.range.toString()},
-                                    {QStringLiteral("function"), f.function},
-                                    {QStringLiteral("message"), f.message},
-                                    {QStringLiteral("snippet"), f.snippet},
-                                    {QStringLiteral("hot"), findingOnHotPath(f)},
-                                    {QStringLiteral("pathRole"), pathRoleName(f.pathRole)},
-                                    {QStringLiteral("site"), siteJson(f)},
-                                    {QStringLiteral("testModule"), tests.contains(f.range.path)},
-                                    {QStringLiteral("recipe"), recipeFor(f)}});
+        QJsonObject o = findingJson(f);
+        o.insert(QStringLiteral("category"), categoryName(f.category));
+        o.insert(QStringLiteral("hot"), findingOnHotPath(f));
+        o.insert(QStringLiteral("site"), siteJson(f));
+        o.insert(QStringLiteral("testModule"), tests.contains(f.range.path));
+        findings.append(o);
     }
     // BLOCKS / REFACTOR findings off the compute path: INFO-level notes, not counted.
     QJsonArray offPath;
     for (const Finding& f : in.project.offComputePath) {
-        const Rule* rule = RuleRegistry::instance().find(f.code);
-        offPath.append(QJsonObject{{QStringLiteral("code"), f.code},
-                                   {QStringLiteral("category"), categoryName(Category::Info)},
-                                   {QStringLiteral("ruleCategory"), categoryName(f.category)},
-                                   {QStringLiteral("title"), rule ? rule->info().title : f.code},
-                                   {QStringLiteral("range"), rangeJson(f.range)},
-                                   {QStringLiteral("location"), f.range.toString()},
-                                   {QStringLiteral("function"), f.function},
-                                   {QStringLiteral("message"), f.message},
-                                   {QStringLiteral("snippet"), f.snippet},
-                                   {QStringLiteral("pathRole"), pathRoleName(f.pathRole)},
-                                   {QStringLiteral("recipe"), recipeFor(f)}});
+        QJsonObject o = findingJson(f);
+        o.insert(QStringLiteral("category"), categoryName(Category::Info));
+        o.insert(QStringLiteral("ruleCategory"), categoryName(f.category));
+        offPath.append(o);
     }
 
     QJsonArray gaps;

@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace test {
 
@@ -48,5 +49,15 @@ inline QByteArray blockerModule(const QByteArray& factor = "2.0") {
            "if __name__ == \"__main__\":\n"
            "    scale_each(np.zeros(N))\n";
 }
+
+// A project folder with a `.git` (so no configuration above it is found) and one blocker.
+struct Project {
+    QTemporaryDir dir;
+    Project() {
+        QDir(dir.path()).mkdir(QStringLiteral(".git"));
+        writeFile(path(QStringLiteral("main.py")), blockerModule());
+    }
+    QString path(const QString& rel) const { return dir.filePath(rel); }
+};
 
 } // namespace test

@@ -12,19 +12,11 @@
 
 using namespace cnready;
 using test::cli;
+using test::Project;
 using test::Run;
 using test::writeFile;
 
 namespace {
-
-struct Project {
-    QTemporaryDir dir;
-    Project() {
-        QDir(dir.path()).mkdir(QStringLiteral(".git"));
-        writeFile(path(QStringLiteral("main.py")), test::blockerModule());
-    }
-    QString path(const QString& rel) const { return dir.filePath(rel); }
-};
 
 const QStringList kToday{QStringLiteral("--today"), QStringLiteral("2026-06-01")};
 

@@ -14,20 +14,11 @@
 
 using namespace cnready;
 using test::cli;
+using test::Project;
 using test::Run;
 using test::writeFile;
 
 namespace {
-
-// A project folder with a `.git` (so no configuration above it is found) and one blocker.
-struct Project {
-    QTemporaryDir dir;
-    Project() {
-        QDir(dir.path()).mkdir(QStringLiteral(".git"));
-        writeFile(path(QStringLiteral("main.py")), test::blockerModule());
-    }
-    QString path(const QString& rel) const { return dir.filePath(rel); }
-};
 
 // The context table row of `label` in a Markdown report.
 QString contextRow(const QString& report, const QString& label) {

@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include "../common/Snippet.h"
+
 #include <memory>
 
 using namespace cnready;
@@ -15,28 +17,9 @@ Q_DECLARE_METATYPE(cnready::PathRole)
 
 namespace {
 
-struct Snippet {
-    std::unique_ptr<SyntaxTree> tree;
-    std::unique_ptr<SemanticModel> model;
+struct Snippet : test::Snippet {
     explicit Snippet(const QByteArray& src, const QString& module = QStringLiteral("pkg.mod"))
-        : tree(std::make_unique<SyntaxTree>(src)),
-          model(std::make_unique<SemanticModel>(*tree, module)) {}
-    // The first named node whose text is `text`, at or after the first occurrence of `after`.
-    TSNode find(std::string_view text, std::string_view after = {}) const {
-        const std::string_view src(tree->source().constData(), size_t(tree->source().size()));
-        const size_t from = after.empty() ? 0 : src.find(after);
-        TSNode found{};
-        walkSubtree(tree->root(), [&](TSNode n) {
-            if (!ts_node_is_null(found))
-                return false;
-            if (ts_node_is_named(n) && ts_node_start_byte(n) >= from && tree->text(n) == text) {
-                found = n;
-                return false;
-            }
-            return true;
-        });
-        return found;
-    }
+        : test::Snippet(src, module) {}
     PathRole role(std::string_view text, std::string_view after = {}) const {
         const TSNode n = find(text, after);
         return ts_node_is_null(n) ? PathRole::Compute : model->pathRole(n);

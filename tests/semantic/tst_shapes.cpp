@@ -1,5 +1,6 @@
 // Unit tests of symbolic shapes and size classes (semantic/Shapes.h): exact shapes and classes
 // for each constructor and operation the model propagates.
+#include "../common/Snippet.h"
 #include "parse/SyntaxTree.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
@@ -13,29 +14,8 @@ using namespace cnready;
 namespace {
 
 // One parsed snippet and its model.
-struct Snippet {
-    std::unique_ptr<SyntaxTree> tree;
-    std::unique_ptr<SemanticModel> model;
-    explicit Snippet(const char* src)
-        : tree(std::make_unique<SyntaxTree>(QByteArray(src))),
-          model(std::make_unique<SemanticModel>(*tree, QStringLiteral("mod"))) {}
-    // The outermost named node whose text is `text`, after the first occurrence of `after`
-    // (so a test can pick the use on a given line).
-    TSNode find(std::string_view text, std::string_view after = {}) const {
-        const std::string_view src(tree->source().constData(), size_t(tree->source().size()));
-        const size_t from = after.empty() ? 0 : src.find(after);
-        TSNode found{};
-        walkSubtree(tree->root(), [&](TSNode n) {
-            if (!ts_node_is_null(found))
-                return false;
-            if (ts_node_is_named(n) && ts_node_start_byte(n) >= from && tree->text(n) == text) {
-                found = n;
-                return false;
-            }
-            return true;
-        });
-        return found;
-    }
+struct Snippet : test::Snippet {
+    explicit Snippet(const char* src) : test::Snippet(QByteArray(src)) {}
     QString shape(std::string_view text, std::string_view after = {}) const {
         const TSNode n = find(text, after);
         return ts_node_is_null(n) ? QStringLiteral("<no node>") : model->shapeOf(n).toString();
