@@ -10,6 +10,7 @@
 #include "ReportView.h"
 #include "VerdictPanel.h"
 
+#include "../common/StudioTestMain.h"
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QClipboard>
@@ -33,6 +34,7 @@
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QTreeView>
+
 #include <QtTest>
 
 using namespace cnready;
@@ -421,24 +423,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
-    // A laptop screen: 1366x768 (the offscreen platform's own is 800x600).
-    const QString screens = home.filePath(QStringLiteral("screens.json"));
-    QFile cfg(screens);
-    if (!cfg.open(QIODevice::WriteOnly))
-        return 2;
-    cfg.write(R"({"screens": [{"name": "daily", "x": 0, "y": 0, "width": 1366, "height": 768,
-                 "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    cfg.close();
-    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + screens).toUtf8());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("cnready-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_studio_daily"));
-    TestStudioDaily t;
-    return QTest::qExec(&t, argc, argv);
-}
+CNREADY_STUDIO_TEST_MAIN_ON_SCREEN(TestStudioDaily, "tst_studio_daily", 1366, 768)
 
 #include "tst_studio_daily.moc"

@@ -9,6 +9,7 @@
 
 #include "../common/GuiStall.h"
 
+#include "../common/StudioTestMain.h"
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
@@ -34,6 +35,7 @@
 #include <QTextDocument>
 #include <QTextTable>
 #include <QTimer>
+
 #include <QtTest>
 
 using namespace cnready;
@@ -355,24 +357,6 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toUtf8());
-    // The trial's screen: 1366x768 (the offscreen platform's own is 800x600).
-    const QString screens = home.filePath(QStringLiteral("screens.json"));
-    QFile cfg(screens);
-    if (!cfg.open(QIODevice::WriteOnly))
-        return 2;
-    cfg.write(R"({"screens": [{"name": "trial", "x": 0, "y": 0, "width": 1366, "height": 768,
-                 "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-    cfg.close();
-    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + screens).toUtf8());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("cnready-tests"));
-    QApplication::setApplicationName(QStringLiteral("tst_studio_trial"));
-    TestStudioTrial t;
-    return QTest::qExec(&t, argc, argv);
-}
+CNREADY_STUDIO_TEST_MAIN_ON_SCREEN(TestStudioTrial, "tst_studio_trial", 1366, 768)
 
 #include "tst_studio_trial.moc"
