@@ -1,6 +1,7 @@
 #include "FindingsModel.h"
 
 #include "Theme.h"
+#include "doctor/DoctorMatch.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
@@ -111,6 +112,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         return int(f.category);
     case CodeRole:
         return f.code;
+    case ConfirmedRole:
+        return isConfirmed(index.row());
     case SortRole:
         switch (index.column()) {
         case CategoryColumn:
@@ -142,6 +145,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
     case Qt::DecorationRole:
         if (index.column() == CategoryColumn)
             return categoryIcon(f.category, m_palette);
+        if (index.column() == CodeColumn && isConfirmed(index.row()))
+            return confirmedIcon(m_palette);
         return {};
     case Qt::ForegroundRole:
         // Off the compute path: greyed, it does not count for the verdict.
@@ -155,6 +160,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
                           .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), htmlMessage(f.message));
         if (!f.function.isEmpty())
             tip += QStringLiteral("<br><i>in %1</i>").arg(f.function.toHtmlEscaped());
+        if (isConfirmed(index.row()))
+            tip += QStringLiteral("<br>%1").arg(tr("Confirmed at run time by cuPyNumeric Doctor"));
         if (const QString recipe = findingRecipe(f); !recipe.isEmpty())
             tip += QStringLiteral("<br>%1").arg(tr("Recipe: %1").arg(recipe.toHtmlEscaped()));
         if (f.pathRole != cnready::PathRole::Compute)
@@ -209,9 +216,31 @@ void FindingsFilterModel::setText(const QString& text) {
     invalidateFilter();
 }
 
+void FindingsModel::setConfirmed(const QSet<QString>& keys) {
+    if (keys == m_confirmed)
+        return;
+    m_confirmed = keys;
+    if (!m_findings.isEmpty())
+        emit dataChanged(index(0, 0), index(int(m_findings.size()) - 1, ColumnCount - 1));
+}
+
+bool FindingsModel::isConfirmed(int row) const {
+    return !m_confirmed.isEmpty() && row >= 0 && row < m_findings.size() &&
+           m_confirmed.contains(doctorFindingKey(m_findings.at(row)));
+}
+
+void FindingsFilterModel::setConfirmedOnly(bool on) {
+    if (on == m_confirmedOnly)
+        return;
+    m_confirmedOnly = on;
+    invalidateFilter();
+}
+
 bool FindingsFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex&) const {
     const auto* model = static_cast<const FindingsModel*>(sourceModel());
     const Finding& f = model->finding(sourceRow);
+    if (m_confirmedOnly && !model->isConfirmed(sourceRow))
+        return false;
     if (!isCategoryVisible(f.category))
         return false;
     const QString t = m_text.trimmed();

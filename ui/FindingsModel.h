@@ -7,6 +7,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QPalette>
+#include <QSet>
 #include <QSortFilterProxyModel>
 
 namespace cnready::ui {
@@ -29,6 +30,7 @@ public:
         CategoryRole,                ///< int (Category)
         CodeRole,                    ///< QString
         SortRole,                    ///< value used for sorting this column
+        ConfirmedRole,               ///< bool, confirmed at run time by an imported Doctor report
     };
 
     explicit FindingsModel(QObject* parent = nullptr);
@@ -44,6 +46,10 @@ public:
     /// filter model then compares locations by row number instead of by path strings.
     bool rowsInLocationOrder() const { return m_locationOrder; }
     void setPalette(const QPalette& palette);
+    /// Marks the findings whose doctorFindingKey() (doctor/DoctorMatch.h) is in `keys` as
+    /// confirmed at run time (a check mark in the Code column); an empty set clears the marks.
+    void setConfirmed(const QSet<QString>& keys);
+    bool isConfirmed(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -65,6 +71,7 @@ private:
     QList<Finding> m_findings;
     QPalette m_palette;
     bool m_locationOrder = true;
+    QSet<QString> m_confirmed;
 };
 
 class FindingsFilterModel : public QSortFilterProxyModel {
@@ -76,6 +83,9 @@ public:
     bool isCategoryVisible(Category c) const { return m_visible & (1u << unsigned(c)); }
     /// Case-insensitive text filter over code, title, path, function, message and recipe.
     void setText(const QString& text);
+    /// Shows only the findings an imported Doctor report confirmed (FindingsModel::setConfirmed).
+    void setConfirmedOnly(bool on);
+    bool confirmedOnly() const { return m_confirmedOnly; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -84,6 +94,7 @@ protected:
 private:
     bool locationLess(const QModelIndex& left, const QModelIndex& right) const;
     unsigned m_visible = 0xF;
+    bool m_confirmedOnly = false;
     QString m_text;
 };
 

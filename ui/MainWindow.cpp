@@ -1,4 +1,5 @@
 #include "MainWindow.h"
+#include "DoctorImport.h"
 
 #include "AnalysisController.h"
 #include "AppIcon.h"
@@ -249,6 +250,7 @@ void MainWindow::createMenus() {
     file->addAction(m_exportAct);
     file->addAction(m_refreshManifestAct);
     file->addAction(m_importManifestAct);
+    file->addAction(m_doctor->importAction());
     file->addSeparator();
     file->addAction(m_quitAct);
 
@@ -364,6 +366,8 @@ QWidget* MainWindow::createFindingsPane() {
     m_findings = new FindingsModel(this);
     m_filter = new FindingsFilterModel(this);
     m_filter->setSourceModel(m_findings);
+    m_doctor = new DoctorImport(this, m_findings, m_filter);
+    bar->addWidget(m_doctor->filterButton(pane));
     m_findingsView = new QTableView(pane);
     m_findingsView->setObjectName(QStringLiteral("findingsView"));
     m_findingsView->setModel(m_filter);

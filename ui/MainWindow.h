@@ -45,6 +45,7 @@ namespace cnready::ui {
 class AnalysisController;
 class CodeView;
 class ContextForm;
+class DoctorImport;
 class FindingsFilterModel;
 class FindingsModel;
 class GateDashboard;
@@ -104,6 +105,8 @@ public:
     CodeView* codeView() const { return m_code; }
     QTableView* findingsView() const { return m_findingsView; }
     FindingsFilterModel* findingsFilter() const { return m_filter; }
+    /// File ▸ Import Doctor Report… and the "Confirmed at run time" filter.
+    DoctorImport* doctorImport() const { return m_doctor; }
     QTreeView* projectView() const { return m_tree; }
     ContextForm* contextForm() const { return m_context; }
     VerdictPanel* verdictPanel() const { return m_verdict; }
@@ -249,6 +252,7 @@ private:
     QTreeView* m_tree = nullptr;
     FindingsModel* m_findings = nullptr;
     FindingsFilterModel* m_filter = nullptr;
+    DoctorImport* m_doctor = nullptr;
     QTableView* m_findingsView = nullptr;
     QLineEdit* m_filterEdit = nullptr;
     QList<QToolButton*> m_categoryButtons;

@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QPainter>
 #include <QPixmap>
+#include <QPolygonF>
 
 namespace cnready::ui {
 
@@ -44,6 +45,21 @@ QIcon categoryIcon(Category c, const QPalette& palette) {
     p.setPen(Qt::NoPen);
     p.setBrush(color);
     p.drawEllipse(QRectF(1.5, 1.5, 9, 9));
+    p.end();
+    return *cache.insert(color.rgba(), QIcon(pm));
+}
+
+QIcon confirmedIcon(const QPalette& palette) {
+    static QHash<QRgb, QIcon> cache;
+    const QColor color = categoryColor(Category::Scales, palette);
+    if (const auto it = cache.constFind(color.rgba()); it != cache.constEnd())
+        return *it;
+    QPixmap pm(12, 12);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(color, 2.0));
+    p.drawPolyline(QPolygonF{QPointF(2, 6.5), QPointF(5, 9.5), QPointF(10, 2.5)});
     p.end();
     return *cache.insert(color.rgba(), QIcon(pm));
 }

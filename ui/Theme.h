@@ -20,6 +20,8 @@ QColor categoryColor(Category c, const QPalette& palette);
 QColor categoryBackground(Category c, const QPalette& palette);
 /// A small filled circle in the category colour (tree, table, gutter legend).
 QIcon categoryIcon(Category c, const QPalette& palette);
+/// The "confirmed at run time" mark (a check in the SCALES green) beside a finding's code.
+QIcon confirmedIcon(const QPalette& palette);
 
 /// Severity order for "worst category": BLOCKS > REFACTOR > INFO > SCALES.
 int categorySeverity(Category c);

@@ -7,6 +7,7 @@
 #include "cli/ContextOptions.h"
 #include "cli/ManifestCommand.h"
 #include "config/ApplyConfig.h"
+#include "doctor/DoctorMatch.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
@@ -171,10 +172,23 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("Write this run's findings to FILE as the accepted baseline (the run "
                        "then exits 0 whatever --fail-on says)."),
         QStringLiteral("FILE"));
-    p.addOptions({elements, perGpu,      gpus,     nodes,           gpu,        cc,
-                  cuda,     os,          pattern,  format,          output,     manifest,
-                  failOn,   today,       summary,  entry,           configFile, noConfig,
-                  exclude,  noGitignore, baseline, writeBaselineOpt});
+    const QCommandLineOption doctorReport(
+        QStringLiteral("doctor-report"),
+        QStringLiteral("Read cuPyNumeric Doctor's JSON report FILE and mark each finding "
+                       "confirmed at run time or static only; list what only the run saw."),
+        QStringLiteral("FILE"));
+    p.addOptions({elements,    perGpu,
+                  gpus,        nodes,
+                  gpu,         cc,
+                  cuda,        os,
+                  pattern,     format,
+                  output,      manifest,
+                  failOn,      today,
+                  summary,     entry,
+                  configFile,  noConfig,
+                  exclude,     noGitignore,
+                  baseline,    writeBaselineOpt,
+                  doctorReport});
     if (!p.parse(args))
         return usageError(err, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
@@ -278,6 +292,17 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
             return ExitInput;
         }
     }
+    // Read before the analysis: a malformed report stops the run at once (exit 3).
+    std::optional<DoctorReport> doctorInput;
+    if (p.isSet(doctorReport)) {
+        QString why;
+        doctorInput = readDoctorReport(p.value(doctorReport), &why);
+        if (!doctorInput) {
+            err << "cnready: " << why << "\n";
+            err.flush();
+            return ExitInput;
+        }
+    }
     ScanResult scan = scanProject(paths);
     if (!scan.missing.isEmpty()) {
         err << "cnready: no such file or folder: " << scan.missing.first() << "\n";
@@ -364,7 +389,20 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         err << "cnready: wrote baseline " << p.value(writeBaselineOpt) << " ("
             << written.entries.size() << " finding(s))\n";
     }
-    const ReportInput report{project, a, m, todayDate, name, compared ? &compared->known : nullptr};
+    std::optional<DoctorResult> doctor;
+    if (doctorInput) {
+        doctor = matchDoctorReport(*doctorInput, project, a.findings, a.entryScript);
+        if (doctor->stale())
+            err << "cnready: warning: Doctor report " << doctor->reportPath
+                << " is stale (the code changed after the run); its sites are marked\n";
+    }
+    const ReportInput report{project,
+                             a,
+                             m,
+                             todayDate,
+                             name,
+                             compared ? &compared->known : nullptr,
+                             doctor ? &*doctor : nullptr};
     if (p.isSet(summary) || github) {
         const QByteArray bytes = github ? renderGithubAnnotations(report) : renderSummary(report);
         if (p.isSet(output)) {

@@ -2,6 +2,7 @@
 // (docs/report-json-schema.md). Qt sorts object keys, so the bytes are stable.
 #include "report/Report.h"
 
+#include "doctor/HandOff.h"
 #include "rules/RuleRegistry.h"
 
 #include <QJsonArray>
@@ -41,6 +42,53 @@ QJsonArray rangesJson(const QList<SourceRange>& rs) {
 
 QJsonArray strings(const QStringList& l) {
     return QJsonArray::fromStringList(l);
+}
+
+// One Doctor site (doctor/DoctorMatch.h) for `doctorReport`.
+QJsonObject doctorSiteJson(const DoctorSite& s) {
+    QJsonObject o{
+        {QStringLiteral("path"), s.path},
+        {QStringLiteral("line"), s.line},
+        {QStringLiteral("statementLine"), s.statementLine},
+        {QStringLiteral("statementEndLine"), s.statementEndLine},
+        {QStringLiteral("location"), s.location()},
+        {QStringLiteral("check"), s.check.key},
+        {QStringLiteral("code"), s.check.code.isEmpty() ? QJsonValue() : QJsonValue(s.check.code)},
+        {QStringLiteral("description"), s.description},
+        {QStringLiteral("reference"),
+         s.reference.isEmpty() ? QJsonValue() : QJsonValue(s.reference)},
+        {QStringLiteral("source"), s.source},
+        {QStringLiteral("occurrences"), s.occurrences},
+        {QStringLiteral("confirms"), s.confirms},
+        {QStringLiteral("staleText"), s.staleText}};
+    if (s.staleText)
+        o.insert(QStringLiteral("currentText"), s.currentText);
+    return o;
+}
+
+// The imported Doctor report: counts, staleness, run-time only and stale sites.
+QJsonValue doctorReportJson(const DoctorResult* d, const QList<Finding>& findings) {
+    if (!d)
+        return QJsonValue();
+    QJsonArray only, stale;
+    for (const DoctorSite& s : d->runtimeOnly())
+        only.append(doctorSiteJson(s));
+    for (const DoctorSite& s : d->sites)
+        if (s.staleText)
+            stale.append(doctorSiteJson(s));
+    int confirmed = 0;
+    for (const Finding& f : findings)
+        confirmed += d->isConfirmed(f) ? 1 : 0;
+    return QJsonObject{{QStringLiteral("path"), d->reportPath},
+                       {QStringLiteral("entries"), d->entries},
+                       {QStringLiteral("sites"), int(d->sites.size())},
+                       {QStringLiteral("outsideProject"), d->outsideProject},
+                       {QStringLiteral("confirmed"), confirmed},
+                       {QStringLiteral("staticOnly"), int(findings.size()) - confirmed},
+                       {QStringLiteral("stale"), d->stale()},
+                       {QStringLiteral("newerSources"), strings(d->newerSources)},
+                       {QStringLiteral("runtimeOnly"), only},
+                       {QStringLiteral("staleSites"), stale}};
 }
 
 } // namespace
@@ -158,6 +206,11 @@ QByteArray renderJson(const ReportInput& in) {
         o.insert(QStringLiteral("hot"), findingOnHotPath(f));
         o.insert(QStringLiteral("site"), siteJson(f));
         o.insert(QStringLiteral("testModule"), tests.contains(f.range.path));
+        if (in.doctor)
+            o.insert(QStringLiteral("doctor"),
+                     QJsonObject{{QStringLiteral("status"), in.doctor->isConfirmed(f)
+                                                                ? QStringLiteral("confirmed")
+                                                                : QStringLiteral("static-only")}});
         findings.append(o);
     }
     // BLOCKS / REFACTOR findings off the compute path: INFO-level notes, not counted.
@@ -234,6 +287,8 @@ QByteArray renderJson(const ReportInput& in) {
         {QStringLiteral("pilotModule"),
          a.pilotModule.isEmpty() ? QJsonValue() : QJsonValue(a.pilotModule)},
         {QStringLiteral("doctorCommand"), doctorCommand(a.entryScript)},
+        {QStringLiteral("doctorPatchCommand"), doctorPatchCommand(a.entryScript)},
+        {QStringLiteral("doctorReport"), doctorReportJson(in.doctor, a.findings)},
         {QStringLiteral("nextSteps"), steps}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -1,6 +1,7 @@
 // The eight-section Markdown report (PRODUCT.md, "The report (structural contract)").
 #include "report/Report.h"
 
+#include "doctor/DoctorSummary.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
@@ -253,16 +254,27 @@ private:
         return r;
     }
 
+    // With a Doctor report: the extra column's heading, and its cell for a row of `fs`
+    // (confirmed when any finding of the row is).
+    QString runTimeHead() const { return in.doctor ? QStringLiteral(" Run time |") : QString(); }
+    QString runTimeCell(const Refs& fs) const {
+        if (!in.doctor)
+            return {};
+        const bool any = std::any_of(fs.cbegin(), fs.cend(),
+                                     [&](const Finding& f) { return in.doctor->isConfirmed(f); });
+        return any ? QStringLiteral(" confirmed |") : QStringLiteral(" static only |");
+    }
+
     // Identical rows (same place, code and note) are one row; the findings are sorted by
     // place and code, so such rows are neighbours.
     void findingTable(const Refs& fs) {
-        line(QStringLiteral("| Location | Code | Idiom | In | Note |"));
-        line(QStringLiteral("|---|---|---|---|---|"));
+        line(QStringLiteral("| Location | Code | Idiom | In | Note |%1").arg(runTimeHead()));
+        line(QStringLiteral("|---|---|---|---|---|%1").arg(in.doctor ? "---|" : ""));
         QString previous;
         for (const Finding& f : fs) {
-            QString row = QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+            QString row = QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |%6")
                               .arg(f.range.toString(), f.code, cell(ruleTitle(f)), cell(where(f)),
-                                   cell(f.message));
+                                   cell(f.message), runTimeCell({f}));
             if (row == previous)
                 continue;
             line(row);
@@ -311,8 +323,9 @@ private:
     // One row per site and code (RULES.md, the workload model item 7): the calls of one loop
     // nest are listed under their site, not as rows of their own.
     void blocksTable(const Refs& fs) {
-        line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |"));
-        line(QStringLiteral("|---|---|---|---|---|"));
+        line(QStringLiteral("| Location | Code | Finding | Hot path | Recipe |%1")
+                 .arg(runTimeHead()));
+        line(QStringLiteral("|---|---|---|---|---|%1").arg(in.doctor ? "---|" : ""));
         std::vector<Refs> groups;
         QHash<QPair<SourceRange, QString>, size_t> index;
         for (const Finding& f : fs) {
@@ -346,10 +359,11 @@ private:
                            .arg(lines.size() == 1 ? QString() : QStringLiteral("s"))
                            .arg(lines.join(QStringLiteral(", ")), text);
             }
-            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |%6")
                      .arg(where, f.code, cell(text), hot,
                           r ? cell(QStringLiteral("%1: %2").arg(r->anchor, r->title))
-                            : QStringLiteral("—")));
+                            : QStringLiteral("—"),
+                          runTimeCell(g)));
         }
     }
 
@@ -414,8 +428,11 @@ private:
                 line();
             }
             for (const Finding& f : group)
-                line(QStringLiteral("- `%1` %2 in %3: %4")
-                         .arg(f.range.toString(), f.code, where(f), findingText(f)));
+                line(QStringLiteral("- `%1` %2 in %3: %4%5")
+                         .arg(f.range.toString(), f.code, where(f), findingText(f),
+                              in.doctor ? QStringLiteral(" (run time: %1)")
+                                              .arg(doctorStatusLabel(*in.doctor, f))
+                                        : QString()));
             line();
         }
     }

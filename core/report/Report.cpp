@@ -2,6 +2,8 @@
 
 #include <QIODevice>
 
+#include "doctor/DoctorSummary.h"
+#include "doctor/HandOff.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
 
@@ -34,9 +36,7 @@ QString reportName(const ReportInput& in) {
 }
 
 QString doctorCommand(const QString& entryScript) {
-    return QStringLiteral("CUPYNUMERIC_DOCTOR=1 CUPYNUMERIC_DOCTOR_FORMAT=json "
-                          "CUPYNUMERIC_DOCTOR_FILENAME=doctor-report.json legate --gpus 1 %1")
-        .arg(entryScript.isEmpty() ? QStringLiteral("main.py") : entryScript);
+    return doctorLegateCommand(entryScript);
 }
 
 QString recipeFor(const Finding& f) {
@@ -131,6 +131,16 @@ QString alternativeFor(const QString& pattern) {
                               "formulation, or many independent series processed together) "
                               "or compile the loop with Numba");
     return QStringLiteral("use a runtime suited to this kind of work");
+}
+
+// What an imported Doctor report says, with the run-time only sites as its locations.
+NextStep doctorReportStep(const ReportInput& in) {
+    const DoctorResult& d = *in.doctor;
+    QList<SourceRange> where;
+    for (const DoctorSite& s : d.runtimeOnly())
+        where << SourceRange{s.path, s.statementLine, 1, s.statementEndLine, 1};
+    return NextStep{
+        QStringLiteral("doctor-report"), doctorSummaryText(d, in.assessment.findings), {}, where};
 }
 
 } // namespace
@@ -304,20 +314,28 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
                               .arg(a.pilotModule, a.pilotReason),
                           {},
                           {SourceRange{a.pilotModule, 0, 1, 0, 1}}};
-    steps << NextStep{
-        QStringLiteral("doctor"),
-        QStringLiteral("Hand-off to cuPyNumeric Doctor on the first real run%1: `%2`. In "
-                       "`doctor-report.json`, look for repeated scalar reads (`.item()`, "
-                       "`float()` of arrays), per-element indexing and iteration over arrays, "
-                       "gathers through index arrays, stacking in loops, `nonzero` calls, "
-                       "builtin reductions and an `mpi4py` import; each entry names a line to "
-                       "compare with this report.")
+    if (in.doctor)
+        steps << doctorReportStep(in);
+    QString handOff =
+        QStringLiteral("Hand-off to cuPyNumeric Doctor on the first real run%1: while the code "
+                       "still imports numpy, `%2`; once it imports cupynumeric, `%3`.")
             .arg(a.entryScript.isEmpty()
                      ? QStringLiteral(" (no entry script found; replace `main.py` with yours)")
                      : QString(),
-                 doctorCommand(a.entryScript)),
-        {},
-        {}};
+                 doctorPatchCommand(a.entryScript), doctorLegateCommand(a.entryScript));
+    if (c.nodes > 1)
+        handOff += QStringLiteral(" On %1 nodes: `%2` (`--launcher srun` under Slurm).")
+                       .arg(c.nodes)
+                       .arg(doctorMultiNodeCommand(a.entryScript, c.nodes, c.gpus));
+    handOff += QStringLiteral(
+        " Launcher flags go before the script (anything after it is the script's own "
+        "arguments), and the old report is removed first because a clean run writes no file. "
+        "In `doctor-report.json`, look for repeated scalar reads (`.item()`, `float()` of "
+        "arrays), per-element indexing and iteration over arrays, gathers through index "
+        "arrays, stacking in loops, `nonzero` calls, builtin reductions and an `mpi4py` "
+        "import; read it back with `cnready assess --doctor-report doctor-report.json` to "
+        "see which findings the run confirmed.");
+    steps << NextStep{QStringLiteral("doctor"), handOff, {}, {}};
     steps << NextStep{QStringLiteral("benchmark"),
                       QStringLiteral("Benchmark on one GPU with `legate.timing.time()` against "
                                      "NumPy on the same machine; only when one GPU is clearly "

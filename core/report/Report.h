@@ -4,6 +4,7 @@
 // own Fetched date and the `today` passed in; everything sorted.
 
 #include "assess/Assessment.h"
+#include "doctor/DoctorMatch.h"
 
 #include <QByteArray>
 #include <QDate>
@@ -27,6 +28,10 @@ struct ReportInput {
     /// Fingerprints of a baseline (`--baseline`, baseline/Baseline.h): when set, each SARIF
     /// result carries `baselineState` "unchanged" (its fingerprint is here) or "new".
     const QSet<QString>* baseline = nullptr;
+    /// An imported cuPyNumeric Doctor report (`--doctor-report`, doctor/DoctorMatch.h): when
+    /// set, the findings tables gain a "Run time" column, JSON findings a `doctor` object,
+    /// SARIF results a `doctor` property, and the next steps a paragraph on the report.
+    const DoctorResult* doctor = nullptr;
 };
 
 /// Version of the JSON report schema (docs/report-json-schema.md). Bump on any change that
@@ -35,10 +40,11 @@ inline constexpr int kReportSchemaVersion = 1;
 
 /// One recommended next step, shared by the Markdown and JSON writers.
 struct NextStep {
-    QString kind;                 ///< "hardware", "alternative", "batching", "recipe", "tests",
-                                  ///< "api-rewrite", "reassess", "pilot", "doctor", "benchmark"
-    QString text;                 ///< one paragraph, Markdown inline code allowed
-    QString recipe;               ///< recipe anchor for kind "recipe"
+    QString kind;   ///< "hardware", "alternative", "batching", "recipe", "tests",
+                    ///< "api-rewrite", "reassess", "pilot", "doctor-report", "doctor",
+                    ///< "benchmark"
+    QString text;   ///< one paragraph, Markdown inline code allowed
+    QString recipe; ///< recipe anchor for kind "recipe"
     QList<SourceRange> locations; ///< sites the step concerns
 };
 
@@ -49,7 +55,8 @@ struct NextStep {
 /// rewrites, the pilot module, the cuPyNumeric Doctor hand-off and a benchmark.
 QList<NextStep> recommendedSteps(const ReportInput& in);
 
-/// The Doctor hand-off command for `entryScript` ("main.py" when empty).
+/// The Doctor hand-off command for `entryScript` ("main.py" when empty), for code that
+/// imports cupynumeric: doctorLegateCommand() of doctor/HandOff.h.
 QString doctorCommand(const QString& entryScript);
 
 /// The recipe anchor for a finding code: the rule's own recipe, else the first recipe (by

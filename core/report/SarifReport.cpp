@@ -176,6 +176,14 @@ QByteArray renderSarif(const ReportInput& in) {
                          {QStringLiteral("counted"), counted},
                          {QStringLiteral("testModule"), inTests},
                          {QStringLiteral("recipe"), recipe}}}};
+        if (in.doctor) {
+            // "confirmed" / "static-only", as the JSON report's finding.doctor.status.
+            QJsonObject props = result.value(QStringLiteral("properties")).toObject();
+            props.insert(QStringLiteral("doctor"), in.doctor->isConfirmed(f)
+                                                       ? QStringLiteral("confirmed")
+                                                       : QStringLiteral("static-only"));
+            result.insert(QStringLiteral("properties"), props);
+        }
         if (in.baseline)
             result.insert(QStringLiteral("baselineState"), in.baseline->contains(fingerprints.of(f))
                                                                ? QStringLiteral("unchanged")

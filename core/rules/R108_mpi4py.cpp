@@ -29,7 +29,9 @@ const RuleInfo& R108Mpi4py::info() const {
         QStringLiteral("local = np.empty(n // size)\n"
                        "comm.Scatter(full, local, root=0)\n"
                        "comm.Allreduce(np.sum(local), total, op=MPI.SUM)"),
-        QStringLiteral("total = np.sum(full)   # one global array; launch with legate --nodes"),
+        QStringLiteral("total = np.sum(full)   # one global array\n"
+                       "# launch: legate --nodes 2 --ranks-per-node 1 --gpus 4 "
+                       "--launcher mpirun main.py"),
         false};
     return i;
 }

@@ -20,10 +20,11 @@ QList<Recipe> buildRecipes() {
                        "comm = MPI.COMM_WORLD\n"
                        "mine = np.random.rand(N // comm.size)\n"
                        "total = comm.allreduce(mine.sum(), op=MPI.SUM)"),
-        QStringLiteral("import cupynumeric as np\n"
-                       "data = np.random.rand(N)\n"
-                       "total = data.sum()\n"
-                       "# run: legate --nodes 2 --gpus 4 prog.py"),
+        QStringLiteral(
+            "import cupynumeric as np\n"
+            "data = np.random.rand(N)\n"
+            "total = data.sum()\n"
+            "# run: legate --nodes 2 --ranks-per-node 1 --gpus 4 --launcher mpirun prog.py"),
         10,
         {QStringLiteral("R108")},
         QStringLiteral("Legate already splits a global array across ranks and performs the "
