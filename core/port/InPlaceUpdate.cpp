@@ -65,6 +65,8 @@ bool consumedSafely(const SemanticModel& m, TSNode n, int depth = 0) {
         return true;
     if (t == "parenthesized_expression")
         return consumedSafely(m, p, depth + 1);
+    if (t == "expression_list" && SyntaxTree::is(m.tree().parent(p), "return_statement"))
+        return true; // `return x, total`: the final array, handed back once
     if ((t == "assignment" || t == "augmented_assignment") &&
         ts_node_eq(SyntaxTree::field(p, "left"), n))
         return true; // a write into it (`x[i] = v`, `x[...] += v`)

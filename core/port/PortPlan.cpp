@@ -175,7 +175,7 @@ QByteArray renderPortList(const PortPlan& plan) {
             out += QStringLiteral("%1:%2 %3 %4\n")
                        .arg(f.path)
                        .arg(r.line)
-                       .arg(r.code.isEmpty() ? QStringLiteral("import") : r.code, r.note)
+                       .arg(r.code.isEmpty() ? QStringLiteral("swap") : r.code, r.note)
                        .toUtf8();
     }
     return out;

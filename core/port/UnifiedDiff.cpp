@@ -62,7 +62,7 @@ QByteArray unifiedDiff(const QString& path, const QByteArray& source, const QLis
         const qsizetype first = lineOf(qsizetype(r.startByte));
         const qsizetype last =
             r.endByte > r.startByte ? lineOf(qsizetype(r.endByte) - 1) : first;
-        if (!blocks.empty() && first <= blocks.back().first.last) {
+        if (!blocks.empty() && first <= blocks.back().first.last + 1) {
             blocks.back().first.last = std::max(blocks.back().first.last, last);
             blocks.back().second << r;
         } else {
