@@ -75,7 +75,8 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
         return fail(err, ExitUsage, QStringLiteral("port needs one PATH (the project folder)"));
     const QFileInfo given(paths.first());
     if (!given.exists())
-        return fail(err, ExitInput, QStringLiteral("no such file or folder: %1").arg(paths.first()));
+        return fail(err, ExitInput,
+                    QStringLiteral("no such file or folder: %1").arg(paths.first()));
 
     ProjectConfig config;
     if (!p.isSet(noConfig)) {
@@ -84,7 +85,8 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
             configPath =
                 findProjectConfig(given.isDir() ? given.absoluteFilePath() : given.absolutePath());
         else if (!QFileInfo(configPath).isFile())
-            return fail(err, ExitUsage, QStringLiteral("--config %1: no such file").arg(configPath));
+            return fail(err, ExitUsage,
+                        QStringLiteral("--config %1: no such file").arg(configPath));
         if (!configPath.isEmpty()) {
             QString why;
             config = loadProjectConfig(configPath, &why);
@@ -99,16 +101,16 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
     if (m.isEmpty())
         return fail(err, ExitInput,
                     QStringLiteral("cannot use manifest %1: %2")
-                        .arg(p.value(manifest), m.errors().isEmpty()
-                                                    ? QStringLiteral("no entries")
-                                                    : m.errors().first().message));
+                        .arg(p.value(manifest), m.errors().isEmpty() ? QStringLiteral("no entries")
+                                                                     : m.errors().first().message));
 
     ScanResult scan = scanProject(paths);
     FileFilter filter{config.exclude, config.dir, {}, true, {}};
     for (const QString& g : p.values(exclude)) {
         const PathGlob glob(g);
         if (!glob.isValid())
-            return fail(err, ExitUsage, QStringLiteral("--exclude '%1' is not a usable glob").arg(g));
+            return fail(err, ExitUsage,
+                        QStringLiteral("--exclude '%1' is not a usable glob").arg(g));
         filter.cliExclude << glob;
     }
     filter.respectGitignore = !p.isSet(noGitignore) && config.respectGitignore.value_or(true);

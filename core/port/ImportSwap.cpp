@@ -11,7 +11,8 @@ QList<Rewrite> importSwapRewrites(const SemanticModel& m) {
         const bool plain = SyntaxTree::is(imp, "import_statement");
         for (uint32_t i = 0; i < ts_node_named_child_count(imp); ++i) {
             const TSNode c = ts_node_named_child(imp, i);
-            const TSNode dotted = SyntaxTree::is(c, "aliased_import") ? SyntaxTree::field(c, "name") : c;
+            const TSNode dotted =
+                SyntaxTree::is(c, "aliased_import") ? SyntaxTree::field(c, "name") : c;
             if (!SyntaxTree::is(dotted, "dotted_name"))
                 continue;
             const std::string_view name = m.text(dotted);

@@ -21,25 +21,42 @@ bool isOneOf(std::string_view t, std::initializer_list<std::string_view> types) 
 // NumPy functions that may return a view of (or the very same) array they are given: passing
 // `x` to them lets another name see later in-place writes.
 bool mayReturnView(const QString& leaf) {
-    static const QSet<QString> views = {
-        QStringLiteral("asarray"),     QStringLiteral("asanyarray"),
-        QStringLiteral("reshape"),     QStringLiteral("ravel"),
-        QStringLiteral("transpose"),   QStringLiteral("squeeze"),
-        QStringLiteral("expand_dims"), QStringLiteral("moveaxis"),
-        QStringLiteral("swapaxes"),    QStringLiteral("rollaxis"),
-        QStringLiteral("atleast_1d"),  QStringLiteral("atleast_2d"),
-        QStringLiteral("atleast_3d"),  QStringLiteral("broadcast_to"),
-        QStringLiteral("broadcast_arrays"), QStringLiteral("diagonal"),
-        QStringLiteral("real"),        QStringLiteral("imag"),
-        QStringLiteral("flip"),        QStringLiteral("fliplr"),
-        QStringLiteral("flipud"),      QStringLiteral("rot90"),
-        QStringLiteral("split"),       QStringLiteral("array_split"),
-        QStringLiteral("hsplit"),      QStringLiteral("vsplit"),
-        QStringLiteral("dsplit"),      QStringLiteral("ascontiguousarray"),
-        QStringLiteral("asfortranarray"), QStringLiteral("require"),
-        QStringLiteral("asmatrix"),    QStringLiteral("frombuffer"),
-        QStringLiteral("nditer"),      QStringLiteral("ndenumerate"),
-        QStringLiteral("lib"),         QStringLiteral("view")};
+    static const QSet<QString> views = {QStringLiteral("asarray"),
+                                        QStringLiteral("asanyarray"),
+                                        QStringLiteral("reshape"),
+                                        QStringLiteral("ravel"),
+                                        QStringLiteral("transpose"),
+                                        QStringLiteral("squeeze"),
+                                        QStringLiteral("expand_dims"),
+                                        QStringLiteral("moveaxis"),
+                                        QStringLiteral("swapaxes"),
+                                        QStringLiteral("rollaxis"),
+                                        QStringLiteral("atleast_1d"),
+                                        QStringLiteral("atleast_2d"),
+                                        QStringLiteral("atleast_3d"),
+                                        QStringLiteral("broadcast_to"),
+                                        QStringLiteral("broadcast_arrays"),
+                                        QStringLiteral("diagonal"),
+                                        QStringLiteral("real"),
+                                        QStringLiteral("imag"),
+                                        QStringLiteral("flip"),
+                                        QStringLiteral("fliplr"),
+                                        QStringLiteral("flipud"),
+                                        QStringLiteral("rot90"),
+                                        QStringLiteral("split"),
+                                        QStringLiteral("array_split"),
+                                        QStringLiteral("hsplit"),
+                                        QStringLiteral("vsplit"),
+                                        QStringLiteral("dsplit"),
+                                        QStringLiteral("ascontiguousarray"),
+                                        QStringLiteral("asfortranarray"),
+                                        QStringLiteral("require"),
+                                        QStringLiteral("asmatrix"),
+                                        QStringLiteral("frombuffer"),
+                                        QStringLiteral("nditer"),
+                                        QStringLiteral("ndenumerate"),
+                                        QStringLiteral("lib"),
+                                        QStringLiteral("view")};
     return views.contains(leaf);
 }
 
@@ -48,9 +65,10 @@ bool freshAttribute(std::string_view a) {
     return isOneOf(a, {"shape", "size", "ndim", "dtype", "nbytes", "itemsize"});
 }
 bool freshMethod(std::string_view a) {
-    return isOneOf(a, {"sum", "max", "min", "mean", "std", "var", "prod", "any", "all", "item",
-                       "tolist", "copy", "astype", "dot", "argmax", "argmin", "cumsum",
-                       "cumprod", "fill", "round", "clip", "nonzero", "argsort"});
+    return isOneOf(a,
+                   {"sum",    "max",     "min",    "mean",  "std",    "var",     "prod",   "any",
+                    "all",    "item",    "tolist", "copy",  "astype", "dot",     "argmax", "argmin",
+                    "cumsum", "cumprod", "fill",   "round", "clip",   "nonzero", "argsort"});
 }
 
 // Whether the value of `n` (an expression reading the array) is used in a way that keeps no
@@ -72,7 +90,7 @@ bool consumedSafely(const SemanticModel& m, TSNode n, int depth = 0) {
         return true; // a write into it (`x[i] = v`, `x[...] += v`)
     if (t == "subscript") {
         if (!ts_node_eq(SyntaxTree::field(p, "value"), n))
-            return true; // used as an index: fancy indexing copies
+            return true;                        // used as an index: fancy indexing copies
         return consumedSafely(m, p, depth + 1); // `x[i]` may be a view: follow it
     }
     if (t == "attribute" && ts_node_eq(SyntaxTree::field(p, "object"), n)) {
@@ -90,7 +108,8 @@ bool consumedSafely(const SemanticModel& m, TSNode n, int depth = 0) {
         const TSNode call = m.tree().parent(args);
         const QString name = m.callName(call);
         const TSNode fn = SyntaxTree::field(call, "function");
-        if (name.startsWith(QLatin1String("numpy.")) && !name.startsWith(QLatin1String("numpy.ndarray.")))
+        if (name.startsWith(QLatin1String("numpy.")) &&
+            !name.startsWith(QLatin1String("numpy.ndarray.")))
             return !mayReturnView(name.section(QLatin1Char('.'), 1, 1)) &&
                    !mayReturnView(m.calleeLeaf(call));
         return SyntaxTree::is(fn, "identifier") &&
@@ -115,14 +134,15 @@ Fresh freshness(const SemanticModel& m, TSNode rhs) {
     const QString name = m.callName(rhs);
     const TSNode dtype = m.keywordArgument(rhs, "dtype");
     const QString dt = m.tree().qtext(dtype);
-    const bool floatDtype = dt.contains(QLatin1String("float")) || dt.contains(QLatin1String("complex"));
+    const bool floatDtype =
+        dt.contains(QLatin1String("float")) || dt.contains(QLatin1String("complex"));
     const bool intDtype = !ts_node_is_null(dtype) && !floatDtype;
     static const QStringList floatByDefault = {
-        QStringLiteral("numpy.zeros"),           QStringLiteral("numpy.ones"),
-        QStringLiteral("numpy.empty"),           QStringLiteral("numpy.linspace"),
-        QStringLiteral("numpy.random.rand"),     QStringLiteral("numpy.random.randn"),
-        QStringLiteral("numpy.random.random"),   QStringLiteral("numpy.random.normal"),
-        QStringLiteral("numpy.random.uniform"),  QStringLiteral("numpy.random.standard_normal")};
+        QStringLiteral("numpy.zeros"),          QStringLiteral("numpy.ones"),
+        QStringLiteral("numpy.empty"),          QStringLiteral("numpy.linspace"),
+        QStringLiteral("numpy.random.rand"),    QStringLiteral("numpy.random.randn"),
+        QStringLiteral("numpy.random.random"),  QStringLiteral("numpy.random.normal"),
+        QStringLiteral("numpy.random.uniform"), QStringLiteral("numpy.random.standard_normal")};
     static const QStringList keepDtype = {
         QStringLiteral("numpy.zeros_like"), QStringLiteral("numpy.ones_like"),
         QStringLiteral("numpy.empty_like"), QStringLiteral("numpy.full_like"),
@@ -199,10 +219,9 @@ std::optional<Rewrite> inPlaceUpdateRewrite(const SemanticModel& m, const Findin
             // Every binding is a float constructor, or an update of `x` itself
             // (`x = x * 0.5`), which keeps a float array float.
             const TSNode value = SyntaxTree::field(p, "right");
-            const bool update =
-                SyntaxTree::is(value, "binary_operator") &&
-                SyntaxTree::is(SyntaxTree::field(value, "left"), "identifier") &&
-                m.text(SyntaxTree::field(value, "left")) == x;
+            const bool update = SyntaxTree::is(value, "binary_operator") &&
+                                SyntaxTree::is(SyntaxTree::field(value, "left"), "identifier") &&
+                                m.text(SyntaxTree::field(value, "left")) == x;
             const bool isFloat = freshness(m, value) == Fresh::Float;
             safe = (update || isFloat) && ts_node_is_null(SyntaxTree::field(p, "type"));
             floatKnown = floatKnown || isFloat;

@@ -66,11 +66,10 @@ FilePort planFile(const ProjectResult& project, const FileResult& file, const Ma
     if (isNotebookPath(file.path) || !file.notebook.isEmpty())
         return skip(QStringLiteral("notebooks are not rewritten (%1 site(s) to edit by hand)")
                         .arg(candidates.size()));
-    if (wasSkipped(file) ||
-        std::any_of(project.diagnostics.cbegin(), project.diagnostics.cend(),
-                    [&](const FileDiagnostic& d) {
-                        return d.range.path == file.path && readProblem(d);
-                    }))
+    if (wasSkipped(file) || std::any_of(project.diagnostics.cbegin(), project.diagnostics.cend(),
+                                        [&](const FileDiagnostic& d) {
+                                            return d.range.path == file.path && readProblem(d);
+                                        }))
         return skip(QStringLiteral("the analysis could not read it cleanly (see the report)"));
     QFile in(project.root + QLatin1Char('/') + file.path);
     if (!in.open(QIODevice::ReadOnly))
@@ -97,11 +96,10 @@ FilePort planFile(const ProjectResult& project, const FileResult& file, const Ma
         if (!r)
             continue;
         // One edit per place: two findings on one call never both rewrite it.
-        const bool overlaps = std::any_of(port.rewrites.cbegin(), port.rewrites.cend(),
-                                          [&](const Rewrite& o) {
-                                              return r->startByte < o.endByte &&
-                                                     o.startByte < r->endByte;
-                                          });
+        const bool overlaps =
+            std::any_of(port.rewrites.cbegin(), port.rewrites.cend(), [&](const Rewrite& o) {
+                return r->startByte < o.endByte && o.startByte < r->endByte;
+            });
         if (overlaps)
             continue;
         port.rewrites << *r;

@@ -16,8 +16,8 @@ namespace cnready {
 
 /// The port preview of one file.
 struct FilePort {
-    QString path;              ///< relative to the project root, '/' separators
-    QStringList codes;         ///< distinct rule codes the rewrites fix, sorted
+    QString path;               ///< relative to the project root, '/' separators
+    QStringList codes;          ///< distinct rule codes the rewrites fix, sorted
     bool importSwapped = false; ///< `import numpy as np` becomes `import cupynumeric as np`
     /// The module's own verdict once the rewrites that fix findings are applied
     /// (port/ModuleVerdict.h); the import swap needs READY.

@@ -5,9 +5,8 @@
 namespace cnready {
 
 QByteArray applyRewrites(const QByteArray& source, QList<Rewrite> rewrites) {
-    std::stable_sort(rewrites.begin(), rewrites.end(), [](const Rewrite& a, const Rewrite& b) {
-        return a.startByte < b.startByte;
-    });
+    std::stable_sort(rewrites.begin(), rewrites.end(),
+                     [](const Rewrite& a, const Rewrite& b) { return a.startByte < b.startByte; });
     QByteArray out;
     out.reserve(source.size());
     qsizetype at = 0;

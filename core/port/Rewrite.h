@@ -18,8 +18,8 @@ struct Rewrite {
     uint32_t startByte = 0;
     uint32_t endByte = 0; ///< exclusive
     QByteArray replacement;
-    int line = 0;  ///< 1-based line of startByte
-    QString note;  ///< what changes, e.g. "sum(a) -> np.sum(a)"
+    int line = 0; ///< 1-based line of startByte
+    QString note; ///< what changes, e.g. "sum(a) -> np.sum(a)"
     friend bool operator==(const Rewrite&, const Rewrite&) = default;
 };
 

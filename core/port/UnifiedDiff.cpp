@@ -35,8 +35,8 @@ void appendLine(QByteArray& out, char mark, const QByteArray& line) {
 
 } // namespace
 
-QByteArray unifiedDiff(const QString& path, const QByteArray& source, const QList<Rewrite>& rewrites,
-                       int context) {
+QByteArray unifiedDiff(const QString& path, const QByteArray& source,
+                       const QList<Rewrite>& rewrites, int context) {
     const QList<QByteArray> lines = splitLines(source);
     std::vector<qsizetype> starts; // byte offset of each line
     starts.reserve(size_t(lines.size()) + 1);
@@ -60,8 +60,7 @@ QByteArray unifiedDiff(const QString& path, const QByteArray& source, const QLis
         if (qsizetype(r.endByte) > source.size() || r.endByte < r.startByte || lines.isEmpty())
             continue;
         const qsizetype first = lineOf(qsizetype(r.startByte));
-        const qsizetype last =
-            r.endByte > r.startByte ? lineOf(qsizetype(r.endByte) - 1) : first;
+        const qsizetype last = r.endByte > r.startByte ? lineOf(qsizetype(r.endByte) - 1) : first;
         if (!blocks.empty() && first <= blocks.back().first.last + 1) {
             blocks.back().first.last = std::max(blocks.back().first.last, last);
             blocks.back().second << r;

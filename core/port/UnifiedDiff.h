@@ -15,7 +15,7 @@ namespace cnready {
 /// context (3 as in diff -u), `\ No newline at end of file` where a last line has none. Lines
 /// keep their own endings (a CRLF file stays CRLF). `path` is relative to the project root with
 /// '/' separators. Empty when there is no rewrite or the rewrites change nothing.
-QByteArray unifiedDiff(const QString& path, const QByteArray& source, const QList<Rewrite>& rewrites,
-                       int context = 3);
+QByteArray unifiedDiff(const QString& path, const QByteArray& source,
+                       const QList<Rewrite>& rewrites, int context = 3);
 
 } // namespace cnready
