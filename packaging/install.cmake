@@ -29,7 +29,7 @@ add_custom_command(
   OUTPUT "${_man_dir}/cnready.1.gz"
   COMMAND ${CMAKE_COMMAND} -DPROGRAM=$<TARGET_FILE:cnready> -DNAME=cnready -DSECTION=1
           "-DSUMMARY=assess NumPy code for a cuPyNumeric migration"
-          -DVERSION=${PROJECT_VERSION} "-DSUBCOMMANDS=assess\\;rules\\;explain\\;manifest"
+          -DVERSION=${PROJECT_VERSION} "-DSUBCOMMANDS=assess\\;rules\\;explain\\;manifest\\;port"
           -DOUTPUT=${_man_dir}/cnready.1.gz -P "${PROJECT_SOURCE_DIR}/packaging/manpage.cmake"
   DEPENDS cnready "${PROJECT_SOURCE_DIR}/packaging/manpage.cmake"
   COMMENT "Man page cnready(1) from --help")

@@ -7,6 +7,7 @@
 #include "ContextForm.h"
 #include "FindingsModel.h"
 #include "GateDashboard.h"
+#include "PortPreview.h"
 #include "ProjectTreeModel.h"
 #include "ReportLinks.h"
 #include "ReportView.h"
@@ -227,6 +228,13 @@ void MainWindow::createActions() {
                            QKeySequence(Qt::CTRL | Qt::Key_2));
     connect(m_showReportAct, &QAction::triggered, this,
             [this] { m_tabs->setCurrentWidget(m_report); });
+    QAction* portAct = make(QStringLiteral("portPreview"), tr("Port Pre&view…"));
+    portAct->setStatusTip(tr("The mechanical rewrites of the port as a diff (nothing is written)"));
+    connect(portAct, &QAction::triggered, this, [this] {
+        auto* d = new PortPreview(m_project, m_manifest, m_code->currentPath(), this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+    });
     m_rulesAct = make(QStringLiteral("rules"), tr("&Rules"), QKeySequence(Qt::Key_F1));
     m_rulesAct->setStatusTip(
         tr("Every rule code: what it finds, why it matters and how to fix it"));
@@ -257,6 +265,7 @@ void MainWindow::createMenus() {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(m_showSourceAct);
     m_viewMenu->addAction(m_showReportAct);
+    m_viewMenu->addAction(findChild<QAction*>(QStringLiteral("portPreview")));
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_nextAct);
     m_viewMenu->addAction(m_prevAct);

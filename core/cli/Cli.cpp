@@ -6,6 +6,7 @@
 #include "baseline/Baseline.h"
 #include "cli/ContextOptions.h"
 #include "cli/ManifestCommand.h"
+#include "cli/PortCommand.h"
 #include "config/ApplyConfig.h"
 #include "doctor/DoctorMatch.h"
 #include "report/Report.h"
@@ -36,6 +37,8 @@ const char* kUsage = "Usage: cnready <command> [options]\n"
                      "  rules                 list the rule catalogue, one line per code\n"
                      "  explain CODE...       what rules find, why it matters and how to fix it\n"
                      "  explain verdict       the ordered verdict list (rules 1 to 9)\n"
+                     "  port PATH [--diff]    preview the mechanical port (rewrites safe by\n"
+                     "                        construction), as a list or a unified diff\n"
                      "  manifest show|check|import|refresh|reset\n"
                      "                        the cuPyNumeric API-support manifest in use\n"
                      "\n"
@@ -590,9 +593,11 @@ int runCli(const QStringList& args, QTextStream& out, QTextStream& err) {
         rc = runExplain(rest, out, err);
     } else if (cmd == QLatin1String("manifest")) {
         rc = runManifestCommand(rest, out, err);
+    } else if (cmd == QLatin1String("port")) {
+        rc = runPortCommand(QStringList{args.value(0)} + rest, out, err);
     } else {
         rc = usageError(err, QStringLiteral("unknown command '%1' (assess, rules, explain, "
-                                            "manifest; see --help)")
+                                            "manifest, port; see --help)")
                                  .arg(cmd));
     }
     out.flush();

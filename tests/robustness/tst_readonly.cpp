@@ -1,7 +1,7 @@
-// Read-only guarantee: `cnready assess` (every format, to stdout and with -o outside the tree)
-// and the in-process analysis leave the analyzed tree exactly as it was: same bytes, same
-// mtimes and ctimes, same permissions, no file created or removed. The snapshot itself is
-// checked first, so this test can fail.
+// Read-only guarantee: `cnready assess` (every format, to stdout and with -o outside the tree),
+// `cnready port` (list and --diff) and the in-process analysis leave the analyzed tree exactly
+// as it was: same bytes, same mtimes and ctimes, same permissions, no file created or removed. The
+// snapshot itself is checked first, so this test can fail.
 #include "../common/TreeSnapshot.h"
 
 #include "analysis/ProjectAnalyzer.h"
@@ -132,6 +132,25 @@ private slots:
             QVERIFY(p.readAllStandardOutput().isEmpty());
         } else {
             QVERIFY(!p.readAllStandardOutput().isEmpty());
+        }
+        const QStringList diff = before.differences(TreeSnapshot::take(m_root));
+        QVERIFY2(diff.isEmpty(), qPrintable(diff.join(QLatin1Char('\n'))));
+    }
+
+    // `cnready port` only prints its diff: `git apply` is the user's step.
+    void portLeavesTheTreeUntouched() {
+        write(QStringLiteral("pkg/port_me.py"),
+              "import numpy as np\n\n\ndef f(n):\n    a = np.zeros(n, order=\"C\")\n"
+              "    for t in range(n):\n        a = a + 1.0\n    return a\n");
+        const TreeSnapshot before = TreeSnapshot::take(m_root);
+        for (const QStringList& extra : {QStringList{QStringLiteral("--diff")}, QStringList{}}) {
+            QProcess p;
+            p.start(QStringLiteral(CNREADY_CLI_PATH),
+                    QStringList{QStringLiteral("port"), m_root} + extra);
+            QVERIFY(p.waitForFinished(120'000));
+            QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                     p.readAllStandardError().constData());
+            QVERIFY(p.readAllStandardOutput().contains("pkg/port_me.py"));
         }
         const QStringList diff = before.differences(TreeSnapshot::take(m_root));
         QVERIFY2(diff.isEmpty(), qPrintable(diff.join(QLatin1Char('\n'))));

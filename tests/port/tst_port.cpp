@@ -1,0 +1,241 @@
+// The port preview (core/port, `cnready port`): every rewrite fires where it is safe and stays
+// silent where it is not, with exact expected diffs; and the diff test of issue 18: the printed
+// diff applies with `git apply` on a copy of a fixture project, and the copy assesses with the
+// findings it claims to fix gone and no new BLOCKS / REFACTOR / INFO finding.
+#include "analysis/ProjectAnalyzer.h"
+#include "manifest/Manifest.h"
+#include "port/PortPlan.h"
+
+#include <QDirIterator>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cnready;
+
+namespace {
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+// The diff of a one-module project holding `source` as mod.py.
+QByteArray diffOf(const QByteArray& source, const QString& name = QStringLiteral("mod.py")) {
+    QTemporaryDir dir;
+    writeFile(dir.path() + QLatin1Char('/') + name, source);
+    const ProjectResult project = analyzeProject(scanProject({dir.path()}));
+    return renderPortDiff(planPort(project, Manifest::bundled()));
+}
+
+// Runs a program; returns its exit code, stdout in `out`.
+int run(const QString& program, const QStringList& args, const QString& cwd,
+        QByteArray* out = nullptr, QByteArray* err = nullptr) {
+    QProcess p;
+    p.setWorkingDirectory(cwd);
+    p.start(program, args);
+    if (!p.waitForFinished(120'000))
+        return -1;
+    if (out)
+        *out = p.readAllStandardOutput();
+    if (err)
+        *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+// Findings other than SCALES as "path:line CODE", sorted.
+QStringList countedFindings(const QString& root) {
+    const ProjectResult r = analyzeProject(scanProject({root}));
+    QStringList out;
+    for (const Finding& f : r.findings)
+        if (f.category != Category::Scales)
+            out << QStringLiteral("%1:%2 %3").arg(f.range.path).arg(f.range.line).arg(f.code);
+    out.sort();
+    return out;
+}
+
+const QByteArray kHeader = "import numpy as np\n\nN = 16_000_000\n\n\n";
+
+} // namespace
+
+class TestPort : public QObject {
+    Q_OBJECT
+
+private slots:
+    void builtinSumOnVectorBecomesNpSum() {
+        const QByteArray src = kHeader + "def f():\n    a = np.ones(N)\n    "
+                                         "for i in range(N):\n        a[i] = i\n"
+                                         "    return sum(a)\n";
+        QCOMPARE(diffOf(src), QByteArray("# cnready port: mod.py fixes R110\n"
+                                         "diff --git a/mod.py b/mod.py\n"
+                                         "--- a/mod.py\n+++ b/mod.py\n"
+                                         "@@ -7,4 +7,4 @@\n"
+                                         "     a = np.ones(N)\n"
+                                         "     for i in range(N):\n"
+                                         "         a[i] = i\n"
+                                         "-    return sum(a)\n"
+                                         "+    return np.sum(a)\n"));
+    }
+    void builtinMaxOnUnknownRankStaysSilent() {
+        // A parameter annotated as an array: rank unknown, so max() compares rows.
+        const QByteArray src = "import numpy as np\n\n\ndef f(a: np.ndarray):\n"
+                               "    for i in range(len(a)):\n        a[i] = i\n"
+                               "    return max(a)\n";
+        QVERIFY2(!diffOf(src).contains("np.max"), diffOf(src).constData());
+    }
+    void builtinSumOnUnknownRankKeepsItsMeaning() {
+        const QByteArray src = "import numpy as np\n\n\ndef f(a: np.ndarray):\n"
+                               "    for i in range(len(a)):\n        a[i] = i\n"
+                               "    return sum(a)\n";
+        QVERIFY2(diffOf(src).contains("+    return np.sum(a, axis=0)\n"), diffOf(src).constData());
+    }
+    void defaultOrderRemoved() {
+        const QByteArray src = kHeader + "def f(a):\n    return np.zeros((N, 3), order=\"C\")\n";
+        QVERIFY2(diffOf(src).contains("-    return np.zeros((N, 3), order=\"C\")\n"
+                                      "+    return np.zeros((N, 3))\n"),
+                 diffOf(src).constData());
+    }
+    void asarrayNoneOrderRemoved() {
+        const QByteArray src = kHeader + "def f(a):\n    return np.asarray(a, order=None)\n";
+        QVERIFY2(diffOf(src).contains("+    return np.asarray(a)\n"), diffOf(src).constData());
+    }
+    void nonDefaultOrderStays() {
+        // 'F' is a layout request; 'C' on np.array is not its default ('K').
+        const QByteArray src = kHeader + "def f(a):\n    b = np.asarray(a, order=\"F\")\n"
+                                         "    return np.array(b, order=\"C\")\n";
+        QVERIFY2(!diffOf(src).contains("fixes R109"), diffOf(src).constData());
+    }
+    void rebindBecomesInPlace() {
+        const QByteArray src = kHeader + "def f(steps):\n    pos = np.zeros(N)\n"
+                                         "    vel = np.ones(N)\n    for t in range(steps):\n"
+                                         "        pos = pos + 0.5 * vel\n    return pos\n";
+        QVERIFY2(diffOf(src).contains("-        pos = pos + 0.5 * vel\n"
+                                      "+        pos += 0.5 * vel\n"),
+                 diffOf(src).constData());
+    }
+    void rebindOfParameterStays() {
+        const QByteArray src = kHeader + "def f(pos, vel, steps):\n    vel = np.ones(N)\n"
+                                         "    for t in range(steps):\n"
+                                         "        pos = pos + 0.5 * vel\n    return pos\n";
+        QVERIFY2(!diffOf(src).contains("+="), diffOf(src).constData());
+    }
+    void rebindOfAliasedNameStays() {
+        const QByteArray src = kHeader + "def f(steps):\n    pos = np.zeros(N)\n"
+                                         "    start = pos\n    vel = np.ones(N)\n"
+                                         "    for t in range(steps):\n"
+                                         "        pos = pos + 0.5 * vel\n    return pos, start\n";
+        QVERIFY2(!diffOf(src).contains("+="), diffOf(src).constData());
+    }
+    void rebindOfIntegerArrayStays() {
+        const QByteArray src = kHeader + "def f(steps):\n    pos = np.zeros(N, dtype=np.int64)\n"
+                                         "    vel = np.ones(N)\n    for t in range(steps):\n"
+                                         "        pos = pos + 0.5 * vel\n    return pos\n";
+        QVERIFY2(!diffOf(src).contains("+="), diffOf(src).constData());
+    }
+    void importSwapOnlyForReadyModules() {
+        const QByteArray ready = kHeader + "def f(a):\n    return np.zeros((N, 3), order=\"C\")\n";
+        QVERIFY(diffOf(ready).contains("-import numpy as np\n+import cupynumeric as np\n"));
+        QVERIFY(diffOf(ready).contains("import numpy -> cupynumeric (module READY after these "
+                                       "fixes)"));
+        // An element loop is left (R101): not READY, no swap, the other fix still shown.
+        const QByteArray notReady = ready +
+                                    "\n\ndef g(u: np.ndarray):\n    for i in range(len(u)):\n"
+                                    "        u[i] = u[i] * 2.0\n    return u\n";
+        QVERIFY(diffOf(notReady).contains("fixes R109\n"));
+        QVERIFY(!diffOf(notReady).contains("cupynumeric"));
+        // A test module keeps host NumPy as its reference.
+        QVERIFY(!diffOf(ready, QStringLiteral("test_mod.py")).contains("cupynumeric"));
+    }
+    void notebooksAreSkippedWithALine() {
+        const QByteArray nb =
+            "{\"nbformat\": 4, \"nbformat_minor\": 5, \"metadata\": {}, \"cells\": ["
+            "{\"cell_type\": \"code\", \"metadata\": {}, \"source\": [\"import numpy as np\\n\", "
+            "\"a = np.zeros((16000000, 3), order='C')\\n\"], \"outputs\": [], "
+            "\"execution_count\": null}]}";
+        const QByteArray d = diffOf(nb, QStringLiteral("demo.ipynb"));
+        QVERIFY2(d.startsWith("# cnready port: demo.ipynb skipped: notebooks are not rewritten"),
+                 d.constData());
+        QVERIFY(!d.contains("diff --git"));
+    }
+    void nothingToRewritePrintsNothing() {
+        QCOMPARE(
+            diffOf("import numpy as np\n\n\ndef f(u: np.ndarray):\n    for i in range(len(u)):\n"
+                   "        u[i] = u[i] * 2.0\n    return u\n"),
+            QByteArray());
+    }
+
+    // Issue 18, "Must show": the diff test.
+    void diffAppliesAndRemovesTheFindings() {
+        if (QStandardPaths::findExecutable(QStringLiteral("git")).isEmpty())
+            QSKIP("git is not installed");
+        QTemporaryDir dir;
+        const QString from = QStringLiteral(CNREADY_FIXTURES_DIR "/projects/port_mechanical");
+        const QString root = dir.path() + QStringLiteral("/project");
+        QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString f = it.next();
+            const QString to = root + QLatin1Char('/') + QDir(from).relativeFilePath(f);
+            QDir().mkpath(QFileInfo(to).absolutePath());
+            QVERIFY(QFile::copy(f, to));
+        }
+        QCOMPARE(run(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q")}, root),
+                 0);
+        const QStringList before = countedFindings(root);
+
+        QByteArray diff, err;
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), root, QStringLiteral("--diff")}, root, &diff, &err),
+                 0);
+        QVERIFY2(diff.contains("# cnready port: pkg/sim.py fixes R109, R110, R202; import numpy "
+                               "-> cupynumeric (module READY after these fixes)\n"),
+                 diff.constData());
+        QVERIFY(diff.contains("# cnready port: pkg/layout.py fixes R109\n"));
+        const QString patch = dir.path() + QStringLiteral("/port.diff");
+        writeFile(patch, diff);
+        QByteArray out;
+        QCOMPARE(run(QStringLiteral("git"),
+                     {QStringLiteral("apply"), QStringLiteral("--check"), patch}, root, &out, &err),
+                 0);
+        QCOMPARE(run(QStringLiteral("git"), {QStringLiteral("apply"), patch}, root, &out, &err), 0);
+
+        // What the diff claims: the sites of its rewrites, "path:line CODE".
+        const QStringList claimed = {
+            QStringLiteral("pkg/layout.py:6 R109"), QStringLiteral("pkg/sim.py:10 R202"),
+            QStringLiteral("pkg/sim.py:11 R109"), QStringLiteral("pkg/sim.py:12 R109"),
+            QStringLiteral("pkg/sim.py:13 R110")};
+        for (const QString& c : claimed)
+            QVERIFY2(before.contains(c), qPrintable(c + QStringLiteral(" was not found before")));
+        QStringList expected = before;
+        for (const QString& c : claimed)
+            expected.removeOne(c);
+        QCOMPARE(countedFindings(root), expected);
+
+        // A second preview of the ported copy has nothing left to do in pkg/sim.py.
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), root, QStringLiteral("--diff")}, root, &diff, &err),
+                 0);
+        QVERIFY2(!diff.contains("pkg/sim.py"), diff.constData());
+    }
+
+    void cliExitCodes() {
+        QByteArray out, err;
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH), {QStringLiteral("port")}, QDir::tempPath(),
+                     &out, &err),
+                 2);
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), QStringLiteral("/no/such/folder")}, QDir::tempPath(),
+                     &out, &err),
+                 3);
+        QCOMPARE(err, QByteArray("cnready: no such file or folder: /no/such/folder\n"));
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), QStringLiteral("--help")}, QDir::tempPath(), &out),
+                 0);
+        QVERIFY(out.startsWith("Usage: cnready port"));
+        QVERIFY(out.contains("--diff"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPort)
+#include "tst_port.moc"
