@@ -2,6 +2,7 @@
 
 #include "analysis/MemoryBudget.h"
 #include "analysis/ProjectScanner.h"
+#include "analysis/SiteFolding.h"
 #include "analysis/Suppressions.h"
 #include "assess/Evidence.h"
 #include "parse/Notebook.h"
@@ -619,6 +620,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
         FindingSink sink(rule->info(), ctx, r.findings, &r.offComputePath);
         rule->check(ctx, sink);
     }
+    foldIntoElementLoops(model, r.findings);
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);

@@ -5,6 +5,7 @@
 #include "semantic/SemanticModel.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <optional>
 #include <vector>
@@ -132,6 +133,46 @@ bool leavesLoopRightAfter(const SemanticModel& m, TSNode call, const std::vector
     return false;
 }
 
+// Whether the allocation's block restarts the `while` loop around it: a sibling statement sets
+// a name the loop's condition reads back to a number (`step = 0` under `while step < steps`).
+// Such a branch is the rare recovery after a failed step (halve the rate, start over), not a
+// pass of the loop; what it allocates is no per-pass cost. `path` as in leavesLoopRightAfter.
+bool restartsLoop(const SemanticModel& m, const std::vector<TSNode>& path, const LoopInfo& loop) {
+    if (loop.kind != LoopKind::While || ts_node_is_null(loop.condition))
+        return false;
+    TSNode block{};
+    for (size_t i = path.size(); i-- > 1;)
+        if (endsStatementClimb(path[i], path[i - 1])) {
+            block = path[i - 1];
+            break;
+        }
+    if (ts_node_is_null(block) || ts_node_eq(block, loop.node))
+        return false;
+    const std::string_view cond = m.text(loop.condition);
+    for (TSNode st : namedChildren(block)) {
+        if (!SyntaxTree::is(st, "expression_statement") || ts_node_named_child_count(st) != 1)
+            continue;
+        const TSNode a = ts_node_named_child(st, 0);
+        if (!SyntaxTree::is(a, "assignment"))
+            continue;
+        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode right = SyntaxTree::field(a, "right");
+        if (!SyntaxTree::is(left, "identifier") || !SyntaxTree::is(right, "integer"))
+            continue;
+        const std::string_view name = m.text(left);
+        for (size_t at = cond.find(name); at != std::string_view::npos;
+             at = cond.find(name, at + 1)) {
+            const auto word = [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+            };
+            const size_t end = at + name.size();
+            if ((at == 0 || !word(cond[at - 1])) && (end >= cond.size() || !word(cond[end])))
+                return true;
+        }
+    }
+    return false;
+}
+
 // Whether `call` sits under an if/elif/else/try inside the loop: a copy taken only on some
 // iterations (`if f < best: x_best = x.copy()`) is a snapshot, not per-iteration scratch.
 // `path` is pathTo(loop.node, call).
@@ -248,7 +289,7 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         }
         if (!invariant || (!ts_node_is_null(dtype) && !invariantIn(m, dtype, *loop)))
             continue;
-        if (leavesLoopRightAfter(m, call, pathInLoop()))
+        if (leavesLoopRightAfter(m, call, pathInLoop()) || restartsLoop(m, pathInLoop(), *loop))
             continue;
 
         // Where does the new array go? The parents come from the loop-to-call chain when it is

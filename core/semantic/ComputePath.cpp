@@ -222,6 +222,27 @@ TSNode lastStatement(TSNode block) {
 
 } // namespace
 
+PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
+    const QStringList parts = moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
+    for (const QString& raw : parts) {
+        const QString p = plainName(raw);
+        if (p == QLatin1String("io") || p == QLatin1String("iolib") ||
+            p == QLatin1String("fileio") || p == QLatin1String("readers") ||
+            p == QLatin1String("writers") || p == QLatin1String("persistence") ||
+            p == QLatin1String("fileformats") || p.startsWith(QLatin1String("io_")) ||
+            p.endsWith(QLatin1String("_io")) || p.contains(QLatin1String("json")) ||
+            p.contains(QLatin1String("pickl")) || p.startsWith(QLatin1String("serializ")) ||
+            p.startsWith(QLatin1String("serialis")))
+            return PathRole::InputOutput;
+        if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
+            p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
+            p == QLatin1String("gui") || p == QLatin1String("widgets") ||
+            p.startsWith(QLatin1String("plot")))
+            return PathRole::Plotting;
+    }
+    return PathRole::Compute;
+}
+
 bool ComputePathEngine::isTestModuleName(const QString& moduleName) {
     const QStringList parts = moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
     for (qsizetype i = 0; i < parts.size(); ++i) {
@@ -243,7 +264,8 @@ bool ComputePathEngine::isTestSupportModuleName(const QString& moduleName) {
 
 ComputePathEngine::ComputePathEngine(const SemanticModel& model)
     : m(model),
-      m_test(isTestModuleName(model.moduleName()) || isTestSupportModuleName(model.moduleName())) {
+      m_test(isTestModuleName(model.moduleName()) || isTestSupportModuleName(model.moduleName())),
+      m_moduleRole(moduleRoleOfName(model.moduleName())) {
     buildFunctionRoles();
     buildSpans();
 }
@@ -286,6 +308,10 @@ void ComputePathEngine::buildFunctionRoles() {
             for (const QString& p : f.parameters)
                 if (plottingParameter(p))
                     r = PathRole::Plotting;
+        // A function of a reader or graphics module is that module's plumbing unless its own
+        // name says more (`format_*` in an I/O package is presentation).
+        if (r == PathRole::Compute)
+            r = m_moduleRole;
         m_functionRoles[i] = r;
     }
 }
@@ -466,6 +492,8 @@ PathRole ComputePathEngine::roleOf(TSNode n) const {
     }
     if (best && best->role != PathRole::Setup)
         return best->role;
+    if (!f && m_moduleRole != PathRole::Compute)
+        return m_moduleRole;
     if (!f || best) {
         // Module level, class bodies and `__main__` blocks run once: set-up, except a loop of
         // a script or notebook, whose passes are the computation (the loop's own header too).

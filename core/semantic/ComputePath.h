@@ -34,6 +34,11 @@ public:
     /// its helpers build test data, so its lines have the role Test too, but the project does
     /// not treat it as a test module (its findings go to the off-path notes).
     static bool isTestSupportModuleName(const QString& moduleName);
+    /// The role a module's dotted name gives all of its code: InputOutput for readers,
+    /// writers and serialisers (`pkg.io.envi`, `pkg.iolib.summary`, `pkg.jsonutils`,
+    /// `pkg.serialization`), Plotting for graphics and GUI packages (`pkg.graphics.ndwindow`,
+    /// `pkg.plotting`, `pkg.viz`), Compute otherwise.
+    static PathRole moduleRoleOfName(const QString& moduleName);
 
 private:
     /// A statement-level stretch of code off the compute path, [start, end) in bytes.
@@ -51,6 +56,7 @@ private:
 
     const SemanticModel& m;
     bool m_test = false;
+    PathRole m_moduleRole = PathRole::Compute;
     std::vector<PathRole> m_functionRoles;
     std::vector<Span> m_spans; ///< sorted by start
 };

@@ -355,6 +355,19 @@ struct LoopWorkEngine::Impl {
         return s.rank >= 1 && s.sizeClass() == SizeClass::Small;
     }
 
+    // A row of data size: a known shape of at least one axis with a data extent (`x[i]` of an
+    // `(n, samples)` array). Unknown shapes are no evidence either way.
+    // Only a single index picks such a row: `image[i, j]` in a nest over pixels reads one
+    // pixel's vector per pass, element work of the nest (R101's per-pixel loop).
+    bool dataRow(TSNode e) const {
+        const TSNode ix = ST::field(e, "subscript");
+        if (ts_node_is_null(ix) || ST::is(ix, "tuple") || ST::is(ix, "expression_list") ||
+            ts_node_named_child_count(e) != 2)
+            return false;
+        const Shape s = m.shapeOf(e);
+        return s.rank >= 1 && s.sizeClass() == SizeClass::Data;
+    }
+
     void markElement(const LoopInfo& L, TSNode at) {
         LoopWork& w = work[size_t(L.index)];
         w.elements.push_back(at);
@@ -470,8 +483,14 @@ struct LoopWorkEngine::Impl {
                 } else if (arrayBase(m, base, *cur) && scalarIndexUsing(m, sub, *cur) &&
                            !m.isBookkeepingArray(base)) {
                     // An element of a bookkeeping array (one of four moves, a tap) is no
-                    // element work on data.
-                    markElement(*cur, sub);
+                    // element work on data. What the index picks out of an array known to
+                    // have more axes is a row, not an element: a data-sized row
+                    // (`flat_data[i]` of an `(n, samples)` array, handed to a spectrum
+                    // estimator) is slab work per pass, however the pass uses it.
+                    if (dataRow(sub))
+                        markSlab(*cur, sub, "the loop variable picks a data-sized row");
+                    else
+                        markElement(*cur, sub);
                 }
             }
         }

@@ -470,25 +470,44 @@ bool inList(const QString& w, std::initializer_list<const char*> list) {
     return false;
 }
 
-// An integer named as a count of few things: dimensions, polynomial order, levels, parameters.
+// An integer named as a count of few things: dimensions, polynomial order, levels, parameters,
+// and the sizes that are small by the domain's own nature though they arrive at run time: a
+// model's order and lags (`nlags`, `k_ar`), its equations and state vector (`neqs`, `k_endog`,
+// `k_states`: statsmodels' `k_*` convention counts model terms), spline knots, clusters, classes,
+// components and spectral bands. An expert reads `range(neqs)` as a handful of passes; the data
+// is the observations these terms are fitted to.
 bool smallCountName(std::string_view name) {
     const QStringList w = nameWords(name);
     if (w.isEmpty())
         return false;
     const QString whole = w.join(QString());
     if (inList(whole,
-               {"ndim",   "ndims",  "dim",     "dims",        "naxes",    "naxis",     "order",
-                "degree", "deg",    "nlevels", "nlevel",      "nlev",     "levels",    "nparams",
-                "nparam", "npar",   "ncoords", "ncomponents", "ncomp",    "nchannels", "nspecies",
-                "nsides", "nfaces", "nverts",  "porder",      "nderiv",   "nder",      "norder",
-                "rank",   "nvars",  "nvar",    "nstages",     "noutputs", "ninputs"}))
+               {"ndim",     "ndims",      "dim",      "dims",     "naxes",      "naxis",
+                "order",    "degree",     "deg",      "nlevels",  "nlevel",     "nlev",
+                "levels",   "nparams",    "nparam",   "npar",     "ncoords",    "ncomponents",
+                "ncomp",    "nchannels",  "nspecies", "nsides",
+                "porder",   "nderiv",     "nder",     "norder",   "rank",       "nvars",
+                "nvar",     "nstages",    "noutputs", "ninputs",  "nlags",      "nlag",
+                "maxlag",   "maxlags",    "nlagsmax", "neqs",     "neq",        "nequations",
+                "nknots",   "nclusters",  "nclass",   "nclasses", "nfactors",   "nbands",
+                "numbands", "nregimes",   "nstates",  "nendog",   "nexog",      "ncoef",
+                "ncoefs",   "ncoeffs",    "nbasis",   "nmodes",   "nharmonics", "nterms",
+                "ntaps",    "ncategories"}))
         return true;
-    // n_levels, num_dims, poly_order, max_degree
+    // statsmodels' k_ar, k_endog, k_states, k_exog, k_trend: a count of model terms.
+    if (w.size() == 2 && w.first() == QLatin1String("k") &&
+        !inList(w.last(), {"size", "len", "length", "count", "points", "samples", "rows", "cols",
+                           "obs", "nobs", "cells", "elements", "pixels", "voxels", "steps"}))
+        return true;
+    // n_levels, num_dims, poly_order, max_degree, n_lags, max_lags, n_clusters
     const QString& last = w.last();
-    return inList(last, {"ndim", "ndims", "dims", "order", "degree", "deg", "levels", "params",
-                         "stages", "coords", "axes"}) &&
+    return inList(last, {"ndim",       "ndims",  "dims",      "order",   "degree",   "deg",
+                         "levels",     "params", "stages",    "coords",  "axes",     "lags",
+                         "lag",        "eqs",    "equations", "knots",   "clusters", "classes",
+                         "components", "bands",  "factors",   "regimes", "states",   "harmonics",
+                         "modes",      "terms",  "taps",      "coefs",   "coeffs"}) &&
            (w.size() == 1 || inList(w.first(), {"n", "num", "max", "poly", "spline", "filter",
-                                                "interp", "deriv", "n_"}));
+                                                "interp", "deriv", "n_", "nb", "number"}));
 }
 
 // A constant named as a size: N, NX, N_ROWS, GRID_SIZE, NUM_POINTS, LENGTH.
@@ -2039,6 +2058,9 @@ Extent ShapeEngine::Impl::extentUncached(TSNode n, int depth) {
         }
         if (is(obj, Sym::identifier) && text(obj) == "self")
             return nameExtent(n, true, depth);
+        // `model.k_endog`, `res.neqs`: a count of few things whoever holds it.
+        if (smallCountName(a))
+            return Extent::symbolic(text(n), SizeClass::Small);
         return Extent::unknown();
     }
     if (t == Sym::subscript) {
@@ -2157,10 +2179,12 @@ Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
     const std::string_view name = selfAttr ? text(field(id, F().attribute)) : text(id);
     std::array<SemanticModel::NameBinding, 8> bs;
     const int n = m.nameBindings(name, id, selfAttr, bs.data(), int(bs.size()));
-    if (n <= 0)
-        return Extent::unknown();
-    if (n > int(bs.size()))
-        return Extent::symbolic(text(id), SizeClass::Unknown);
+    if (n <= 0 || n > int(bs.size()))
+        // Unbound here (a property, a name from elsewhere) or bound too often to follow: only
+        // its name can tell (see the end of this function).
+        return smallCountName(name) ? Extent::symbolic(text(id), SizeClass::Small)
+               : n <= 0             ? Extent::unknown()
+                                    : Extent::symbolic(text(id), SizeClass::Unknown);
     if (std::find(pendingExtents.begin(), pendingExtents.end(), bs[0].index) !=
         pendingExtents.end())
         return ++partialReads, Extent::unknown();
@@ -2221,7 +2245,15 @@ Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
                     break;
                 }
             }
-            const SizeClass c = smallCountName(name) ? SizeClass::Small : SizeClass::Data;
+            // A count parameter with a small literal default (`nlags=10`, `bins=16`) is
+            // small by its author's own account, unless it is named as a size (`n=100` is a
+            // demo value of a data size). 0 and 1 mean "off" and "one", not a size.
+            const std::optional<qint64> byDefault =
+                b.value.id ? integerLiteralValue(text(unparen(b.value))) : std::nullopt;
+            const bool smallDefault =
+                byDefault && *byDefault >= 2 && *byDefault <= kSmallLiteral && !sizeName(name);
+            const SizeClass c =
+                smallCountName(name) || smallDefault ? SizeClass::Small : SizeClass::Data;
             e = Extent::symbolic(text(id), c);
             e.parameter = qint8(std::clamp(b.argIndex, -1, 127));
             break;
@@ -2248,6 +2280,11 @@ Extent ShapeEngine::Impl::nameExtent(TSNode id, bool selfAttr, int depth) {
         e.value = acc.value;
         return e;
     }
+    // A name that counts few things by its domain (`order = nlags`, `neqs = y.shape[1]`) is
+    // small whatever runtime value (or unknown value: a property, a call) it takes; only a
+    // literal says otherwise.
+    if (!acc.isLiteral() && smallCountName(name))
+        acc.size = SizeClass::Small;
     if (acc.kind == Extent::Kind::Unknown && acc.symbol.empty())
         acc.symbol = text(id);
     return acc;

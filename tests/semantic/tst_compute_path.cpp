@@ -191,6 +191,42 @@ private slots:
         QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::Test));
     }
 
+    void moduleRoles_data() {
+        QTest::addColumn<QString>("module");
+        QTest::addColumn<PathRole>("role");
+        QTest::newRow("io package") << "spectral.io.envi" << PathRole::InputOutput;
+        QTest::newRow("iolib") << "statsmodels.iolib.summary2" << PathRole::InputOutput;
+        QTest::newRow("json helpers") << "lmfit.jsonutils" << PathRole::InputOutput;
+        QTest::newRow("serializer") << "pkg.serialization" << PathRole::InputOutput;
+        QTest::newRow("graphics") << "spectral.graphics.ndwindow" << PathRole::Plotting;
+        QTest::newRow("viz") << "nitime.viz" << PathRole::Plotting;
+        QTest::newRow("plotting") << "pandas.plotting._core" << PathRole::Plotting;
+        QTest::newRow("compute") << "pkg.algorithms.spymath" << PathRole::Compute;
+        QTest::newRow("not a word") << "pkg.iolite.ratio" << PathRole::Compute;
+        QTest::newRow("bio is no io") << "pkg.bio" << PathRole::Compute;
+    }
+    void moduleRoles() {
+        QFETCH(QString, module);
+        QFETCH(PathRole, role);
+        QCOMPARE(pathRoleName(ComputePathEngine::moduleRoleOfName(module)), pathRoleName(role));
+    }
+
+    void moduleRoleYieldsToOwnName() {
+        // Every function of a reader module is I/O, unless its own name says more; module
+        // level code takes the module's role too.
+        const Snippet s{QByteArray("import numpy as np\n"
+                                   "def header_offsets(u):\n    return u[::2]\n"
+                                   "def format_table(u):\n    return u[::3]\n"
+                                   "STEP = np.arange(9)[::4]\n"),
+                        QStringLiteral("pkg.io.envi")};
+        QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::3]")), pathRoleName(PathRole::Presentation));
+        QCOMPARE(pathRoleName(s.role("np.arange(9)[::4]")), pathRoleName(PathRole::InputOutput));
+        const Snippet c{QByteArray("import numpy as np\ndef f(u):\n    return u[::2]\n"),
+                        QStringLiteral("pkg.algorithms")};
+        QCOMPARE(pathRoleName(c.role("u[::2]")), pathRoleName(PathRole::Compute));
+    }
+
     void namesAreWords() {
         // Word prefixes, not substrings: these are computations.
         const Snippet s{QByteArray("import numpy as np\n"

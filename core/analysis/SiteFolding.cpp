@@ -1,0 +1,57 @@
+#include "analysis/SiteFolding.h"
+
+#include "parse/SyntaxTree.h"
+#include "semantic/SemanticModel.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace cnready {
+
+namespace {
+
+bool reportsElementLoop(const Finding& f) {
+    return f.code == QLatin1String("R101") || f.code == QLatin1String("R103");
+}
+
+bool symptomOfElementLoop(const Finding& f) {
+    static const QLatin1String codes[] = {
+        QLatin1String("R104"), QLatin1String("R106"), QLatin1String("R201"),
+        QLatin1String("R202"), QLatin1String("R206"),
+    };
+    return std::find(std::begin(codes), std::end(codes), f.code) != std::end(codes);
+}
+
+} // namespace
+
+int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings) {
+    // Header lines of the reported loops, then their spans [header, last line].
+    std::vector<int> headers;
+    for (const Finding& f : findings)
+        if (reportsElementLoop(f))
+            headers.push_back(f.range.line);
+    if (headers.empty())
+        return 0;
+    std::sort(headers.begin(), headers.end());
+    headers.erase(std::unique(headers.begin(), headers.end()), headers.end());
+    std::vector<std::pair<int, int>> spans;
+    for (const LoopInfo& L : model.loops()) {
+        const int line = SyntaxTree::line(L.node);
+        if (std::binary_search(headers.begin(), headers.end(), line))
+            spans.emplace_back(line, SyntaxTree::endLine(L.node));
+    }
+    if (spans.empty())
+        return 0;
+    const auto inside = [&](const Finding& f) {
+        return symptomOfElementLoop(f) &&
+               std::any_of(spans.begin(), spans.end(), [&](const std::pair<int, int>& s) {
+                   return f.range.line > s.first && f.range.line <= s.second;
+               });
+    };
+    const qsizetype before = findings.size();
+    findings.removeIf(inside);
+    return int(before - findings.size());
+}
+
+} // namespace cnready

@@ -1,0 +1,25 @@
+#pragma once
+// One site, one fix (RULES.md, the workload model item 7): a host sync, an array branch or an
+// allocation inside a loop that R101 or R103 already reports is a symptom of that element loop.
+// RR-loop turns the loop into whole-array code, and the `.item()`, the strided read or the
+// per-pass `np.zeros` go with it; reporting them again would count one problem several times
+// and send the reader to a second recipe that the first one makes moot. Branches (R105) decide
+// for themselves (R105 leaves a branch on the loop's element to R101, but keeps one that picks
+// which elements a per-element call runs on: a mask to apply first is a fix of its own).
+
+#include "model/Finding.h"
+
+#include <QList>
+
+namespace cnready {
+
+class SemanticModel;
+
+/// Removes from `findings` every R104, R106, R201, R202 or R206 finding whose line lies
+/// strictly inside the span of a loop that an R101 or R103 finding of `findings` reports (the
+/// finding's own line is the loop's header line). Findings outside such loops, on the loop's
+/// own header line, and of other codes are kept. `model` is the file's semantic model, used to
+/// find each reported loop's span (lines, 1-based). Returns the number of findings removed.
+int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings);
+
+} // namespace cnready
