@@ -1023,7 +1023,7 @@ private slots:
         // A size-like parameter default is a library knob (pandas' plotting `samples: int =
         // 200` once sank the whole package in Gate 2), unlike a local size-named constant.
         const FileResult knob =
-            analyzeSource(QStringLiteral("plot.py"),
+            analyzeSource(QStringLiteral("curves.py"),
                           QByteArrayLiteral("import numpy as np\n"
                                             "def curve(frame, samples: int = 200):\n"
                                             "    t = np.linspace(-np.pi, np.pi, samples)\n"
