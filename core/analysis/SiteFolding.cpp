@@ -51,6 +51,29 @@ int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings) {
     };
     const qsizetype before = findings.size();
     findings.removeIf(inside);
+    return int(before - findings.size()) + foldSameStatement(findings);
+}
+
+int foldSameStatement(QList<Finding>& findings) {
+    // (kept, dropped): the write through a would-be view is the defect, the stride only its
+    // means (`a.flat[::n + 1] = v`: np.fill_diagonal fixes both); iterating an array covers the
+    // builtin that consumes the iteration (`sorted(x for x in a)`).
+    static const std::pair<QLatin1String, QLatin1String> pairs[] = {
+        {QLatin1String("R205"), QLatin1String("R106")},
+        {QLatin1String("R103"), QLatin1String("R110")},
+    };
+    const auto dropped = [&](const Finding& f) {
+        for (const auto& [keep, drop] : pairs) {
+            if (f.code != drop)
+                continue;
+            for (const Finding& o : findings)
+                if (o.code == keep && o.range.line == f.range.line)
+                    return true;
+        }
+        return false;
+    };
+    const qsizetype before = findings.size();
+    findings.removeIf(dropped);
     return int(before - findings.size());
 }
 
