@@ -24,7 +24,7 @@ fi
 # --- 1. Debian packages ------------------------------------------------------------------
 # Libraries are checked by package; tools by command, since a machine may carry its own
 # node/npm or compiler outside Debian's packages.
-packages=(qt6-base-dev qt6-charts-dev libtree-sitter-dev libjemalloc-dev pkg-config xz-utils ca-certificates xvfb xauth libgl-dev
+packages=(qt6-base-dev libtree-sitter-dev libjemalloc-dev pkg-config xz-utils ca-certificates xvfb xauth libgl-dev
           libcmark-gfm-dev libcmark-gfm-extensions-dev libtomlplusplus-dev
           appstream dpkg-dev file)  # the last three: the .deb test (appstreamcli, shlibdeps)
 for tool in g++:g++ cmake:cmake ninja:ninja-build node:nodejs npm:npm python3:python3 clang++:clang; do
