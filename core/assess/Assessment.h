@@ -41,6 +41,8 @@ struct ContextInput {
     std::optional<QString> cuda;             ///< "12.4"
     std::optional<QString> os;               ///< "linux", "wsl2", "macos", "windows"
     std::optional<QString> pattern;          ///< see PatternEvidence::pattern
+    /// Host NumPy bandwidth for the cost model, GB/s (`--host-bandwidth`); unset: 20 GB/s.
+    std::optional<double> hostBandwidthGBps;
     /// The project's entry script (relative path) for the Doctor hand-off and Gate 6; when
     /// unset the assessment picks one (chooseEntryScript).
     std::optional<QString> entry;
@@ -111,6 +113,8 @@ struct Context {
     /// Why thin failing evidence was set aside when it would have changed the inferred pattern
     /// (see inferPattern); "" otherwise.
     QString patternSetAside;
+    /// Host NumPy bandwidth the cost model assumes, GB/s (cost/CostModel.h).
+    double hostBandwidthGBps = 20.0;
     QList<ContextValue> rows; ///< in report order
 };
 

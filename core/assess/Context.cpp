@@ -2,6 +2,7 @@
 
 #include "assess/AssessInternals.h"
 #include "assess/GpuCatalog.h"
+#include "cost/CostModel.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -226,7 +227,31 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
                   ev.join(QStringLiteral("; "))};
     }
 
-    c.rows = {sizeRow, gpusRow, perRow, nodesRow, gpuRow, ccRow, cudaRow, osRow, patRow};
+    // Cost model inputs (cost/CostModel.h): the figures the "Where the time would go" table
+    // rests on.
+    if (given.hostBandwidthGBps && *given.hostBandwidthGBps > 0)
+        c.hostBandwidthGBps = *given.hostBandwidthGBps;
+    const cost::Inputs ci = cost::inputsFor(c);
+    const bool hostGiven = given.hostBandwidthGBps && *given.hostBandwidthGBps > 0;
+    ContextValue costRow{
+        QStringLiteral("cost"), QStringLiteral("Cost model inputs"),
+        QStringLiteral("GPU memory ~%1 GB/s (%2), PCIe ~%3 GB/s, ≥ 10 µs per task, host "
+                       "NumPy ~%4 GB/s")
+            .arg(QString::number(ci.gpuBandwidthGBps, 'g', 4), ci.gpuName,
+                 QString::number(ci.pcieGBps, 'g', 3),
+                 QString::number(ci.hostBandwidthGBps, 'g', 4)),
+        hostGiven || !ci.gpuAssumed ? Provenance::Given : Provenance::Default,
+        QStringLiteral("%1; task floor from CUDA launch 5–10 µs plus Legate scheduling; %2")
+            .arg(
+                ci.gpuAssumed
+                    ? QStringLiteral("no catalogued GPU given: H100 SXM's datasheet "
+                                     "figures stand in")
+                    : QStringLiteral("%1 datasheet figures from the GPU catalogue").arg(ci.gpuName),
+                hostGiven ? givenEvidence(given, QStringLiteral("host-bandwidth"),
+                                          QString::number(c.hostBandwidthGBps, 'g', 4))
+                          : QStringLiteral("single-threaded memory-bound NumPy assumed "
+                                           "(--host-bandwidth changes it)"))};
+    c.rows = {sizeRow, gpusRow, perRow, nodesRow, gpuRow, ccRow, cudaRow, osRow, patRow, costRow};
     return c;
 }
 

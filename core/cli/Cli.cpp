@@ -122,6 +122,11 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("Dominant compute pattern: stencil, gemm, reduction, elementwise, "
                        "monte-carlo, fft, sparse, graph, ml, string, sequential, scipy-mixed."),
         QStringLiteral("PATTERN"));
+    const QCommandLineOption hostBandwidth(
+        QStringLiteral("host-bandwidth"),
+        QStringLiteral("Host NumPy memory bandwidth for the cost estimate, GB/s (default 20, "
+                       "single-threaded)."),
+        QStringLiteral("GBPS"));
     const QCommandLineOption format(
         QStringLiteral("format"),
         QStringLiteral("Output format: md (default), json, sarif, github (workflow "
@@ -191,7 +196,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
                   configFile,  noConfig,
                   exclude,     noGitignore,
                   baseline,    writeBaselineOpt,
-                  doctorReport});
+                  doctorReport, hostBandwidth});
     if (!p.parse(args))
         return usageError(err, p.errorText());
     if (p.isSet(QStringLiteral("help"))) {
@@ -227,8 +232,8 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     OptionValues values;
     for (auto it = config.options.cbegin(); it != config.options.cend(); ++it)
         values.set(it.key(), it.value().text, config.fileName, it.value().line);
-    for (const QCommandLineOption* o :
-         {&elements, &perGpu, &gpus, &nodes, &gpu, &cc, &cuda, &os, &pattern, &entry, &failOn})
+    for (const QCommandLineOption* o : {&elements, &perGpu, &gpus, &nodes, &gpu, &cc, &cuda, &os,
+                                        &pattern, &entry, &failOn, &hostBandwidth})
         if (p.isSet(*o))
             values.set(o->names().first(), p.value(*o));
     QString contextError;

@@ -141,9 +141,18 @@ std::optional<ContextInput> contextFromOptions(const OptionValues& v, QString* e
                             .arg(v.where(entry), v.value(entry)));
         in.entry = s;
     }
+    const QString host = QStringLiteral("host-bandwidth");
+    if (v.has(host)) {
+        bool ok = false;
+        const double gbps = v.value(host).trimmed().toDouble(&ok);
+        if (!ok || !(gbps > 0) || gbps > 1e6)
+            return fail(QStringLiteral("%1 takes a bandwidth in GB/s above 0, e.g. 20 (got '%2')")
+                            .arg(v.where(host), v.value(host)));
+        in.hostBandwidthGBps = gbps;
+    }
     for (const QString& name :
          {QStringLiteral("elements"), QStringLiteral("elements-per-gpu"), QStringLiteral("gpus"),
-          QStringLiteral("nodes"), gpu, cc, cuda, os, pattern, entry})
+          QStringLiteral("nodes"), gpu, cc, cuda, os, pattern, entry, host})
         if (v.has(name) && !v.origin(name).isEmpty())
             in.origins.insert(name, v.origin(name));
     return in;

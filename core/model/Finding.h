@@ -2,6 +2,7 @@
 // Findings: what a rule reports at one place in the analyzed code.
 
 #include "model/PathRole.h"
+#include "model/SiteWork.h"
 
 #include <QHashFunctions>
 #include <QList>
@@ -83,6 +84,9 @@ struct Finding {
     /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
     /// read. Used for hot-path-only rules in functions that are not in a loop locally.
     QString requiresHotFunction;
+    /// What the workload model knew about the site when the rule reported it (loops around it,
+    /// the size of its arrays): the cost model's input (cost/CostModel.h).
+    SiteWork work;
 
     friend bool operator==(const Finding&, const Finding&) = default;
 };

@@ -241,6 +241,46 @@ QByteArray renderJson(const ReportInput& in) {
                                  {QStringLiteral("recipe"), s.recipe},
                                  {QStringLiteral("locations"), rangesJson(s.locations)}});
 
+    // The cost model's estimate per hot site (cost/CostModel.h): numbers in seconds and
+    // bytes, each a bound with the assumption it rests on.
+    const cost::Inputs ci = cost::inputsFor(a.context);
+    QJsonArray siteCostRows;
+    for (const cost::SiteCost& c : siteCosts(in)) {
+        QJsonObject o{{QStringLiteral("site"), rangeJson(c.site)},
+                      {QStringLiteral("location"), c.site.toString()},
+                      {QStringLiteral("code"), c.code},
+                      {QStringLiteral("kind"), c.kind},
+                      {QStringLiteral("sizeKnown"), c.sizeKnown}};
+        if (c.sizeKnown) {
+            o.insert(QStringLiteral("bytesPerPass"), c.bytesPerPass);
+            o.insert(QStringLiteral("passesPerStep"), c.passesPerStep);
+            o.insert(QStringLiteral("tasksPerPass"), c.tasksPerPass);
+            o.insert(QStringLiteral("hostBytesPerStep"), c.hostBytesPerStep);
+            o.insert(QStringLiteral("lowerBoundSeconds"), c.gpuSeconds);
+            o.insert(QStringLiteral("upperBoundSeconds"),
+                     c.gpuSecondsHigh ? QJsonValue(*c.gpuSecondsHigh) : QJsonValue());
+            o.insert(QStringLiteral("numpySeconds"), c.numpySeconds);
+            o.insert(QStringLiteral("dominant"), cost::dominantKey(c.dominant));
+            o.insert(QStringLiteral("assumption"), c.assumption);
+        } else {
+            o.insert(QStringLiteral("unknown"), c.unknownWhy);
+        }
+        siteCostRows.append(o);
+    }
+    const QJsonObject costModel{
+        {QStringLiteral("inputs"),
+         QJsonObject{{QStringLiteral("elements"), double(ci.elements)},
+                     {QStringLiteral("gpus"), ci.gpus},
+                     {QStringLiteral("gpu"), ci.gpuName},
+                     {QStringLiteral("gpuAssumed"), ci.gpuAssumed},
+                     {QStringLiteral("gpuBandwidthGBps"), ci.gpuBandwidthGBps},
+                     {QStringLiteral("pcieGBps"), ci.pcieGBps},
+                     {QStringLiteral("pageablePcieGBps"), cost::kPageablePcieGBps},
+                     {QStringLiteral("taskSeconds"), ci.taskSeconds},
+                     {QStringLiteral("hostBandwidthGBps"), ci.hostBandwidthGBps},
+                     {QStringLiteral("bytesPerElement"), 8}}},
+        {QStringLiteral("sites"), siteCostRows}};
+
     // Counts are the workload's: findings in test modules are counted apart.
     QJsonObject counts;
     int inTests = 0;
@@ -289,7 +329,8 @@ QByteArray renderJson(const ReportInput& in) {
         {QStringLiteral("doctorCommand"), doctorCommand(a.entryScript)},
         {QStringLiteral("doctorPatchCommand"), doctorPatchCommand(a.entryScript)},
         {QStringLiteral("doctorReport"), doctorReportJson(in.doctor, a.findings)},
-        {QStringLiteral("nextSteps"), steps}};
+        {QStringLiteral("nextSteps"), steps},
+        {QStringLiteral("costModel"), costModel}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

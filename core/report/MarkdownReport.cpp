@@ -587,9 +587,39 @@ private:
         }
     }
 
+    /// "Where the time would go": the top hot sites by the cost model's lower bound per step
+    /// on the target (cost/CostModel.h), with the assumption that dominates each.
+    void costTable() {
+        const QList<cost::SiteCost> costs = siteCosts(in);
+        if (costs.isEmpty())
+            return;
+        const cost::Inputs ci = cost::inputsFor(in.assessment.context);
+        line(QStringLiteral("**Where the time would go** (estimated bounds per step on %1 "
+                            "GPU%2 of %3 for %4 elements, not measurements; context table, "
+                            "\"Cost model inputs\"):")
+                 .arg(ci.gpus)
+                 .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName,
+                      formatCount(ci.elements)));
+        line();
+        line(QStringLiteral("| Site | Code | Kind | Bound per step | Dominating assumption |"));
+        line(QStringLiteral("|---|---|---|---|---|"));
+        const int max = 8;
+        for (qsizetype i = 0; i < costs.size() && i < max; ++i) {
+            const cost::SiteCost& c = costs[i];
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                     .arg(c.site.toString(), c.code, c.kind, cost::formatBound(c),
+                          c.sizeKnown ? c.assumption
+                                      : QStringLiteral("size unknown: %1").arg(c.unknownWhy)));
+        }
+        if (costs.size() > max)
+            line(QStringLiteral("| and %1 more sites | | | | |").arg(costs.size() - max));
+        line();
+    }
+
     void next() {
         line(QStringLiteral("## Recommended next steps"));
         line();
+        costTable();
         const QList<NextStep> steps = recommendedSteps(in);
         int n = 1;
         for (const NextStep& st : steps)

@@ -9,9 +9,12 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QMap>
 #include <QSaveFile>
 #include <QSet>
+
+#include <algorithm>
 
 namespace cnready {
 
@@ -145,6 +148,11 @@ NextStep doctorReportStep(const ReportInput& in) {
 
 } // namespace
 
+QList<cost::SiteCost> siteCosts(const ReportInput& in) {
+    return cost::estimateSites(in.assessment.findings, cost::inputsFor(in.assessment.context),
+                               testModulePaths(in.project));
+}
+
 QList<NextStep> recommendedSteps(const ReportInput& in) {
     const Assessment& a = in.assessment;
     const Context& c = a.context;
@@ -224,7 +232,25 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         const QString anchor = recipeFor(f);
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
-    for (const Recipe& r : allRecipes()) {
+    // Each recipe's cost: the largest lower bound among its sites (-1 when none is known).
+    QHash<SourceRange, double> costBySite;
+    for (const cost::SiteCost& c : siteCosts(in))
+        if (c.sizeKnown)
+            costBySite.insert(c.site, c.gpuSeconds);
+    QHash<QString, double> costByRecipe;
+    for (const Finding& f : a.findings) {
+        if (f.category != Category::Blocks && f.category != Category::Refactor)
+            continue;
+        const QString anchor = recipeFor(f);
+        const QString key = anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor;
+        const double c = costBySite.value(findingSite(f), -1);
+        costByRecipe[key] = std::max(costByRecipe.value(key, -1), c);
+    }
+    QList<Recipe> ordered = allRecipes();
+    std::stable_sort(ordered.begin(), ordered.end(), [&](const Recipe& x, const Recipe& y) {
+        return costByRecipe.value(x.anchor, -1) > costByRecipe.value(y.anchor, -1);
+    });
+    for (const Recipe& r : ordered) {
         const auto it = byRecipe.constFind(r.anchor);
         if (it == byRecipe.cend())
             continue;

@@ -4,6 +4,7 @@
 // own Fetched date and the `today` passed in; everything sorted.
 
 #include "assess/Assessment.h"
+#include "cost/CostModel.h"
 #include "doctor/DoctorMatch.h"
 
 #include <QByteArray>
@@ -49,11 +50,17 @@ struct NextStep {
 };
 
 /// The recommended next steps in order: hardware / alternatives / batching first when a gate
-/// stopped the port, then recipes in priority order (RULES.md: R108 → R101/R103/R110 → R102 →
+/// stopped the port, then recipes ordered by the largest estimated cost per step of their
+/// sites (siteCosts(); sites of unknown size after every estimate), recipe priority breaking
+/// ties (RULES.md: R108 → R101/R103/R110 → R102 →
 /// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107) over the sites outside test
 /// modules (FileResult::isTest), one "tests" step counting the sites in test modules, API
 /// rewrites, the pilot module, the cuPyNumeric Doctor hand-off and a benchmark.
 QList<NextStep> recommendedSteps(const ReportInput& in);
+
+/// The estimated cost per hot site of the workload (cost/CostModel.h) for the assessment's
+/// context, test modules left out, largest lower bound first.
+QList<cost::SiteCost> siteCosts(const ReportInput& in);
 
 /// The Doctor hand-off command for `entryScript` ("main.py" when empty), for code that
 /// imports cupynumeric: doctorLegateCommand() of doctor/HandOff.h.

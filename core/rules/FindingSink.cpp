@@ -3,6 +3,7 @@
 #include "rules/Rule.h"
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
+#include "semantic/SiteWorkProbe.h"
 
 namespace cnready {
 
@@ -110,6 +111,7 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (m_reported.contains(place))
         return;
     m_reported.insert(place);
+    f.work = probeSiteWork(m_ctx.model, first);
     // A test module's findings stay in the list: the assessment already keeps whole test
     // modules apart (listed under their own heading, never counted); the role marks them.
     if (f.pathRole != PathRole::Compute &&

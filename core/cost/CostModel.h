@@ -1,0 +1,101 @@
+#pragma once
+// The cost model (issue 20): for each hot site, a bound on what one step would cost after the
+// port, from the workload model's facts (model/SiteWork.h) and the context. Pure functions;
+// every figure names its source:
+//  - GPU memory bandwidth per model: the GPU catalogue (assess/GpuCatalog.h, NVIDIA datasheets);
+//    H100 SXM (~3.35 TB/s) stands in when the model is not given or not catalogued.
+//  - Host round trips: the card's PCIe link (Gen5 ~64 GB/s, Gen4 ~32 GB/s,
+//    ../shared/upstream/references/gpu-stack.md "Host-device transfers"); the upper bound of a
+//    transfer uses pageable host memory, ~12 GB/s (same section).
+//  - At least 10 µs per runtime task: CUDA's launch alone is 5-10 µs and Legate schedules on
+//    top (gpu-stack.md "Kernel launch overhead", "The 1-millisecond task-granularity rule").
+//  - The host NumPy baseline is memory-bound at ~20 GB/s single-threaded (issue 20; changed
+//    with --host-bandwidth).
+//  - Bytes per element: 8 (float64, NumPy's default) unless the site's array holds flags.
+// Every figure is a lower bound (an upper one only where a published figure gives it) resting
+// on the assumption it names; nothing here is a measured speedup.
+
+#include "model/Finding.h"
+
+#include <QList>
+#include <QSet>
+#include <QString>
+
+#include <optional>
+
+namespace cnready {
+
+struct Context;
+
+namespace cost {
+
+/// At least this many seconds per runtime task (gpu-stack.md: CUDA launch 5-10 µs, plus Legate).
+inline constexpr double kTaskOverheadSeconds = 10e-6;
+/// Host NumPy, memory-bound, single-threaded, bytes per second (issue 20's default).
+inline constexpr double kDefaultHostBandwidthGBps = 20.0;
+/// Pageable host memory over PCIe, GB/s (gpu-stack.md): the slow end of a host round trip.
+inline constexpr double kPageablePcieGBps = 12.0;
+/// Stand-in GPU when none is given or it has no bandwidth in the catalogue: H100 SXM.
+inline constexpr double kAssumedGpuBandwidthGBps = 3350.0;
+inline constexpr double kAssumedPcieGBps = 64.0;
+
+/// The figures a cost rests on, resolved from the context.
+struct Inputs {
+    qint64 elements = 0; ///< hot-path array size, total elements (Context::totalElements)
+    int gpus = 1;        ///< GPUs sharing the data (bandwidth and host links add up)
+    QString gpuName;     ///< catalogue name, or "H100 (assumed)"
+    double gpuBandwidthGBps = kAssumedGpuBandwidthGBps; ///< per GPU
+    double pcieGBps = kAssumedPcieGBps;                 ///< per GPU, per direction
+    bool gpuAssumed = true; ///< the GPU model was not given or has no catalogued bandwidth
+    double hostBandwidthGBps = kDefaultHostBandwidthGBps;
+    double taskSeconds = kTaskOverheadSeconds;
+};
+
+/// The inputs for `context` (its size, GPUs and GPU model looked up in the catalogue) with
+/// the host NumPy bandwidth `hostGBps` (values <= 0 mean the default).
+Inputs inputsFor(const Context& context, double hostGBps = 0);
+
+/// What dominates a site's bound.
+enum class Dominant { Tasks, Bandwidth, HostLink };
+
+/// The estimated cost of one site (or one finding) per step.
+struct SiteCost {
+    SourceRange site; ///< findingSite(): the outermost loop, else the line
+    QString code;     ///< the finding that sets the bound
+    Category category = Category::Info;
+    QString kind;            ///< "element loop", "host sync", "growing stack", "whole-array"
+    bool sizeKnown = false;  ///< false: "size unknown", no figure below is meaningful
+    QString unknownWhy;      ///< with !sizeKnown: what is unknown ("array size", "step count")
+    double bytesPerPass = 0; ///< data touched per pass, bytes
+    double passesPerStep = 1;
+    double tasksPerPass = 1;              ///< runtime tasks one pass creates
+    double hostBytesPerStep = 0;          ///< bytes crossing the host link per step (host syncs)
+    double gpuSeconds = 0;                ///< lower bound on the target per step
+    std::optional<double> gpuSecondsHigh; ///< upper bound where a published figure gives one
+    double numpySeconds = 0; ///< host NumPy baseline per step (memory-bound; a lower bound)
+    Dominant dominant = Dominant::Tasks;
+    QString assumption; ///< the dominating assumption in words, with its numbers
+};
+
+/// The cost of one finding's site per step: element loops (R101, R102, R103, R110) create one
+/// task per element access; host syncs (R104, R105) add a round trip per pass; a growing stack
+/// (R203) copies what it holds on every pass; everything else is one whole-array task per pass
+/// touching the array at least twice (one read, one write). Findings without workload facts,
+/// or whose array size the model could not read, come back with sizeKnown false.
+SiteCost estimate(const Finding& f, const Inputs& in);
+
+/// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO,
+/// test modules left out by the caller): the finding with the largest bound sets the site's
+/// cost. Sorted by gpuSeconds descending, sites with unknown size last, then by location.
+QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
+                              const QSet<QString>& skipPaths = {});
+
+/// "≥ 400 s", "≥ 89 µs", "0.1–0.5 ms": a bound for reports (seconds in, SI-prefixed).
+QString formatBound(const SiteCost& c);
+/// "1.2 ms", "400 s", "89 µs", "3.4 h": a duration for reports.
+QString formatSeconds(double s);
+/// "machine-readable" key of a Dominant: "tasks", "bandwidth", "host-link".
+QString dominantKey(Dominant d);
+
+} // namespace cost
+} // namespace cnready

@@ -1,0 +1,42 @@
+#pragma once
+// What the workload model (semantic/Shapes.h, semantic/LoopWork.h) knew about one finding's
+// site when the rule reported it: the loops around it and the size of the arrays it touches.
+// The cost model (cost/CostModel.h) turns these classes into figures once the context gives
+// the hot-path size. A plain value kept on the Finding, so it outlives the syntax tree.
+
+#include <QtGlobal>
+
+namespace cnready {
+
+/// The workload facts of one finding's site. Filled by the rules' FindingSink
+/// (semantic/SiteWorkProbe.h); all zero (known == false) for findings built elsewhere.
+struct SiteWork {
+    /// How big the largest array the site's expression touches is.
+    enum class Size : quint8 {
+        Unknown, ///< no shape the model can read: the cost model says "size unknown"
+        Small,   ///< bookkeeping-sized (see `smallElements`)
+        Data,    ///< data-sized: the context's hot-path array size stands for it
+    };
+    bool known = false; ///< the workload model was asked (false: nothing below is set)
+    /// Loops around the site (same function) without a literal trip count, by trip class:
+    quint8 dataLoops = 0;  ///< running over a data extent
+    quint8 stepLoops = 0;  ///< counting steps / epochs / iterations
+    quint8 otherLoops = 0; ///< small or unknown trip count
+    /// The innermost loop around the site runs over a data extent without a literal count.
+    bool innermostData = false;
+    bool innermostSlab = false;  ///< one pass of the innermost loop does slab (whole-array) work
+    quint16 elementAccesses = 0; ///< element reads / writes one pass of the innermost loop makes
+    Size size = Size::Unknown;
+    bool scalarValue = false;   ///< the site's own value is not known to be an array (one number)
+    quint8 bytesPerElement = 8; ///< 8 (float64, NumPy's default) unless the elements are flags
+    /// Product of the literal trip counts of the loops around the site (`range(10_000)`,
+    /// `range(3)`; 1 when none), capped at 2^31 - 1: the passes they add, whatever their class.
+    qint32 smallPasses = 1;
+    /// With Size::Small: the array's literal element count, 0 when not all extents are
+    /// literals.
+    qint64 smallElements = 0;
+
+    friend bool operator==(const SiteWork&, const SiteWork&) = default;
+};
+
+} // namespace cnready
