@@ -111,7 +111,16 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (m_reported.contains(place))
         return;
     m_reported.insert(place);
-    f.work = probeSiteWork(m_ctx.model, first);
+    // What the cost model reads (cost/CostModel.h): BLOCKS and REFACTOR findings, and SCALES
+    // findings that may be hot (a stencil in a step loop). INFO notes and SCALES findings that
+    // run once are never costed, and probing each of them (R001 reports thousands per
+    // project) was a fifth of the analysis.
+    const bool costed = m_info.category == Category::Blocks ||
+                        m_info.category == Category::Refactor ||
+                        (m_info.category == Category::Scales &&
+                         (f.hot || !f.requiresHotFunction.isEmpty() || f.promoteIfHot));
+    if (costed)
+        f.work = probeSiteWork(m_ctx.model, first);
     // A test module's findings stay in the list: the assessment already keeps whole test
     // modules apart (listed under their own heading, never counted); the role marks them.
     if (f.pathRole != PathRole::Compute &&
