@@ -3,6 +3,7 @@
 #include "port/Rewrites.h"
 #include "port/SiteLookup.h"
 #include "semantic/SemanticModel.h"
+#include "semantic/Shapes.h"
 #include "semantic/Walk.h"
 
 #include <QSet>
@@ -108,6 +109,9 @@ bool consumedSafely(const SemanticModel& m, TSNode n, int depth = 0) {
         const TSNode call = m.tree().parent(args);
         const QString name = m.callName(call);
         const TSNode fn = SyntaxTree::field(call, "function");
+        // `np.negative(x, out=x)` hands back the array itself: another name for it.
+        if (!ts_node_is_null(m.keywordArgument(call, "out")))
+            return false;
         if (name.startsWith(QLatin1String("numpy.")) &&
             !name.startsWith(QLatin1String("numpy.ndarray.")))
             return !mayReturnView(name.section(QLatin1Char('.'), 1, 1)) &&
@@ -133,10 +137,18 @@ Fresh freshness(const SemanticModel& m, TSNode rhs) {
         return Fresh::No;
     const QString name = m.callName(rhs);
     const TSNode dtype = m.keywordArgument(rhs, "dtype");
-    const QString dt = m.tree().qtext(dtype);
-    const bool floatDtype =
-        dt.contains(QLatin1String("float")) || dt.contains(QLatin1String("complex"));
+    // Only float64 counts as float here: `x = x + y` of a float32 `x` and a float64 `y` is
+    // float64, `x += y` keeps float32 (precision lost without a word); complex does not fit.
+    QString dt = m.tree().qtext(dtype);
+    dt.remove(QLatin1Char('\'')).remove(QLatin1Char('"'));
+    const bool floatDtype = dt == QLatin1String("float") || dt.endsWith(QLatin1String("float64")) ||
+                            dt.endsWith(QLatin1String("double")) || dt == QLatin1String("d") ||
+                            dt == QLatin1String("f8") || dt.endsWith(QLatin1String("float_"));
     const bool intDtype = !ts_node_is_null(dtype) && !floatDtype;
+    // `np.array(a, copy=False)` may be `a` itself: no fresh array.
+    if (name == QLatin1String("numpy.array") && !ts_node_is_null(m.keywordArgument(rhs, "copy")) &&
+        m.text(m.keywordArgument(rhs, "copy")) != "True")
+        return Fresh::No;
     static const QStringList floatByDefault = {
         QStringLiteral("numpy.zeros"),          QStringLiteral("numpy.ones"),
         QStringLiteral("numpy.empty"),          QStringLiteral("numpy.linspace"),
@@ -153,6 +165,59 @@ Fresh freshness(const SemanticModel& m, TSNode rhs) {
     if (keepDtype.contains(name))
         return floatDtype ? Fresh::Float : Fresh::Yes;
     return Fresh::No;
+}
+
+// Whether every binding of `name` in `scope` makes a fresh float64 array (or updates the name
+// with itself), with at least one such binding and `name` no parameter of `fn`.
+bool float64ByEveryBinding(const SemanticModel& m, TSNode scope, const FunctionRegion* fn,
+                           std::string_view name) {
+    if (fn && fn->parameters.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
+        return false;
+    bool all = true, any = false;
+    walkSubtree(scope, [&](TSNode n) {
+        if (!all)
+            return false;
+        if (!SyntaxTree::is(n, "assignment") && !SyntaxTree::is(n, "augmented_assignment") &&
+            !SyntaxTree::is(n, "for_statement"))
+            return true;
+        const TSNode left = SyntaxTree::field(n, "left");
+        bool binds = SyntaxTree::is(left, "identifier") && m.text(left) == name;
+        if (!binds && !SyntaxTree::is(left, "identifier") && !SyntaxTree::is(left, "subscript") &&
+            !SyntaxTree::is(left, "attribute"))
+            walkSubtree(left, [&](TSNode k) { // tuple targets, loop variables
+                binds = binds || (SyntaxTree::is(k, "identifier") && m.text(k) == name);
+                return !binds;
+            });
+        if (!binds)
+            return true;
+        if (SyntaxTree::is(n, "for_statement")) {
+            all = false;
+            return false;
+        }
+        if (SyntaxTree::is(n, "augmented_assignment") || !SyntaxTree::is(left, "identifier")) {
+            all = SyntaxTree::is(n, "augmented_assignment") && SyntaxTree::is(left, "identifier");
+            return true; // `v += ...` keeps v's dtype (it would raise otherwise)
+        }
+        const TSNode value = SyntaxTree::field(n, "right");
+        const bool update = SyntaxTree::is(value, "binary_operator") &&
+                            SyntaxTree::is(SyntaxTree::field(value, "left"), "identifier") &&
+                            m.text(SyntaxTree::field(value, "left")) == name;
+        const bool isFloat = freshness(m, value) == Fresh::Float;
+        all = update || isFloat;
+        any = any || isFloat;
+        return true;
+    });
+    return all && any;
+}
+
+// Known and equal, axis by axis.
+bool sameShape(const Shape& a, const Shape& b) {
+    if (!a.known() || !b.known() || a.rank != b.rank || a.rank > Shape::kMaxAxes)
+        return false;
+    for (int k = 0; k < a.rank; ++k)
+        if (a.axis(k).kind == Extent::Kind::Unknown || !a.axis(k).sameAs(b.axis(k)))
+            return false;
+    return true;
 }
 
 } // namespace
@@ -175,13 +240,44 @@ std::optional<Rewrite> inPlaceUpdateRewrite(const SemanticModel& m, const Findin
     if (!isOneOf(op, {"+", "-", "*", "/"}) || !SyntaxTree::is(lhs, "identifier") ||
         m.text(lhs) != x)
         return std::nullopt;
-
     // The scope of `x`: the function around the site, else the module.
     const FunctionRegion* fn = m.enclosingFunctionRegion(a);
+    const TSNode scope = fn ? fn->body : m.tree().root();
+    // What is added must not change the result's shape or type: `x + y` broadcasts to a
+    // larger shape where `x += y` raises, a float32 `x` plus a float64 `y` is float64 where
+    // `x += y` stays float32, and a complex `y` makes a complex result where `x += y` raises.
+    // Provable today: real number literals, and names that are float64 arrays by every
+    // binding in this scope (not parameters), when the whole operand has x's shape.
+    {
+        bool realLeaves = true, names = false;
+        walkSubtree(rhs, [&](TSNode v) {
+            if (!realLeaves)
+                return false;
+            if (!ts_node_is_named(v))
+                return true; // operator tokens
+            const std::string_view t = SyntaxTree::type(v);
+            if (t == "integer" || t == "float") {
+                realLeaves = m.text(v).find_first_of("jJ") == std::string_view::npos;
+                return false;
+            }
+            if (t == "identifier") {
+                names = true;
+                realLeaves = float64ByEveryBinding(m, scope, fn, m.text(v));
+                return false;
+            }
+            realLeaves =
+                isOneOf(t, {"binary_operator", "unary_operator", "parenthesized_expression"});
+            return realLeaves;
+        });
+        if (!realLeaves)
+            return std::nullopt;
+        if (names && !sameShape(m.shapeOf(rhs), m.shapeOf(lhs)))
+            return std::nullopt;
+    }
+
     const QString xq = m.tree().qtext(left);
     if (fn && fn->parameters.contains(xq))
         return std::nullopt; // a caller's array: in place would change it for the caller
-    const TSNode scope = fn ? fn->body : m.tree().root();
 
     bool safe = true, floatKnown = false;
     walkSubtree(scope, [&](TSNode n) {

@@ -115,6 +115,41 @@ private slots:
                                       "+        pos += 0.5 * vel\n"),
                  diffOf(src).constData());
     }
+    void rebindThatWouldChangeTheResultStays_data() {
+        QTest::addColumn<QByteArray>("body");
+        // Broadcasting to a larger shape: `acc += grid` would raise.
+        QTest::newRow("broadcast")
+            << QByteArray("    acc = np.zeros(N)\n    grid = np.ones((3, N))\n"
+                          "    for t in range(steps):\n"
+                          "        acc = acc + grid\n    return acc\n");
+        // float32 plus float64 is float64; in place it would stay float32.
+        QTest::newRow("float32") << QByteArray("    a = np.zeros(N, dtype=np.float32)\n"
+                                               "    for t in range(steps):\n"
+                                               "        a = a + 1.0\n    return a\n");
+        // A complex operand makes a complex result; in place it would raise.
+        QTest::newRow("complex") << QByteArray("    a = np.zeros(N)\n    for t in range(steps):\n"
+                                               "        a = a + 1j\n    return a\n");
+        // `np.array(src, copy=False)` may be `src` itself: the caller would see the update.
+        QTest::newRow("no copy") << QByteArray("    x = np.array(src, dtype=float, copy=False)\n"
+                                               "    for t in range(steps):\n"
+                                               "        x = x + 1.0\n    return x\n");
+        // `out=x` hands back x under another name.
+        QTest::newRow("out alias")
+            << QByteArray("    x = np.zeros(N)\n    z = np.negative(x, out=x)\n"
+                          "    for t in range(steps):\n"
+                          "        x = x + 1.0\n    return z\n");
+    }
+    void rebindThatWouldChangeTheResultStays() {
+        QFETCH(QByteArray, body);
+        const QByteArray src = kHeader + "def f(src, steps):\n" + body;
+        QVERIFY2(!diffOf(src).contains("+="), diffOf(src).constData());
+    }
+    void rebindByANumberBecomesInPlace() {
+        const QByteArray src = kHeader + "def f(steps):\n    x = np.zeros(N)\n"
+                                         "    for t in range(steps):\n"
+                                         "        x = x * 0.5\n    return x\n";
+        QVERIFY2(diffOf(src).contains("+        x *= 0.5\n"), diffOf(src).constData());
+    }
     void rebindOfParameterStays() {
         const QByteArray src = kHeader + "def f(pos, vel, steps):\n    vel = np.ones(N)\n"
                                          "    for t in range(steps):\n"
