@@ -185,17 +185,17 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         QStringLiteral("Read cuPyNumeric Doctor's JSON report FILE and mark each finding "
                        "confirmed at run time or static only; list what only the run saw."),
         QStringLiteral("FILE"));
-    p.addOptions({elements,    perGpu,
-                  gpus,        nodes,
-                  gpu,         cc,
-                  cuda,        os,
-                  pattern,     format,
-                  output,      manifest,
-                  failOn,      today,
-                  summary,     entry,
-                  configFile,  noConfig,
-                  exclude,     noGitignore,
-                  baseline,    writeBaselineOpt,
+    p.addOptions({elements,     perGpu,
+                  gpus,         nodes,
+                  gpu,          cc,
+                  cuda,         os,
+                  pattern,      format,
+                  output,       manifest,
+                  failOn,       today,
+                  summary,      entry,
+                  configFile,   noConfig,
+                  exclude,      noGitignore,
+                  baseline,     writeBaselineOpt,
                   doctorReport, hostBandwidth});
     if (!p.parse(args))
         return usageError(err, p.errorText());

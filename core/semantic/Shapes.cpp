@@ -482,17 +482,16 @@ bool smallCountName(std::string_view name) {
         return false;
     const QString whole = w.join(QString());
     if (inList(whole,
-               {"ndim",     "ndims",      "dim",      "dims",     "naxes",      "naxis",
-                "order",    "degree",     "deg",      "nlevels",  "nlevel",     "nlev",
-                "levels",   "nparams",    "nparam",   "npar",     "ncoords",    "ncomponents",
-                "ncomp",    "nchannels",  "nspecies", "nsides",
-                "porder",   "nderiv",     "nder",     "norder",   "rank",       "nvars",
-                "nvar",     "nstages",    "noutputs", "ninputs",  "nlags",      "nlag",
-                "maxlag",   "maxlags",    "nlagsmax", "neqs",     "neq",        "nequations",
-                "nknots",   "nclusters",  "nclass",   "nclasses", "nfactors",   "nbands",
-                "numbands", "nregimes",   "nstates",  "nendog",   "nexog",      "ncoef",
-                "ncoefs",   "ncoeffs",    "nbasis",   "nmodes",   "nharmonics", "nterms",
-                "ntaps",    "ncategories"}))
+               {"ndim",     "ndims",     "dim",        "dims",       "naxes",    "naxis",
+                "order",    "degree",    "deg",        "nlevels",    "nlevel",   "nlev",
+                "levels",   "nparams",   "nparam",     "npar",       "ncoords",  "ncomponents",
+                "ncomp",    "nchannels", "nspecies",   "nsides",     "porder",   "nderiv",
+                "nder",     "norder",    "rank",       "nvars",      "nvar",     "nstages",
+                "noutputs", "ninputs",   "nlags",      "nlag",       "maxlag",   "maxlags",
+                "nlagsmax", "neqs",      "neq",        "nequations", "nknots",   "nclusters",
+                "nclass",   "nclasses",  "nfactors",   "nbands",     "numbands", "nregimes",
+                "nstates",  "nendog",    "nexog",      "ncoef",      "ncoefs",   "ncoeffs",
+                "nbasis",   "nmodes",    "nharmonics", "nterms",     "ntaps",    "ncategories"}))
         return true;
     // statsmodels' k_ar, k_endog, k_states, k_exog, k_trend: a count of model terms.
     if (w.size() == 2 && w.first() == QLatin1String("k") &&
