@@ -41,6 +41,26 @@ bool callsMissingApi(const ProjectResult& project, const QString& path, const Ma
     return false;
 }
 
+// Whether the module names a NumPy attribute the manifest marks not implemented without
+// calling it (`np.longdouble` as a dtype, `np.newaxis`-like constants): the analysis records
+// calls only, but under cuPyNumeric such a name raises AttributeError just the same.
+bool namesMissingAttribute(const SemanticModel& model, const Manifest& manifest) {
+    for (const TSNode a : model.attributes()) {
+        const TSNode parent = model.tree().parent(a);
+        if (SyntaxTree::is(parent, "attribute") || SyntaxTree::is(parent, "call"))
+            continue; // the outermost name only; calls are in the project's API uses
+        QString name = model.canonicalName(a);
+        if (name.startsWith(QLatin1String("cupynumeric.")))
+            name = QStringLiteral("numpy.") + name.mid(12);
+        if (!name.startsWith(QLatin1String("numpy.")))
+            continue;
+        const ManifestEntry* e = manifest.entry(name);
+        if (e && e->support == Support::Missing)
+            return true;
+    }
+    return false;
+}
+
 FilePort planFile(const ProjectResult& project, const FileResult& file, const Manifest& manifest) {
     FilePort port;
     port.path = file.path;
@@ -113,7 +133,7 @@ FilePort planFile(const ProjectResult& project, const FileResult& file, const Ma
             remaining << f;
     port.verdictAfter = moduleVerdict(project, file.path, remaining, manifest);
     if (swapCandidate && port.verdictAfter == Verdict::Ready &&
-        !callsMissingApi(project, file.path, manifest)) {
+        !callsMissingApi(project, file.path, manifest) && !namesMissingAttribute(model, manifest)) {
         const QList<Rewrite> swap = importSwapRewrites(model);
         port.importSwapped = !swap.isEmpty();
         port.rewrites << swap;

@@ -182,6 +182,10 @@ private slots:
         QVERIFY(!diffOf(notReady).contains("cupynumeric"));
         // A test module keeps host NumPy as its reference.
         QVERIFY(!diffOf(ready, QStringLiteral("test_mod.py")).contains("cupynumeric"));
+        // A NumPy name the manifest marks not implemented, used without a call, would raise
+        // AttributeError under cuPyNumeric: no swap.
+        const QByteArray missingName = ready + "\n\nWIDE = np.longdouble\n";
+        QVERIFY2(!diffOf(missingName).contains("cupynumeric"), diffOf(missingName).constData());
     }
     void notebooksAreSkippedWithALine() {
         const QByteArray nb =
