@@ -212,6 +212,12 @@ DoctorResult matchDoctorReport(const DoctorReport& report, const ProjectResult& 
             s.staleText = true;
             s.currentText = now;
         }
+        // A line the file does not have (the file shrank since the run, or the report is
+        // for other code) matches nothing, whatever its `source` says.
+        if (!s.check.fileLevel && (line < 1 || line > file.lines.size())) {
+            s.staleText = true;
+            s.currentText.clear();
+        }
         const QString key = siteKey(s);
         if (const auto it = seen.constFind(key); it != seen.cend()) {
             DoctorSite& first = r.sites[*it];

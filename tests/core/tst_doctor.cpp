@@ -253,6 +253,18 @@ private slots:
         QCOMPARE(d.sites[0].check.code, QStringLiteral("R204"));
     }
 
+    void lineBeyondTheFileMatchesNothing() {
+        QTemporaryDir dir;
+        const ProjectResult p = project(dir, "x = a.item()\n");
+        // No `source` to compare, and a line the one-line file does not have.
+        const DoctorEntry far = entry("/a/m.py", 999, QString(), "scalar item access");
+        const DoctorResult d = matchDoctorReport(DoctorReport{{}, {}, {far}}, p, {}, {});
+        QCOMPARE(d.sites.size(), 1);
+        QVERIFY(d.stale());
+        QCOMPARE(d.staleTextCount(), 1);
+        QVERIFY(d.runtimeOnly().isEmpty()); // not listed as a run-time only site
+    }
+
     void staleByTextAndByTime() {
         QTemporaryDir dir;
         const ProjectResult p = project(dir, "x = a.item()\n");
