@@ -7,6 +7,7 @@
 #include "cli/ContextOptions.h"
 #include "cli/ManifestCommand.h"
 #include "cli/PortCommand.h"
+#include "cli/ProjectInputs.h"
 #include "config/ApplyConfig.h"
 #include "doctor/DoctorMatch.h"
 #include "report/Report.h"
@@ -211,24 +212,11 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
 
     // The project's configuration first, then the command line over it.
     ProjectConfig config;
-    if (!p.isSet(noConfig)) {
-        QString configPath = p.value(configFile);
-        if (configPath.isEmpty()) {
-            const QFileInfo first(paths.first());
-            configPath =
-                findProjectConfig(first.isDir() ? first.absoluteFilePath() : first.absolutePath());
-        } else if (!QFileInfo(configPath).isFile()) {
-            return usageError(err, QStringLiteral("--config %1: no such file").arg(configPath));
-        }
-        if (!configPath.isEmpty()) {
-            QString why;
-            config = loadProjectConfig(configPath, &why);
-            if (!why.isEmpty())
-                return usageError(err, why);
-            for (const QString& w : config.warnings)
-                err << "cnready: warning: " << w << "\n";
-        }
-    }
+    if (QString why; !readProjectInputsConfig(paths.first(), p.value(configFile), p.isSet(noConfig),
+                                              config, &why))
+        return usageError(err, why);
+    for (const QString& w : config.warnings)
+        err << "cnready: warning: " << w << "\n";
     OptionValues values;
     for (auto it = config.options.cbegin(); it != config.options.cend(); ++it)
         values.set(it.key(), it.value().text, config.fileName, it.value().line);
@@ -317,17 +305,10 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         err.flush();
         return ExitInput;
     }
-    FileFilter filter{config.exclude, config.dir, {}, true, {}};
-    for (const QString& g : p.values(exclude)) {
-        const PathGlob glob(g);
-        if (!glob.isValid())
-            return usageError(err, QStringLiteral("--exclude '%1' is not a usable glob").arg(g));
-        filter.cliExclude << glob;
-    }
-    filter.respectGitignore = !p.isSet(noGitignore) && config.respectGitignore.value_or(true);
-    for (const QString& path : paths)
-        if (QFileInfo(path).isFile())
-            filter.explicitFiles << QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    FileFilter filter;
+    if (QString why;
+        !buildFileFilter(config, p.values(exclude), p.isSet(noGitignore), paths, filter, &why))
+        return usageError(err, why);
     filterScan(scan, filter);
     if (p.isSet(output)) {
         // The report must not replace a file it is about (`-o src/model.py` is a slip of the

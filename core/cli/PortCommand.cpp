@@ -2,6 +2,7 @@
 
 #include "analysis/ProjectAnalyzer.h"
 #include "cli/Cli.h"
+#include "cli/ProjectInputs.h"
 #include "config/ApplyConfig.h"
 #include "config/ProjectConfig.h"
 #include "port/PortPlan.h"
@@ -79,21 +80,11 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
                     QStringLiteral("no such file or folder: %1").arg(paths.first()));
 
     ProjectConfig config;
-    if (!p.isSet(noConfig)) {
-        QString configPath = p.value(configFile);
-        if (configPath.isEmpty())
-            configPath =
-                findProjectConfig(given.isDir() ? given.absoluteFilePath() : given.absolutePath());
-        else if (!QFileInfo(configPath).isFile())
-            return fail(err, ExitUsage,
-                        QStringLiteral("--config %1: no such file").arg(configPath));
-        if (!configPath.isEmpty()) {
-            QString why;
-            config = loadProjectConfig(configPath, &why);
-            if (!why.isEmpty())
-                return fail(err, ExitUsage, why);
-        }
-    }
+    if (QString why; !readProjectInputsConfig(paths.first(), p.value(configFile), p.isSet(noConfig),
+                                              config, &why))
+        return fail(err, ExitUsage, why);
+    for (const QString& w : config.warnings)
+        err << "cnready: warning: " << w << "\n";
     QString manifestNote;
     const Manifest m = Manifest::active(p.value(manifest), &manifestNote);
     if (!manifestNote.isEmpty())
@@ -105,17 +96,10 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
                                                                      : m.errors().first().message));
 
     ScanResult scan = scanProject(paths);
-    FileFilter filter{config.exclude, config.dir, {}, true, {}};
-    for (const QString& g : p.values(exclude)) {
-        const PathGlob glob(g);
-        if (!glob.isValid())
-            return fail(err, ExitUsage,
-                        QStringLiteral("--exclude '%1' is not a usable glob").arg(g));
-        filter.cliExclude << glob;
-    }
-    filter.respectGitignore = !p.isSet(noGitignore) && config.respectGitignore.value_or(true);
-    if (given.isFile())
-        filter.explicitFiles << QDir::cleanPath(given.absoluteFilePath());
+    FileFilter filter;
+    if (QString why;
+        !buildFileFilter(config, p.values(exclude), p.isSet(noGitignore), paths, filter, &why))
+        return fail(err, ExitUsage, why);
     filterScan(scan, filter);
     QString onlyPath = p.value(only);
     if (!onlyPath.isEmpty()) {
