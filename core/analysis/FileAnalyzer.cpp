@@ -621,6 +621,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
         rule->check(ctx, sink);
     }
     foldIntoElementLoops(model, r.findings);
+    foldSameStatement(r.findings);
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);

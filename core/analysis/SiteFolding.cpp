@@ -3,6 +3,8 @@
 #include "parse/SyntaxTree.h"
 #include "semantic/SemanticModel.h"
 
+#include <QSet>
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -51,7 +53,7 @@ int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings) {
     };
     const qsizetype before = findings.size();
     findings.removeIf(inside);
-    return int(before - findings.size()) + foldSameStatement(findings);
+    return int(before - findings.size());
 }
 
 int foldSameStatement(QList<Finding>& findings) {
@@ -62,14 +64,18 @@ int foldSameStatement(QList<Finding>& findings) {
         {QLatin1String("R205"), QLatin1String("R106")},
         {QLatin1String("R103"), QLatin1String("R110")},
     };
+    QSet<QString> kept; // "code:line" of every keeper
+    for (const Finding& f : findings)
+        for (const auto& [keep, drop] : pairs)
+            if (f.code == keep)
+                kept.insert(f.code + QLatin1Char(':') + QString::number(f.range.line));
     const auto dropped = [&](const Finding& f) {
-        for (const auto& [keep, drop] : pairs) {
-            if (f.code != drop)
-                continue;
-            for (const Finding& o : findings)
-                if (o.code == keep && o.range.line == f.range.line)
-                    return true;
-        }
+        if (kept.isEmpty())
+            return false;
+        for (const auto& [keep, drop] : pairs)
+            if (f.code == drop &&
+                kept.contains(keep + QLatin1Char(':') + QString::number(f.range.line)))
+                return true;
         return false;
     };
     const qsizetype before = findings.size();

@@ -20,7 +20,6 @@ class SemanticModel;
 /// finding's own line is the loop's header line). Findings outside such loops, on the loop's
 /// own header line, and of other codes are kept. `model` is the file's semantic model, used to
 /// find each reported loop's span (lines, 1-based). Returns the number of findings removed.
-/// Also applies foldSameStatement().
 int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings);
 
 /// One statement, one finding: removes an R106 on the line of an R205 (the write through a
