@@ -234,6 +234,10 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
             p.contains(QLatin1String("pickl")) || p.startsWith(QLatin1String("serializ")) ||
             p.startsWith(QLatin1String("serialis")))
             return PathRole::InputOutput;
+        // Command-line front-ends: argument parsing, printing, one run per invocation.
+        if (p == QLatin1String("cmdline") || p == QLatin1String("cli") ||
+            p == QLatin1String("scripts"))
+            return PathRole::Setup;
         if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
             p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
             p == QLatin1String("gui") || p == QLatin1String("widgets") ||

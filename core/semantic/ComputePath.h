@@ -37,7 +37,8 @@ public:
     /// The role a module's dotted name gives all of its code: InputOutput for readers,
     /// writers and serialisers (`pkg.io.envi`, `pkg.iolib.summary`, `pkg.jsonutils`,
     /// `pkg.serialization`), Plotting for graphics and GUI packages (`pkg.graphics.ndwindow`,
-    /// `pkg.plotting`, `pkg.viz`), Compute otherwise.
+    /// `pkg.plotting`, `pkg.viz`), Setup for command-line front-ends (`pkg.cmdline.diff`,
+    /// `pkg.cli`, `pkg.scripts`), Compute otherwise.
     static PathRole moduleRoleOfName(const QString& moduleName);
 
 private:

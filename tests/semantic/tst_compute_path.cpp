@@ -201,6 +201,7 @@ private slots:
         QTest::newRow("graphics") << "spectral.graphics.ndwindow" << PathRole::Plotting;
         QTest::newRow("viz") << "nitime.viz" << PathRole::Plotting;
         QTest::newRow("plotting") << "pandas.plotting._core" << PathRole::Plotting;
+        QTest::newRow("command line") << "nibabel.cmdline.diff" << PathRole::Setup;
         QTest::newRow("compute") << "pkg.algorithms.spymath" << PathRole::Compute;
         QTest::newRow("not a word") << "pkg.iolite.ratio" << PathRole::Compute;
         QTest::newRow("bio is no io") << "pkg.bio" << PathRole::Compute;
