@@ -24,7 +24,9 @@ fi
 # --- 1. Debian packages ------------------------------------------------------------------
 # Libraries are checked by package; tools by command, since a machine may carry its own
 # node/npm or compiler outside Debian's packages.
-packages=(qt6-base-dev libtree-sitter-dev libjemalloc-dev pkg-config xz-utils ca-certificates xvfb xauth libgl-dev
+# qt6-charts-dev (the studio cost chart) needs libqt6opengl6-dev for its CMake package, which
+# Debian 12 does not pull in.
+packages=(qt6-base-dev qt6-charts-dev libqt6opengl6-dev libtree-sitter-dev libjemalloc-dev pkg-config xz-utils ca-certificates xvfb xauth libgl-dev
           libcmark-gfm-dev libcmark-gfm-extensions-dev libtomlplusplus-dev
           appstream dpkg-dev file)  # the last three: the .deb test (appstreamcli, shlibdeps)
 for tool in g++:g++ cmake:cmake ninja:ninja-build node:nodejs npm:npm python3:python3 clang++:clang; do

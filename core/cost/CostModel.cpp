@@ -96,7 +96,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     else if (w.size == SiteWork::Size::Small && w.smallElements > 0)
         arrayElements = double(w.smallElements);
     c.passesPerStep = std::max(1, int(w.smallPasses));
-    QString premise; // what the figure assumes about the code
+    QString premise;               // what the figure assumes about the code
+    double objectBytesPerStep = 0; // Python objects built on the host (`.tolist()`)
     auto unknown = [&c](const QString& why) {
         c.sizeKnown = false;
         c.unknownWhy = why;
@@ -107,14 +108,31 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
 
     if (isElementCode(f.code)) {
         c.kind = QStringLiteral("element loop");
+        // R102 and R110 are calls that walk an array element by element; R101 and R103 are
+        // the loops themselves.
+        const bool call = f.code == QLatin1String("R102") || f.code == QLatin1String("R110");
+        const double passes = std::max(1, int(w.smallPasses));
         double iterations = 0;
         if (w.dataLoops > 0) {
-            iterations = n * w.smallPasses;
+            iterations = n * passes;
             premise = QStringLiteral("the loop nest visits each of the %1 hot-path elements once")
                           .arg(formatCount(in.elements));
-        } else if (w.smallPasses > 1) {
-            iterations = w.smallPasses;
-            premise = QStringLiteral("the loop's literal %1 iterations").arg(w.smallPasses);
+            if (passes > 1)
+                premise += QStringLiteral(", %1 times (literal loops)").arg(formatQuantity(passes));
+        } else if (call && arrayElements > 0) {
+            iterations = arrayElements * passes;
+            premise = QStringLiteral("one call per element of a %1-element array")
+                          .arg(formatQuantity(arrayElements));
+            if (passes > 1)
+                premise += QStringLiteral(", %1 times (literal loops)").arg(formatQuantity(passes));
+        } else if (passes > 1 || w.innermostSmall) {
+            // A short loop (`for k in range(3)`, `for name in ("a", "b")`, the axes of an
+            // array): its own handful of iterations, not one per datum.
+            iterations = passes;
+            premise = w.innermostSmall && passes == 1
+                          ? QStringLiteral("a short loop (trip count a handful, taken as 1)")
+                          : QStringLiteral("the loop's literal %1 iterations")
+                                .arg(formatQuantity(passes));
         } else if (arrayElements > 0) {
             iterations = arrayElements;
             premise = QStringLiteral("one call per element of a %1-element array")
@@ -128,7 +146,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.bytesPerPass = c.tasksPerPass * bytes;
     } else if (isSyncCode(f.code)) {
         c.kind = QStringLiteral("host sync");
-        const bool scalar = w.scalarValue || f.code == QLatin1String("R105");
+        const bool scalar = !w.wholeToHost && (w.scalarValue || f.code == QLatin1String("R105"));
         const double perSync = scalar ? bytes : arrayElements > 0 ? arrayElements * bytes : -1;
         if (perSync < 0)
             return unknown(QStringLiteral("the size of the array brought to the host"));
@@ -137,12 +155,21 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.tasksPerPass = syncs; // each sync drains the queue: at least one task's latency
         c.hostBytesPerStep = syncs * perSync * c.passesPerStep;
         c.bytesPerPass = syncs * perSync;
-        premise = w.innermostData
-                      ? QStringLiteral("one round trip per element of the %1-element loop")
-                            .arg(formatQuantity(n))
-                      : QStringLiteral("one round trip of %1 per pass, the value read being "
-                                       "one number")
-                            .arg(formatBytes(perSync));
+        if (w.wholeToHost) {
+            // Every element becomes a Python object on the host: >= 32 B written each.
+            objectBytesPerStep = c.hostBytesPerStep / bytes * kPythonObjectBytes;
+            premise = QStringLiteral("the whole %1-element array (%2) crossing to the host on "
+                                     "every pass, each element becoming a Python object "
+                                     "(≥ 32 B written on the host)")
+                          .arg(formatQuantity(perSync / bytes), formatBytes(perSync));
+        } else {
+            premise = w.innermostData
+                          ? QStringLiteral("one round trip per element of the %1-element loop")
+                                .arg(formatQuantity(n))
+                          : QStringLiteral("one round trip of %1 per pass, the value read being "
+                                           "one number")
+                                .arg(formatBytes(perSync));
+        }
     } else if (f.code == QLatin1String("R203")) {
         c.kind = QStringLiteral("growing stack");
         double p = 0;
@@ -195,17 +222,26 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     const double taskTime = c.tasksPerPass * in.taskSeconds;
     const double memoryTime = c.hostBytesPerStep > 0 ? 0 : c.bytesPerPass / bandwidth;
     const double linkTime = c.hostBytesPerStep > 0 ? c.bytesPerPass / link : 0;
+    c.taskSeconds = taskTime * c.passesPerStep;
+    c.memorySeconds = memoryTime * c.passesPerStep;
+    c.linkSeconds = linkTime * c.passesPerStep;
+    c.hostObjectSeconds = objectBytesPerStep / host;
     // Per pass: the tasks' latency and the memory traffic overlap at best (the larger bounds
-    // it); a host round trip waits for the drain, then moves its bytes (they add).
+    // it); a host round trip waits for the drain, then moves its bytes (they add), and the
+    // Python objects are built after the copy.
     double perPass = std::max(taskTime, memoryTime) + linkTime;
-    c.dominant = taskTime >= std::max(memoryTime, linkTime) ? Dominant::Tasks
-                 : linkTime > memoryTime                    ? Dominant::HostLink
-                                                            : Dominant::Bandwidth;
-    c.gpuSeconds = perPass * c.passesPerStep;
-    if (c.hostBytesPerStep > 0 && c.dominant == Dominant::HostLink)
+    const double objectTime = c.hostObjectSeconds;
+    c.dominant = objectTime > std::max({c.taskSeconds, c.memorySeconds, c.linkSeconds})
+                     ? Dominant::HostObjects
+                 : taskTime >= std::max(memoryTime, linkTime) ? Dominant::Tasks
+                 : linkTime > memoryTime                      ? Dominant::HostLink
+                                                              : Dominant::Bandwidth;
+    c.gpuSeconds = perPass * c.passesPerStep + objectTime;
+    if (c.hostBytesPerStep > 0 &&
+        (c.dominant == Dominant::HostLink || c.dominant == Dominant::HostObjects))
         c.gpuSecondsHigh =
-            c.passesPerStep * (taskTime + c.bytesPerPass / (kPageablePcieGBps * kGB));
-    c.numpySeconds = c.passesPerStep * c.bytesPerPass / host;
+            c.passesPerStep * (taskTime + c.bytesPerPass / (kPageablePcieGBps * kGB)) + objectTime;
+    c.numpySeconds = c.passesPerStep * c.bytesPerPass / host + objectTime;
     const QString gpu =
         QStringLiteral("%1 (%2)").arg(bandwidthText(in.gpuBandwidthGBps), in.gpuName);
     const QString numpy =
@@ -231,6 +267,11 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                         in.gpus > 1 ? QStringLiteral(" × %1 GPUs").arg(in.gpus) : QString(),
                         formatSeconds(perPass));
         break;
+    case Dominant::HostObjects:
+        what = QStringLiteral("≈ %1 of Python objects per step written at %2 ≥ %3 per step")
+                   .arg(formatBytes(objectBytesPerStep), bandwidthText(in.hostBandwidthGBps),
+                        formatSeconds(objectTime));
+        break;
     }
     c.assumption = QStringLiteral("%1, %2; assumes %3").arg(what, numpy, premise);
     if (c.passesPerStep > 1)
@@ -238,27 +279,138 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     return c;
 }
 
+namespace {
+
+/// Whether `inner` lies within the lines of `outer` (an element loop's span holds its body).
+bool withinLines(const SourceRange& inner, const SourceRange& outer) {
+    return inner.path == outer.path && inner.line >= outer.line &&
+           std::max(inner.line, inner.endLine) <= std::max(outer.line, outer.endLine);
+}
+
+/// A site's statement: the findings counted once, as the largest of them.
+struct Statement {
+    SourceRange range; ///< the first finding's range (an element loop's: its whole span)
+    bool loop = false; ///< an element-loop finding: findings inside its span join it
+    SiteCost largest;  ///< the member with the largest bound (a known one before unknown)
+};
+
+bool larger(const SiteCost& a, const SiteCost& b) {
+    if (a.sizeKnown != b.sizeKnown)
+        return a.sizeKnown;
+    return a.sizeKnown && a.gpuSeconds > b.gpuSeconds;
+}
+
+/// The site's cost from its statements (at least one): sums of the parts, combined as in
+/// estimate(); the largest statement gives the code, kind and assumption.
+SiteCost combine(const QList<Statement>& statements) {
+    qsizetype top = 0;
+    for (qsizetype i = 1; i < statements.size(); ++i)
+        if (larger(statements[i].largest, statements[top].largest))
+            top = i;
+    SiteCost c = statements[top].largest;
+    if (!c.sizeKnown)
+        return c;
+    if (statements.size() == 1) {
+        c.parts = {QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line)};
+        return c;
+    }
+    double tasks = 0, memory = 0, link = 0, objects = 0, numpy = 0, high = 0;
+    bool allHigh = true;
+    int known = 0;
+    for (const Statement& s : statements) {
+        const SiteCost& p = s.largest;
+        if (!p.sizeKnown)
+            continue;
+        ++known;
+        tasks += p.taskSeconds;
+        memory += p.memorySeconds;
+        link += p.linkSeconds;
+        objects += p.hostObjectSeconds;
+        numpy += p.numpySeconds;
+        allHigh = allHigh && p.gpuSecondsHigh.has_value();
+        high += p.gpuSecondsHigh.value_or(0);
+        c.parts << QStringLiteral("%1 line %2").arg(p.code).arg(s.range.line);
+    }
+    // The top statement first.
+    const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line);
+    c.parts.removeOne(first);
+    c.parts.prepend(first);
+    c.taskSeconds = tasks;
+    c.memorySeconds = memory;
+    c.linkSeconds = link;
+    c.hostObjectSeconds = objects;
+    c.gpuSeconds = std::max(tasks, memory) + link + objects;
+    c.dominant = objects > std::max({tasks, memory, link}) ? Dominant::HostObjects
+                 : tasks >= std::max(memory, link)         ? Dominant::Tasks
+                 : link > memory                           ? Dominant::HostLink
+                                                           : Dominant::Bandwidth;
+    c.gpuSecondsHigh = allHigh ? std::optional<double>(high) : std::nullopt;
+    c.numpySeconds = numpy;
+    if (known > 1)
+        c.assumption += QStringLiteral("; the site's bound adds the work of %1 statements "
+                                       "(%2), ≥ %3 per step in all")
+                            .arg(known)
+                            .arg(c.parts.join(QLatin1String(", ")), formatSeconds(c.gpuSeconds));
+    return c;
+}
+
+} // namespace
+
 QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
                               const QSet<QString>& skipPaths) {
-    QList<SiteCost> out;
-    QHash<SourceRange, qsizetype> bySite;
+    QList<SourceRange> order;
+    QHash<SourceRange, QList<Statement>> bySite;
     for (const Finding& f : findings) {
         if (f.category == Category::Info || !findingOnHotPath(f) ||
             skipPaths.contains(f.range.path))
             continue;
         const SiteCost c = estimate(f, in);
-        const auto it = bySite.constFind(c.site);
-        if (it == bySite.cend()) {
-            bySite.insert(c.site, out.size());
-            out << c;
+        auto it = bySite.find(c.site);
+        if (it == bySite.end()) {
+            order << c.site;
+            it = bySite.insert(c.site, {});
+        }
+        QList<Statement>& statements = *it;
+        const bool loop = isElementCode(f.code) && f.range.endLine > f.range.line;
+        Statement* same = nullptr;
+        for (Statement& s : statements) {
+            if (s.range.line == f.range.line || (s.loop && withinLines(f.range, s.range)) ||
+                (loop && withinLines(s.range, f.range))) {
+                same = &s;
+                break;
+            }
+        }
+        if (!same) {
+            statements << Statement{f.range, loop, c};
             continue;
         }
-        SiteCost& kept = out[*it];
-        // The larger lower bound is the site's (two findings of one loop share its work).
-        if ((c.sizeKnown && !kept.sizeKnown) ||
-            (c.sizeKnown && kept.sizeKnown && c.gpuSeconds > kept.gpuSeconds))
-            kept = c;
+        if (loop && !same->loop) {
+            same->range = f.range;
+            same->loop = true;
+        }
+        if (larger(c, same->largest))
+            same->largest = c;
     }
+    // A loop finding seen after statements of its body: fold them into it.
+    for (QList<Statement>& statements : bySite) {
+        for (qsizetype i = 0; i < statements.size(); ++i) {
+            if (!statements[i].loop)
+                continue;
+            for (qsizetype j = statements.size() - 1; j >= 0; --j) {
+                if (j == i || !withinLines(statements[j].range, statements[i].range))
+                    continue;
+                if (larger(statements[j].largest, statements[i].largest))
+                    statements[i].largest = statements[j].largest;
+                statements.removeAt(j);
+                if (j < i)
+                    --i;
+            }
+        }
+    }
+    QList<SiteCost> out;
+    out.reserve(order.size());
+    for (const SourceRange& site : order)
+        out << combine(bySite.value(site));
     std::stable_sort(out.begin(), out.end(), [](const SiteCost& a, const SiteCost& b) {
         if (a.sizeKnown != b.sizeKnown)
             return a.sizeKnown;
@@ -302,6 +454,8 @@ QString dominantKey(Dominant d) {
         return QStringLiteral("bandwidth");
     case Dominant::HostLink:
         return QStringLiteral("host-link");
+    case Dominant::HostObjects:
+        return QStringLiteral("host-objects");
     }
     return {};
 }

@@ -12,6 +12,9 @@
 //  - The host NumPy baseline is memory-bound at ~20 GB/s single-threaded (issue 20; changed
 //    with --host-bandwidth).
 //  - Bytes per element: 8 (float64, NumPy's default) unless the site's array holds flags.
+//  - A Python object per element when an array becomes a list (`.tolist()`, `list(a)`): at
+//    least 32 bytes written on the host (CPython's 24-byte float plus the list's 8-byte slot,
+//    `sys.getsizeof(1.0)`), at the host bandwidth.
 // Every figure is a lower bound (an upper one only where a published figure gives it) resting
 // on the assumption it names; nothing here is a measured speedup.
 
@@ -38,6 +41,9 @@ inline constexpr double kPageablePcieGBps = 12.0;
 /// Stand-in GPU when none is given or it has no bandwidth in the catalogue: H100 SXM.
 inline constexpr double kAssumedGpuBandwidthGBps = 3350.0;
 inline constexpr double kAssumedPcieGBps = 64.0;
+/// Host bytes written per element turned into a Python object (`.tolist()`): a 24-byte
+/// CPython float plus the list's 8-byte pointer.
+inline constexpr double kPythonObjectBytes = 32.0;
 
 /// The figures a cost rests on, resolved from the context.
 struct Inputs {
@@ -56,7 +62,7 @@ struct Inputs {
 Inputs inputsFor(const Context& context, double hostGBps = 0);
 
 /// What dominates a site's bound.
-enum class Dominant { Tasks, Bandwidth, HostLink };
+enum class Dominant { Tasks, Bandwidth, HostLink, HostObjects };
 
 /// The estimated cost of one site (or one finding) per step.
 struct SiteCost {
@@ -75,18 +81,39 @@ struct SiteCost {
     double numpySeconds = 0; ///< host NumPy baseline per step (memory-bound; a lower bound)
     Dominant dominant = Dominant::Tasks;
     QString assumption; ///< the dominating assumption in words, with its numbers
+    /// The parts of gpuSeconds, seconds per step: task latency, device memory traffic, host
+    /// link transfers and Python objects built on the host. gpuSeconds is
+    /// max(taskSeconds, memorySeconds) + linkSeconds + hostObjectSeconds (the tasks' latency
+    /// and the device traffic overlap at best; a round trip and the object build wait).
+    double taskSeconds = 0;
+    double memorySeconds = 0;
+    double linkSeconds = 0;
+    double hostObjectSeconds = 0;
+    /// estimateSites(): the findings whose work the site's bound adds up (one per statement),
+    /// as "R001 line 35"; the first sets `code` and `assumption`. Empty from estimate().
+    QStringList parts;
 };
 
-/// The cost of one finding's site per step: element loops (R101, R102, R103, R110) create one
-/// task per element access; host syncs (R104, R105) add a round trip per pass; a growing stack
-/// (R203) copies what it holds on every pass; everything else is one whole-array task per pass
-/// touching the array at least twice (one read, one write). Findings without workload facts,
-/// or whose array size the model could not read, come back with sizeKnown false.
+/// The cost of one finding's site per step: element loops (R101, R103) create one task per
+/// element access and iteration, over the data when a loop around runs over a data extent, else
+/// over the loops' small literal trip counts (`for k in range(3)`, `for name in ("a", "b")`);
+/// per-element calls (R102, R110) one task per element of the array they walk, once per pass of
+/// the literal loops around; host syncs (R104, R105) a round trip per pass, of one number, or of
+/// the whole array plus a Python object per element for `.tolist()` / `list(a)`; a growing
+/// stack (R203) copies what it holds on every pass; everything else is one whole-array task per
+/// pass touching the array at least twice (one read, one write). Findings without workload
+/// facts, or whose array size the model could not read, come back with sizeKnown false.
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO,
-/// test modules left out by the caller): the finding with the largest bound sets the site's
-/// cost. Sorted by gpuSeconds descending, sites with unknown size last, then by location.
+/// test modules left out by the caller). A site's bound adds the work of every statement of
+/// its loop nest once: findings on one statement (the same first line, or inside the span of
+/// an element-loop finding, whose element accesses include its body's) count as the largest of
+/// them; the statements' task latencies, device traffic, link transfers and object builds are
+/// summed and combined as in SiteCost. The largest statement names the site's code and
+/// assumption. A site with any known part is known (the unknown parts are left out: still a
+/// lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by
+/// location.
 QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {});
 
@@ -94,7 +121,7 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
 QString formatBound(const SiteCost& c);
 /// "1.2 ms", "400 s", "89 µs", "3.4 h": a duration for reports.
 QString formatSeconds(double s);
-/// "machine-readable" key of a Dominant: "tasks", "bandwidth", "host-link".
+/// "machine-readable" key of a Dominant: "tasks", "bandwidth", "host-link", "host-objects".
 QString dominantKey(Dominant d);
 
 } // namespace cost

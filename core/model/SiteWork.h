@@ -24,13 +24,21 @@ struct SiteWork {
     quint8 otherLoops = 0; ///< small or unknown trip count
     /// The innermost loop around the site runs over a data extent without a literal count.
     bool innermostData = false;
-    bool innermostSlab = false;  ///< one pass of the innermost loop does slab (whole-array) work
+    bool innermostSlab = false; ///< one pass of the innermost loop does slab (whole-array) work
+    /// The innermost loop around the site (or the loop the finding is on) has a small trip
+    /// class (LoopWork's TripClass::Small: a literal range, a literal tuple or list, the axes
+    /// of an array): its iterations are a handful, not one per datum.
+    bool innermostSmall = false;
     quint16 elementAccesses = 0; ///< element reads / writes one pass of the innermost loop makes
     Size size = Size::Unknown;
-    bool scalarValue = false;   ///< the site's own value is not known to be an array (one number)
+    bool scalarValue = false; ///< the site's own value is not known to be an array (one number)
+    /// The site converts a whole array into Python objects on the host (`a.tolist()`,
+    /// `list(a)`, `tuple(a)`): every element crosses the host link and becomes an object.
+    bool wholeToHost = false;
     quint8 bytesPerElement = 8; ///< 8 (float64, NumPy's default) unless the elements are flags
     /// Product of the literal trip counts of the loops around the site (`range(10_000)`,
-    /// `range(3)`; 1 when none), capped at 2^31 - 1: the passes they add, whatever their class.
+    /// `range(3)`, the items of a literal tuple or list `("u", "v")`; 1 when none), capped at
+    /// 2^31 - 1: the passes they add, whatever their class.
     qint32 smallPasses = 1;
     /// With Size::Small: the array's literal element count, 0 when not all extents are
     /// literals.

@@ -262,6 +262,11 @@ QByteArray renderJson(const ReportInput& in) {
             o.insert(QStringLiteral("numpySeconds"), c.numpySeconds);
             o.insert(QStringLiteral("dominant"), cost::dominantKey(c.dominant));
             o.insert(QStringLiteral("assumption"), c.assumption);
+            o.insert(QStringLiteral("taskSeconds"), c.taskSeconds);
+            o.insert(QStringLiteral("memorySeconds"), c.memorySeconds);
+            o.insert(QStringLiteral("linkSeconds"), c.linkSeconds);
+            o.insert(QStringLiteral("hostObjectSeconds"), c.hostObjectSeconds);
+            o.insert(QStringLiteral("statements"), QJsonArray::fromStringList(c.parts));
         } else {
             o.insert(QStringLiteral("unknown"), c.unknownWhy);
         }
@@ -278,7 +283,8 @@ QByteArray renderJson(const ReportInput& in) {
                      {QStringLiteral("pageablePcieGBps"), cost::kPageablePcieGBps},
                      {QStringLiteral("taskSeconds"), ci.taskSeconds},
                      {QStringLiteral("hostBandwidthGBps"), ci.hostBandwidthGBps},
-                     {QStringLiteral("bytesPerElement"), 8}}},
+                     {QStringLiteral("bytesPerElement"), 8},
+                     {QStringLiteral("pythonObjectBytes"), cost::kPythonObjectBytes}}},
         {QStringLiteral("sites"), siteCostRows}};
 
     // Counts are the workload's: findings in test modules are counted apart.

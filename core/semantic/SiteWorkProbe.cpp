@@ -42,6 +42,43 @@ void foldShape(const SemanticModel& model, TSNode n, SiteWork& w) {
     }
 }
 
+/// The number of items of a literal tuple or list iterable (`("u", "v")`, `[0.1, 0.2]`), or
+/// 0 when `it` is not one or unpacks something (`(*a, b)`).
+qint64 literalItems(TSNode it) {
+    while (!ts_node_is_null(it) && std::strcmp(ts_node_type(it), "parenthesized_expression") == 0)
+        it = ts_node_named_child(it, 0);
+    if (ts_node_is_null(it) ||
+        (std::strcmp(ts_node_type(it), "tuple") != 0 && std::strcmp(ts_node_type(it), "list") != 0))
+        return 0;
+    const uint32_t n = ts_node_named_child_count(it);
+    for (uint32_t i = 0; i < n; ++i)
+        if (std::strcmp(ts_node_type(ts_node_named_child(it, i)), "list_splat") == 0)
+            return 0;
+    return qint64(n);
+}
+
+/// Whether `node` is a call that turns a whole array into Python objects on the host:
+/// `x.tolist()`, or the builtins `list(x)` / `tuple(x)` of an array.
+bool convertsWholeArray(const SemanticModel& model, TSNode node) {
+    if (std::strcmp(ts_node_type(node), "call") != 0)
+        return false;
+    const TSNode fn = ts_node_child_by_field_name(node, "function", 8);
+    if (ts_node_is_null(fn))
+        return false;
+    if (std::strcmp(ts_node_type(fn), "attribute") == 0) {
+        const TSNode attr = ts_node_child_by_field_name(fn, "attribute", 9);
+        return !ts_node_is_null(attr) && model.text(attr) == "tolist" &&
+               SemanticModel::positionalCount(node) == 0;
+    }
+    if (std::strcmp(ts_node_type(fn), "identifier") != 0 || !model.canonicalName(fn).isEmpty())
+        return false;
+    const std::string_view name = model.text(fn);
+    if (name != "list" && name != "tuple")
+        return false;
+    const TSNode a = SemanticModel::argument(node, 0);
+    return !ts_node_is_null(a) && model.valueKind(a) == ValueKind::Array;
+}
+
 } // namespace
 
 SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
@@ -55,10 +92,13 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     bool innermost = true;
     while (loop) {
         const LoopWork& lw = model.loopWork(*loop);
-        const bool literal = loop->literalCount > 0;
+        const qint64 items = loop->literalCount > 0          ? loop->literalCount
+                             : loop->kind == LoopKind::While ? 0
+                                                             : literalItems(loop->iterable);
+        const bool literal = items > 0;
         if (literal) {
             w.smallPasses = qint32(std::min<qint64>(std::numeric_limits<qint32>::max(),
-                                                    qint64(w.smallPasses) * loop->literalCount));
+                                                    qint64(w.smallPasses) * items));
         } else {
             switch (lw.trip) {
             case TripClass::Data:
@@ -76,6 +116,7 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         if (innermost) {
             w.innermostData = lw.trip == TripClass::Data && !literal;
             w.innermostSlab = lw.work == PassWork::Slab;
+            w.innermostSmall = lw.trip == TripClass::Small;
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
             innermost = false;
         }
@@ -85,7 +126,8 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     // reads the loop's iterable and body alike).
     const Shape own = model.shapeOf(node);
     // Not known to be an array: one number (`x.item()`, `float(x.max())`), the least it moves.
-    w.scalarValue = !(own.known() && own.rank > 0);
+    w.wholeToHost = convertsWholeArray(model, node);
+    w.scalarValue = !w.wholeToHost && !(own.known() && own.rank > 0);
     if (model.elementKind(node) == ElementKind::Bool)
         w.bytesPerElement = 1;
     TSTreeCursor cursor = ts_tree_cursor_new(node);
