@@ -1,6 +1,7 @@
 #include "FindingsModel.h"
 
 #include "Theme.h"
+#include "assess/Assessment.h"
 #include "doctor/DoctorMatch.h"
 #include "rules/Recipes.h"
 #include "rules/RuleRegistry.h"
@@ -120,6 +121,11 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             return int(f.category);
         case LocationColumn:
             return f.range.line; // path is compared first in lessThan()
+        case CostColumn: {
+            // The bound in seconds; size unknown below every bound, no cost below that.
+            const cost::SiteCost* c = siteCost(index.row());
+            return !c ? -2.0 : c->sizeKnown ? c->gpuSeconds : -1.0;
+        }
         default:
             return data(index, Qt::DisplayRole);
         }
@@ -138,6 +144,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             return f.range.toString();
         case RecipeColumn:
             return findingRecipe(f);
+        case CostColumn:
+            if (const cost::SiteCost* c = siteCost(index.row()))
+                return cost::formatBound(*c);
+            return {};
         case MessageColumn:
             return plainMessage(f.message);
         }
@@ -156,6 +166,17 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
             return categoryColor(f.category, m_palette);
         return {};
     case Qt::ToolTipRole: {
+        if (index.column() == CostColumn) {
+            const cost::SiteCost* c = siteCost(index.row());
+            if (!c)
+                return tr("No cost bound: only hot compute sites (not INFO, not tests) are "
+                          "costed");
+            if (!c->sizeKnown)
+                return tr("Size unknown: %1").arg(c->unknownWhy.toHtmlEscaped());
+            return tr("<b>%1</b> per step for the site %2 (a bound, not a measurement)<br>%3")
+                .arg(cost::formatBound(*c).toHtmlEscaped(), c->site.toString().toHtmlEscaped(),
+                     c->assumption.toHtmlEscaped());
+        }
         QString tip = QStringLiteral("<b>%1</b> %2<br>%3")
                           .arg(f.code, ruleTitle(f.code).toHtmlEscaped(), htmlMessage(f.message));
         if (!f.function.isEmpty())
@@ -190,6 +211,8 @@ QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Location");
     case RecipeColumn:
         return tr("Recipe");
+    case CostColumn:
+        return tr("Cost bound");
     case MessageColumn:
         return tr("Message");
     }
@@ -222,6 +245,25 @@ void FindingsModel::setConfirmed(const QSet<QString>& keys) {
     m_confirmed = keys;
     if (!m_findings.isEmpty())
         emit dataChanged(index(0, 0), index(int(m_findings.size()) - 1, ColumnCount - 1));
+}
+
+void FindingsModel::setSiteCosts(const QList<cost::SiteCost>& costs) {
+    QHash<SourceRange, cost::SiteCost> next;
+    for (const cost::SiteCost& c : costs)
+        next.insert(c.site, c);
+    m_costs = std::move(next);
+    if (!m_findings.isEmpty())
+        emit dataChanged(index(0, CostColumn), index(int(m_findings.size()) - 1, CostColumn));
+}
+
+const cost::SiteCost* FindingsModel::siteCost(int row) const {
+    if (m_costs.isEmpty() || row < 0 || row >= m_findings.size())
+        return nullptr;
+    const Finding& f = m_findings.at(row);
+    if (f.category == Category::Info || !findingOnHotPath(f))
+        return nullptr;
+    const auto it = m_costs.constFind(findingSite(f));
+    return it == m_costs.cend() ? nullptr : &*it;
 }
 
 bool FindingsModel::isConfirmed(int row) const {
@@ -268,6 +310,11 @@ bool FindingsFilterModel::lessThan(const QModelIndex& left, const QModelIndex& r
     switch (left.column()) {
     case FindingsModel::LocationColumn:
         return locationLess(left, right);
+    case FindingsModel::CostColumn: {
+        const double a = left.data(FindingsModel::SortRole).toDouble();
+        const double b = right.data(FindingsModel::SortRole).toDouble();
+        return a != b ? a < b : locationLess(left, right);
+    }
     case FindingsModel::CategoryColumn: {
         const Category a = model->finding(left.row()).category;
         const Category b = model->finding(right.row()).category;

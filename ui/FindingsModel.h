@@ -1,7 +1,10 @@
 #pragma once
 // The findings table: a QAbstractTableModel over the project's findings (the view never owns
 // data) and a QSortFilterProxyModel that filters by category and text and sorts by location.
+// The Cost bound column shows the cost model's bound per step of the finding's site
+// (cost/CostModel.h, set with setSiteCosts()) and sorts by its number.
 
+#include "cost/CostModel.h"
 #include "model/Finding.h"
 
 #include <QAbstractTableModel>
@@ -20,6 +23,7 @@ public:
         CodeColumn,
         TitleColumn,
         LocationColumn,
+        CostColumn,
         RecipeColumn,
         MessageColumn,
         ColumnCount
@@ -50,6 +54,12 @@ public:
     /// confirmed at run time (a check mark in the Code column); an empty set clears the marks.
     void setConfirmed(const QSet<QString>& keys);
     bool isConfirmed(int row) const;
+    /// The cost model's sites (estimateSites()): each finding of a costed site shows its
+    /// site's bound in the Cost bound column ("size unknown" when the model has no size);
+    /// other findings (INFO, cold, test modules) show nothing.
+    void setSiteCosts(const QList<cost::SiteCost>& costs);
+    /// The site cost of row `row`, or null when its site has none.
+    const cost::SiteCost* siteCost(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -72,6 +82,7 @@ private:
     QPalette m_palette;
     bool m_locationOrder = true;
     QSet<QString> m_confirmed;
+    QHash<SourceRange, cost::SiteCost> m_costs; ///< by findingSite()
 };
 
 class FindingsFilterModel : public QSortFilterProxyModel {

@@ -5,6 +5,7 @@
 #include "AppIcon.h"
 #include "CodeView.h"
 #include "ContextForm.h"
+#include "CostChartView.h"
 #include "FindingsModel.h"
 #include "GateDashboard.h"
 #include "PortPreview.h"
@@ -132,6 +133,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_code, tr("Source"));
     m_tabs->addTab(m_report, tr("Report preview"));
+    auto* costChart = new CostChartView; // the chart and the table's Cost bound column
+    m_tabs->addTab(costChart, tr("Cost chart"));
+    connect(this, &MainWindow::assessmentChanged, costChart, [this, costChart] {
+        const QList<cost::SiteCost> costs = CostChartView::siteCostsOf(m_project, m_assessment);
+        costChart->setCosts(costs, m_assessment.context);
+        m_findings->setSiteCosts(costs);
+    });
     m_stack = new QStackedWidget;
     m_stack->addWidget(createWelcomePage());
     m_stack->addWidget(m_tabs);

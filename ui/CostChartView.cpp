@@ -1,0 +1,205 @@
+#include "CostChartView.h"
+
+#include "assess/Assessment.h"
+#include "model/ProjectResult.h"
+#include "report/Report.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QLogValueAxis>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cnready::ui {
+
+namespace {
+
+/// "legacy_probe.py:12-13 R101  ≥ 1342 s": the file name keeps the label short (the tooltip
+/// has the path); the bound in words, since a log axis is hard to read off.
+QString shortLabel(const cost::SiteCost& c) {
+    SourceRange r = c.site;
+    r.path = QFileInfo(r.path).fileName();
+    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, cost::formatBound(c));
+}
+
+} // namespace
+
+CostChartView::CostChartView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("costChart"));
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(6, 6, 6, 6);
+    m_caption = new QLabel(this);
+    m_caption->setObjectName(QStringLiteral("costChartCaption"));
+    m_caption->setWordWrap(true);
+    m_chart = new QChart;
+    m_chart->legend()->hide();
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    // Qt Charts lays untruncated category labels out a few pixels short on the left.
+    m_chart->setMargins(QMargins(28, 8, 20, 8));
+    m_view = new QChartView(m_chart, this);
+    m_view->setObjectName(QStringLiteral("costChartView"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_footer = new QLabel(this);
+    m_footer->setObjectName(QStringLiteral("costChartFooter"));
+    m_footer->setWordWrap(true);
+    m_footer->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lay->addWidget(m_caption);
+    lay->addWidget(m_view, 1);
+    lay->addWidget(m_footer);
+    rebuild();
+}
+
+QList<cost::SiteCost> CostChartView::siteCostsOf(const ProjectResult& project,
+                                                 const Assessment& assessment) {
+    return cost::estimateSites(assessment.findings, cost::inputsFor(assessment.context),
+                               testModulePaths(project));
+}
+
+void CostChartView::setCosts(const QList<cost::SiteCost>& costs, const Context& context) {
+    m_inputs = cost::inputsFor(context);
+    m_shown.clear();
+    m_unknown.clear();
+    m_more = 0;
+    for (const cost::SiteCost& c : costs) {
+        if (!c.sizeKnown)
+            m_unknown << QStringLiteral("%1 %2").arg(c.site.toString(), c.code);
+        else if (m_shown.size() < kTopSites)
+            m_shown << c;
+        else
+            ++m_more;
+    }
+    std::stable_sort(m_shown.begin(), m_shown.end(),
+                     [](const cost::SiteCost& a, const cost::SiteCost& b) {
+                         return a.gpuSeconds > b.gpuSeconds;
+                     });
+    rebuild();
+}
+
+QString CostChartView::barLabel(int i) const {
+    return shortLabel(m_shown.at(i));
+}
+
+QString CostChartView::barToolTip(int i) const {
+    const cost::SiteCost& c = m_shown.at(i);
+    return tr("<b>%1</b> %2, %3<br>%4 per step: a bound, not a measurement<br>%5")
+        .arg(c.site.toString().toHtmlEscaped(), c.code, c.kind.toHtmlEscaped(),
+             cost::formatBound(c).toHtmlEscaped(), c.assumption.toHtmlEscaped());
+}
+
+QString CostChartView::caption() const {
+    return tr("Estimated cost per step of the top sites on %1 GPU%2 of %3 for %4 elements "
+              "(lower bounds from the cost model, not measurements). Hover a bar for the "
+              "assumption that dominates it.")
+        .arg(m_inputs.gpus)
+        .arg(m_inputs.gpus == 1 ? QString() : QStringLiteral("s"), m_inputs.gpuName,
+             formatCount(m_inputs.elements));
+}
+
+void CostChartView::rebuild() {
+    m_chart->removeAllSeries();
+    for (QAbstractAxis* a : m_chart->axes())
+        m_chart->removeAxis(a);
+    // Follow the palette (light or dark desktop).
+    const QPalette pal = palette();
+    const bool dark = pal.color(QPalette::Window).lightness() < 128;
+    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundBrush(pal.color(QPalette::Base));
+    m_chart->setBackgroundRoundness(0);
+    m_caption->setText(caption());
+
+    double lo = 0, hi = 0;
+    for (const cost::SiteCost& c : m_shown) {
+        if (c.gpuSeconds <= 0)
+            continue;
+        lo = lo > 0 ? std::min(lo, c.gpuSeconds) : c.gpuSeconds;
+        hi = std::max(hi, c.gpuSeconds);
+    }
+    m_log = lo > 0 && hi / lo > kLogSpread;
+
+    auto* set = new QBarSet(tr("Bound per step"));
+    set->setColor(pal.color(QPalette::Highlight));
+    set->setBorderColor(pal.color(QPalette::Highlight).darker(130));
+    QStringList labels;
+    // Categories run bottom-up: append the smallest first so the largest bar is on top.
+    for (qsizetype i = m_shown.size() - 1; i >= 0; --i) {
+        *set << m_shown[i].gpuSeconds;
+        labels << shortLabel(m_shown[i]);
+    }
+    auto* series = new QHorizontalBarSeries;
+    series->append(set);
+    series->setBarWidth(0.7);
+    m_chart->addSeries(series);
+
+    auto* sites = new QBarCategoryAxis;
+    sites->append(labels);
+    sites->setTruncateLabels(false); // the plot narrows instead: a label is the bar's reading
+    m_chart->addAxis(sites, Qt::AlignLeft);
+    series->attachAxis(sites);
+    QAbstractAxis* values = nullptr;
+    if (m_log) {
+        auto* axis = new QLogValueAxis;
+        // Whole powers of the base around the bars, one decade below the smallest so its bar
+        // still shows; past six decades a tick every second decade keeps the labels apart.
+        int low = int(std::floor(std::log10(lo))) - 1;
+        int high = int(std::ceil(std::log10(hi)));
+        const int step = high - low > 6 ? 2 : 1;
+        if (step == 2) {
+            low -= ((low % 2) + 2) % 2;
+            high += ((high % 2) + 2) % 2;
+        }
+        axis->setBase(step == 2 ? 100 : 10);
+        axis->setRange(std::pow(10.0, low), std::pow(10.0, high));
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(0);
+        axis->setTitleText(tr("seconds per step (log scale)"));
+        values = axis;
+    } else {
+        auto* axis = new QValueAxis;
+        axis->setRange(0, hi > 0 ? hi * 1.1 : 1);
+        axis->setLabelFormat(QStringLiteral("%.3g"));
+        axis->applyNiceNumbers();
+        axis->setTitleText(tr("seconds per step"));
+        values = axis;
+    }
+    m_chart->addAxis(values, Qt::AlignBottom);
+    series->attachAxis(values);
+    connect(set, &QBarSet::hovered, this, &CostChartView::hoverBar);
+
+    QStringList notes;
+    if (m_shown.isEmpty())
+        notes << tr("No hot site with a known size to chart.");
+    if (m_more > 0)
+        notes << tr("%1 more site(s) with smaller bounds.").arg(m_more);
+    if (!m_unknown.isEmpty())
+        notes << tr("Size unknown, no bar: %1.").arg(m_unknown.join(QLatin1String("; ")));
+    m_footer->setText(notes.join(QLatin1Char(' ')));
+    m_footer->setVisible(!notes.isEmpty());
+}
+
+void CostChartView::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    if (e->type() == QEvent::PaletteChange)
+        rebuild();
+}
+
+void CostChartView::hoverBar(bool on, int index) {
+    const int i = int(m_shown.size()) - 1 - index; // categories run bottom-up
+    if (!on || i < 0 || i >= m_shown.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(QCursor::pos(), barToolTip(i), m_view);
+}
+
+} // namespace cnready::ui

@@ -1,0 +1,74 @@
+#pragma once
+// The studio's cost chart (issue 20 item 3): the cost model's bound per step of the top sites
+// as horizontal bars (Qt Charts), on a log axis when the bounds span more than two decades.
+// Hovering a bar shows the assumption that dominates it. The numbers come from the core's cost
+// model (cost/CostModel.h) through siteCostsOf(); this view only draws them.
+
+#include "cost/CostModel.h"
+
+#include <QList>
+#include <QWidget>
+
+class QBarSet;
+class QChart;
+class QChartView;
+class QLabel;
+
+namespace cnready {
+struct Assessment;
+struct Context;
+struct ProjectResult;
+} // namespace cnready
+
+namespace cnready::ui {
+
+class CostChartView : public QWidget {
+    Q_OBJECT
+public:
+    /// Bars drawn at most (the largest bounds); the others are counted under the chart.
+    static constexpr int kTopSites = 12;
+    /// The spread (largest / smallest bound) above which the axis is logarithmic.
+    static constexpr double kLogSpread = 100.0;
+
+    explicit CostChartView(QWidget* parent = nullptr);
+
+    /// The site costs the report's "Where the time would go" table lists for this project and
+    /// assessment (report/Report.h siteCosts(): test modules left out), largest first.
+    static QList<cost::SiteCost> siteCostsOf(const ProjectResult& project,
+                                             const Assessment& assessment);
+
+    /// Shows `costs` (as siteCostsOf() orders them) for the target of `context`.
+    void setCosts(const QList<cost::SiteCost>& costs, const Context& context);
+
+    /// For tests and tooltips: the bars, largest first.
+    int barCount() const { return int(m_shown.size()); }
+    double barSeconds(int i) const { return m_shown.at(i).gpuSeconds; }
+    QString barLabel(int i) const;
+    /// The tooltip of bar `i`: its site, code, bound and dominating assumption (HTML).
+    QString barToolTip(int i) const;
+    bool isLogScale() const { return m_log; }
+    /// The sites without a bar because their size is unknown, "path:line code".
+    QStringList unknownSites() const { return m_unknown; }
+    /// The line above the chart: the target and that the bars are bounds.
+    QString caption() const;
+    QChart* chart() const { return m_chart; }
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void rebuild();
+    void hoverBar(bool on, int index);
+
+    QChart* m_chart = nullptr;
+    QChartView* m_view = nullptr;
+    QLabel* m_caption = nullptr;
+    QLabel* m_footer = nullptr;
+    QList<cost::SiteCost> m_shown; ///< largest first
+    QStringList m_unknown;
+    int m_more = 0; ///< known sites beyond kTopSites
+    bool m_log = false;
+    cost::Inputs m_inputs;
+};
+
+} // namespace cnready::ui
