@@ -11,12 +11,14 @@
 #include <QCursor>
 #include <QEvent>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLogValueAxis>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -66,6 +68,22 @@ QList<cost::SiteCost> CostChartView::siteCostsOf(const ProjectResult& project,
                                testModulePaths(project));
 }
 
+void CostChartView::follow(const ProjectResult& project, const Assessment& assessment) {
+    const int generation = ++m_generation;
+    auto* watcher = new QFutureWatcher<QList<cost::SiteCost>>(this);
+    const Context context = assessment.context;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, context] {
+        watcher->deleteLater();
+        if (generation == m_generation)
+            setCosts(watcher->result(), context);
+    });
+    // Copies for the worker (implicitly shared lists: cheap, read-only on both sides).
+    watcher->setFuture(QtConcurrent::run(
+        [findings = assessment.findings, context, tests = testModulePaths(project)] {
+            return cost::estimateSites(findings, cost::inputsFor(context), tests);
+        }));
+}
+
 void CostChartView::setCosts(const QList<cost::SiteCost>& costs, const Context& context) {
     m_inputs = cost::inputsFor(context);
     m_shown.clear();
@@ -84,6 +102,7 @@ void CostChartView::setCosts(const QList<cost::SiteCost>& costs, const Context& 
                          return a.gpuSeconds > b.gpuSeconds;
                      });
     rebuild();
+    emit costsChanged(costs);
 }
 
 QString CostChartView::barLabel(int i) const {

@@ -37,8 +37,13 @@ public:
     static QList<cost::SiteCost> siteCostsOf(const ProjectResult& project,
                                              const Assessment& assessment);
 
-    /// Shows `costs` (as siteCostsOf() orders them) for the target of `context`.
+    /// Shows `costs` (as siteCostsOf() orders them) for the target of `context`, then emits
+    /// costsChanged(costs).
     void setCosts(const QList<cost::SiteCost>& costs, const Context& context);
+    /// Computes siteCostsOf(project, assessment) on a worker thread (a large project's tens of
+    /// thousands of findings would hold the GUI thread up) and shows the result with
+    /// setCosts(); a result for an older call is dropped.
+    void follow(const ProjectResult& project, const Assessment& assessment);
 
     /// For tests and tooltips: the bars, largest first.
     int barCount() const { return int(m_shown.size()); }
@@ -52,6 +57,10 @@ public:
     /// The line above the chart: the target and that the bars are bounds.
     QString caption() const;
     QChart* chart() const { return m_chart; }
+
+signals:
+    /// The costs on display changed (for the findings table's Cost bound column).
+    void costsChanged(const QList<cost::SiteCost>& costs);
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -69,6 +78,7 @@ private:
     int m_more = 0; ///< known sites beyond kTopSites
     bool m_log = false;
     cost::Inputs m_inputs;
+    int m_generation = 0; ///< follow() calls so far: a worker's result for an older one is stale
 };
 
 } // namespace cnready::ui

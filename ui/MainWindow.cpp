@@ -135,11 +135,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_report, tr("Report preview"));
     auto* costChart = new CostChartView; // the chart and the table's Cost bound column
     m_tabs->addTab(costChart, tr("Cost chart"));
-    connect(this, &MainWindow::assessmentChanged, costChart, [this, costChart] {
-        const QList<cost::SiteCost> costs = CostChartView::siteCostsOf(m_project, m_assessment);
-        costChart->setCosts(costs, m_assessment.context);
-        m_findings->setSiteCosts(costs);
-    });
+    connect(this, &MainWindow::assessmentChanged, costChart,
+            [this, costChart] { costChart->follow(m_project, m_assessment); });
+    connect(costChart, &CostChartView::costsChanged, this,
+            [this](const QList<cost::SiteCost>& costs) { m_findings->setSiteCosts(costs); });
     m_stack = new QStackedWidget;
     m_stack->addWidget(createWelcomePage());
     m_stack->addWidget(m_tabs);
