@@ -28,6 +28,7 @@ QPalette darkPalette() {
     p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
     p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
     p.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
     p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
     p.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
     p.setColor(QPalette::Highlight, QColor(0x3d, 0x84, 0xc6));
