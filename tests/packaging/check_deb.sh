@@ -31,7 +31,7 @@ grep -q '^./usr/share/cnready/examples/' <<<"$files" || fail "missing the exampl
 ! grep -qE '^\./(home|root|tmp|work)/' <<<"$files" || fail "build-machine paths in the package"
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libqt6core6 libqt6widgets6 libtree-sitter0 libtomlplusplus3 libc6; do
+for lib in libqt6core6 libqt6widgets6 libqt6charts6 libtree-sitter0 libtomlplusplus3 libc6; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib (shlibdeps): $depends"
 done
 echo "ok: Depends from shlibdeps: $depends"
