@@ -2,6 +2,7 @@
 
 #include "semantic/ModelInternals.h"
 
+#include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 
 namespace cnready {
@@ -64,7 +65,7 @@ void SemanticModel::buildHotness() {
         if (target < 0)
             continue;
         const int caller = functionIndexAt(startOf(c), endOf(c));
-        if (inLoop(c))
+        if (inManyPassLoop(c))
             work.push_back(target);
         else if (caller >= 0)
             callees[size_t(caller)].push_back(target);
@@ -97,14 +98,29 @@ QString SemanticModel::enclosingClass(TSNode n) const {
     return s > 0 ? m_classes[size_t(d->scopes[size_t(s)].cls)].name : QString();
 }
 
-bool SemanticModel::isHot(TSNode n) const {
-    // A loop over a literal handful (`for axis in range(3)`, six flags) runs its body a few
-    // times: that is no hot path of its own (RULES.md, the workload model item 5); an outer
-    // loop or a hot function still makes it one.
+bool SemanticModel::fewPasses(const LoopInfo& L) const {
+    // A literal count above the handful of SmallLiteralRange is how scripts write an iteration
+    // budget (`for it in range(100)`): those passes are steps, whatever the trip class says
+    // about the size of what they index.
+    if (L.source == LoopSource::SmallLiteralRange)
+        return true;
+    return tripClass(L) == TripClass::Small && !(L.literalCount > kFewPassLiteral);
+}
+
+bool SemanticModel::inManyPassLoop(TSNode n) const {
     for (const LoopInfo* L = enclosingLoop(n); L;
          L = L->parent >= 0 ? &m_loops[size_t(L->parent)] : nullptr)
-        if (L->source != LoopSource::SmallLiteralRange)
+        if (!fewPasses(*L))
             return true;
+    return false;
+}
+
+bool SemanticModel::isHot(TSNode n) const {
+    // A loop over a handful of items (`for axis in range(3)`, six flags, the model's few
+    // lags) runs its body a few times: that is no hot path of its own (RULES.md, the
+    // workload model items 4-5); an outer loop or a hot function still makes it one.
+    if (inManyPassLoop(n))
+        return true;
     const FunctionRegion* f = enclosingFunctionRegion(n);
     return f && f->locallyHot;
 }
