@@ -14,7 +14,30 @@ namespace {
 } // namespace
 
 int SemanticModel::localCallee(TSNode c, bool* bound) const {
-    const TSNode fn = unparen(field(c, F().function));
+    TSNode fn = unparen(field(c, F().function));
+    // `ops["rfft"](x)` of a dispatch table bound once (`ops = {"rfft": _gpu_rfft, ...}`): the
+    // call runs the function the key names.
+    if (is(fn, Sym::subscript)) {
+        const TSNode table = unparen(field(fn, F().value));
+        const TSNode key = ts_node_child_by_field_name(fn, "subscript", 9);
+        NameBinding b[2];
+        if (!is(table, Sym::identifier) || !is(key, Sym::string) ||
+            nameBindings(text(table), c, false, b, 2) != 1 ||
+            b[0].kind != NameBinding::Kind::Assign ||
+            SyntaxTree::type(unparen(b[0].value)) != "dictionary")
+            return -1;
+        const TSNode dict = unparen(b[0].value);
+        TSNode named{};
+        for (uint32_t i = 0; i < ts_node_named_child_count(dict); ++i) {
+            const TSNode pair = ts_node_named_child(dict, i);
+            if (SyntaxTree::type(pair) == "pair" &&
+                text(ts_node_child_by_field_name(pair, "key", 3)) == text(key))
+                named = unparen(ts_node_child_by_field_name(pair, "value", 5));
+        }
+        if (ts_node_is_null(named) || !is(named, Sym::identifier))
+            return -1;
+        fn = named;
+    }
     int target = -1;
     bool viaInstance = false;
     // Every lookup below needs the callee's name to be the last component of a def or class
