@@ -622,6 +622,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     }
     foldIntoElementLoops(model, r.findings);
     foldSameStatement(r.findings);
+    foldSyncIntoBranch(model, r.findings);
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);

@@ -25,7 +25,118 @@ bool symptomOfElementLoop(const Finding& f) {
     return std::find(std::begin(codes), std::end(codes), f.code) != std::end(codes);
 }
 
+// The innermost loop of `model` whose lines contain `line`, or nullptr.
+const LoopInfo* innermostLoopAt(const SemanticModel& model, int line) {
+    const LoopInfo* best = nullptr;
+    for (const LoopInfo& L : model.loops())
+        if (SyntaxTree::line(L.node) <= line && line <= SyntaxTree::endLine(L.node) &&
+            (!best || L.depth > best->depth))
+            best = &L;
+    return best;
+}
+
+// Calls that hand a value on as it is: conversions, formatting and logging
+// (`int(n)`, `"{}".format(n)`, `log.info("%d", n)`, `n.item()`). Any other call computes a new
+// value from its arguments (`np.sum(r)`), which is not the value a branch tests.
+bool passesValueOn(const SemanticModel& model, TSNode fn) {
+    static constexpr std::string_view kBuiltins[] = {"int", "float", "bool",  "complex",
+                                                     "str", "repr",  "print", "format"};
+    static constexpr std::string_view kMethods[] = {"format",   "item",    "tolist",    "debug",
+                                                    "info",     "warning", "warn",      "error",
+                                                    "critical", "log",     "exception", "write"};
+    const std::string_view t = SyntaxTree::type(fn);
+    if (t == "identifier") {
+        const std::string_view name = model.text(fn);
+        return std::find(std::begin(kBuiltins), std::end(kBuiltins), name) != std::end(kBuiltins);
+    }
+    if (t == "attribute") {
+        const std::string_view name = model.text(ts_node_child_by_field_name(fn, "attribute", 9));
+        return std::find(std::begin(kMethods), std::end(kMethods), name) != std::end(kMethods);
+    }
+    return false;
+}
+
+// The values a finding's range reads as they are: identifiers and `obj.attr` chains that are
+// not inside a computing call (`n` in `int(n)` or `n == 0`, not `r` in `np.sum(r)`), leaving
+// out what is called and `self`.
+QSet<QString> namesRead(const SemanticModel& model, const SourceRange& r) {
+    QSet<QString> names;
+    const TSNode root = model.tree().root();
+    const TSPoint from{uint32_t(std::max(0, r.line - 1)), uint32_t(std::max(0, r.column - 1))};
+    const TSPoint to{uint32_t(std::max(0, r.endLine - 1)), uint32_t(std::max(0, r.endColumn - 1))};
+    const TSNode top = ts_node_named_descendant_for_point_range(root, from, to);
+    if (ts_node_is_null(top))
+        return names;
+    std::vector<TSNode> todo{top};
+    while (!todo.empty()) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        const std::string_view t = SyntaxTree::type(n);
+        if (t == "call") {
+            const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+            if (!passesValueOn(model, fn))
+                continue;
+            // The receiver of a method call is read (`n.item()`), the function name is not.
+            if (SyntaxTree::type(fn) == "attribute")
+                todo.push_back(ts_node_child_by_field_name(fn, "object", 6));
+            const TSNode args = ts_node_child_by_field_name(n, "arguments", 9);
+            if (!ts_node_is_null(args))
+                todo.push_back(args);
+            continue;
+        }
+        if (t == "identifier" || t == "attribute") {
+            const std::string_view name = model.text(n);
+            if (name != "self")
+                names.insert(QString::fromUtf8(name.data(), qsizetype(name.size())));
+            if (t == "attribute") // `a.shape` reads `a`, not a name `shape`
+                todo.push_back(ts_node_child_by_field_name(n, "object", 6));
+            continue;
+        }
+        if (t == "assignment" || t == "augmented_assignment") { // the value, not its target
+            todo.push_back(ts_node_child_by_field_name(n, "right", 5));
+            continue;
+        }
+        for (uint32_t k = 0; k < ts_node_named_child_count(n); ++k)
+            todo.push_back(ts_node_named_child(n, k));
+    }
+    return names;
+}
+
 } // namespace
+
+int foldSyncIntoBranch(const SemanticModel& model, QList<Finding>& findings) {
+    struct Branch {
+        const LoopInfo* loop;
+        QSet<QString> names;
+    };
+    std::vector<Branch> branches;
+    bool anySync = false;
+    for (const Finding& f : findings) {
+        if (f.code == QLatin1String("R104"))
+            anySync = true;
+        if (f.code != QLatin1String("R105"))
+            continue;
+        if (const LoopInfo* L = innermostLoopAt(model, f.range.line))
+            branches.push_back({L, namesRead(model, f.range)});
+    }
+    if (branches.empty() || !anySync)
+        return 0;
+    const auto covered = [&](const Finding& f) {
+        if (f.code != QLatin1String("R104"))
+            return false;
+        const LoopInfo* L = innermostLoopAt(model, f.range.line);
+        if (!L)
+            return false;
+        const QSet<QString> read = namesRead(model, f.range);
+        for (const Branch& b : branches)
+            if (b.loop == L && b.names.intersects(read))
+                return true;
+        return false;
+    };
+    const qsizetype before = findings.size();
+    findings.removeIf(covered);
+    return int(before - findings.size());
+}
 
 int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings) {
     // Header lines of the reported loops, then their spans [header, last line].

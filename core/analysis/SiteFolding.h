@@ -28,4 +28,13 @@ int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings);
 /// number of findings removed.
 int foldSameStatement(QList<Finding>& findings);
 
+/// One pass, one wait: removes an R104 (a value converted or formatted on the host) that sits
+/// in the same innermost loop as an R105 (a branch on an array value) whose condition reads
+/// one of the same names (`n = np.sum(c != old)`, `log.info("%d changed", n)`,
+/// `if n == 0: break`). The branch is the site: the pass already waits for `n` there, and
+/// the fix (test every k passes, or keep the count on the device) removes the message's wait
+/// with it. `model` locates the loops and the names in each finding's range. Returns the
+/// number of findings removed.
+int foldSyncIntoBranch(const SemanticModel& model, QList<Finding>& findings);
+
 } // namespace cnready

@@ -126,7 +126,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     const QCommandLineOption hostBandwidth(
         QStringLiteral("host-bandwidth"),
         QStringLiteral("Host NumPy memory bandwidth for the cost estimate, GB/s (default 20, "
-                       "single-threaded)."),
+                       "single-threaded; above 0, at most 1000000)."),
         QStringLiteral("GBPS"));
     const QCommandLineOption format(
         QStringLiteral("format"),
@@ -310,6 +310,13 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         !buildFileFilter(config, p.values(exclude), p.isSet(noGitignore), paths, filter, &why))
         return usageError(err, why);
     filterScan(scan, filter);
+    // A mistyped entry script would silently send the Doctor hand-off to a file that is not
+    // there: say so, as for any other value of the wrong kind.
+    if (context->entry &&
+        !std::binary_search(scan.files.cbegin(), scan.files.cend(), *context->entry))
+        return usageError(err, QStringLiteral("--entry %1: not a Python file of %2 (give the "
+                                              "script's path relative to the project root)")
+                                   .arg(*context->entry, QDir::toNativeSeparators(scan.root)));
     if (p.isSet(output)) {
         // The report must not replace a file it is about (`-o src/model.py` is a slip of the
         // keyboard; the analysed tree is never written to).

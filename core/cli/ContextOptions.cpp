@@ -146,7 +146,8 @@ std::optional<ContextInput> contextFromOptions(const OptionValues& v, QString* e
         bool ok = false;
         const double gbps = v.value(host).trimmed().toDouble(&ok);
         if (!ok || !(gbps > 0) || gbps > 1e6)
-            return fail(QStringLiteral("%1 takes a bandwidth in GB/s above 0, e.g. 20 (got '%2')")
+            return fail(QStringLiteral("%1 takes a bandwidth in GB/s above 0 and at most "
+                                       "1000000, e.g. 20 (got '%2')")
                             .arg(v.where(host), v.value(host)));
         in.hostBandwidthGBps = gbps;
     }

@@ -104,6 +104,12 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
     QString onlyPath = p.value(only);
     if (!onlyPath.isEmpty()) {
         onlyPath = QDir::cleanPath(QDir::fromNativeSeparators(onlyPath));
+        // An absolute path inside the project names the same file as its relative path.
+        if (QDir::isAbsolutePath(onlyPath)) {
+            const QString rel = QDir(scan.root).relativeFilePath(onlyPath);
+            if (!rel.startsWith(QLatin1String("..")))
+                onlyPath = rel;
+        }
         if (!scan.files.contains(onlyPath))
             return fail(err, ExitUsage,
                         QStringLiteral("--only %1: not a Python file or notebook of %2")

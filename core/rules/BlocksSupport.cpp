@@ -63,6 +63,10 @@ bool namedLikeShape(const SemanticModel& model, TSNode e) {
 
 } // namespace
 
+namespace {
+TSNode straightLineValue(const SemanticModel& m, TSNode use); // below
+} // namespace
+
 bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
                       bool unknownReductions) {
     // Explicit stack: some children are skipped (arguments of unknown calls, `is` tests).
@@ -153,6 +157,14 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what,
             // `zerodims = np.sum(np.array(a.shape) == 0)` just before: a count of shapes.
             if (model.valueKind(n) == ValueKind::DeviceScalar && !metadataBindingReaches(model, n))
                 return hit(n);
+            // Flow-sensitive: the name's kinds disagree across the function (`lam` a
+            // reduction on one branch, a reshaped column on the other), but the assignment
+            // just before this use in straight-line code is a reduction.
+            {
+                const TSNode v = straightLineValue(model, n);
+                if (!ts_node_is_null(v) && model.isArrayReduction(v) && !hostMetadataOnly(model, v))
+                    return hit(v); // judged by the reduction and the array it reduces
+            }
             continue;
         } else if (t == "keyword_argument") {
             stack.push_back(SyntaxTree::field(n, "value"));

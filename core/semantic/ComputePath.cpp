@@ -220,6 +220,29 @@ TSNode lastStatement(TSNode block) {
     return {};
 }
 
+// Whether an `except` clause handles a failure, so that its block runs at most once per run
+// of the loop or function around it and is an error path: it catches an interruption
+// (`except KeyboardInterrupt:`, `SystemExit`, `MemoryError`), or its block ends by leaving:
+// `raise`, `break`, or `return` from inside a loop. A handler that carries on
+// (`except ValueError: different = np.any(a != b)`, `except ImportError: slow(x)`) is another
+// way to do the pass's work and stays on the path.
+bool failureHandler(const SemanticModel& m, TSNode clause) {
+    const TSNode block = ts_node_named_child(clause, ts_node_named_child_count(clause) - 1);
+    if (SyntaxTree::type(block) != "block")
+        return false;
+    for (uint32_t i = 0; i + 1 < ts_node_named_child_count(clause); ++i) {
+        const std::string_view caught = m.text(ts_node_named_child(clause, i));
+        if (caught.starts_with("KeyboardInterrupt") || caught.starts_with("SystemExit") ||
+            caught.starts_with("MemoryError"))
+            return true;
+        break; // the first child is what is caught; a second one is its `as` name
+    }
+    const std::string_view last = SyntaxTree::type(lastStatement(block));
+    if (last == "raise_statement" || last == "break_statement")
+        return true;
+    return last == "return_statement" && m.inLoop(clause);
+}
+
 } // namespace
 
 PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
@@ -366,6 +389,21 @@ void ComputePathEngine::addErrorSpans() {
         if (owner == "if_statement" || owner == "elif_clause" || owner == "else_clause" ||
             owner == "except_clause" || owner == "except_group_clause")
             m_spans.push_back({startOf(block), endOf(block), PathRole::ErrorPath});
+    }
+    // A handler of a failure (`except KeyboardInterrupt:`, `except LinAlgError:`) runs at most
+    // once per failure: its reshape or copy is no per-pass work.
+    for (size_t at = src.find("except"); at != std::string_view::npos;
+         at = src.find("except", at + 6)) {
+        if ((at > 0 && identChar(src[at - 1])) || (at + 6 < src.size() && identChar(src[at + 6])))
+            continue;
+        const TSNode kw = ts_node_descendant_for_byte_range(root, uint32_t(at), uint32_t(at + 6));
+        if (ts_node_is_null(kw) || ts_node_is_named(kw))
+            continue;
+        const TSNode clause = ts_node_parent(kw);
+        if (SyntaxTree::type(clause) != "except_clause" || !failureHandler(m, clause))
+            continue;
+        const TSNode block = ts_node_named_child(clause, ts_node_named_child_count(clause) - 1);
+        m_spans.push_back({startOf(block), endOf(block), PathRole::ErrorPath});
     }
     // The message of an `assert` is built only when it fails.
     for (TSNode a : m.asserts())

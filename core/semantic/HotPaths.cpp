@@ -2,6 +2,7 @@
 
 #include "semantic/ModelInternals.h"
 
+#include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 
 namespace cnready {
@@ -13,7 +14,30 @@ namespace {
 } // namespace
 
 int SemanticModel::localCallee(TSNode c, bool* bound) const {
-    const TSNode fn = unparen(field(c, F().function));
+    TSNode fn = unparen(field(c, F().function));
+    // `ops["rfft"](x)` of a dispatch table bound once (`ops = {"rfft": _gpu_rfft, ...}`): the
+    // call runs the function the key names.
+    if (is(fn, Sym::subscript)) {
+        const TSNode table = unparen(field(fn, F().value));
+        const TSNode key = ts_node_child_by_field_name(fn, "subscript", 9);
+        NameBinding b[2];
+        if (!is(table, Sym::identifier) || !is(key, Sym::string) ||
+            nameBindings(text(table), c, false, b, 2) != 1 ||
+            b[0].kind != NameBinding::Kind::Assign ||
+            SyntaxTree::type(unparen(b[0].value)) != "dictionary")
+            return -1;
+        const TSNode dict = unparen(b[0].value);
+        TSNode named{};
+        for (uint32_t i = 0; i < ts_node_named_child_count(dict); ++i) {
+            const TSNode pair = ts_node_named_child(dict, i);
+            if (SyntaxTree::type(pair) == "pair" &&
+                text(ts_node_child_by_field_name(pair, "key", 3)) == text(key))
+                named = unparen(ts_node_child_by_field_name(pair, "value", 5));
+        }
+        if (ts_node_is_null(named) || !is(named, Sym::identifier))
+            return -1;
+        fn = named;
+    }
     int target = -1;
     bool viaInstance = false;
     // Every lookup below needs the callee's name to be the last component of a def or class
@@ -64,7 +88,7 @@ void SemanticModel::buildHotness() {
         if (target < 0)
             continue;
         const int caller = functionIndexAt(startOf(c), endOf(c));
-        if (inLoop(c))
+        if (inManyPassLoop(c))
             work.push_back(target);
         else if (caller >= 0)
             callees[size_t(caller)].push_back(target);
@@ -97,14 +121,29 @@ QString SemanticModel::enclosingClass(TSNode n) const {
     return s > 0 ? m_classes[size_t(d->scopes[size_t(s)].cls)].name : QString();
 }
 
-bool SemanticModel::isHot(TSNode n) const {
-    // A loop over a literal handful (`for axis in range(3)`, six flags) runs its body a few
-    // times: that is no hot path of its own (RULES.md, the workload model item 5); an outer
-    // loop or a hot function still makes it one.
+bool SemanticModel::fewPasses(const LoopInfo& L) const {
+    // A literal count above the handful of SmallLiteralRange is how scripts write an iteration
+    // budget (`for it in range(100)`): those passes are steps, whatever the trip class says
+    // about the size of what they index.
+    if (L.source == LoopSource::SmallLiteralRange)
+        return true;
+    return tripClass(L) == TripClass::Small && !(L.literalCount > kFewPassLiteral);
+}
+
+bool SemanticModel::inManyPassLoop(TSNode n) const {
     for (const LoopInfo* L = enclosingLoop(n); L;
          L = L->parent >= 0 ? &m_loops[size_t(L->parent)] : nullptr)
-        if (L->source != LoopSource::SmallLiteralRange)
+        if (!fewPasses(*L))
             return true;
+    return false;
+}
+
+bool SemanticModel::isHot(TSNode n) const {
+    // A loop over a handful of items (`for axis in range(3)`, six flags, the model's few
+    // lags) runs its body a few times: that is no hot path of its own (RULES.md, the
+    // workload model items 4-5); an outer loop or a hot function still makes it one.
+    if (inManyPassLoop(n))
+        return true;
     const FunctionRegion* f = enclosingFunctionRegion(n);
     return f && f->locallyHot;
 }

@@ -137,6 +137,14 @@ bool arrayBase(const SemanticModel& m, TSNode base, const LoopInfo& L) {
 // is meaningless (`np.poly(z[i])`, `np.sort(a[i])`, `np.convolve(x[i], h)`, `np.sum(w[i])`),
 // so a subscript passed to it is a row, not one element. Ufuncs (`np.sqrt(a[i])`) take
 // scalars and do not count.
+// Functions that join a sequence of arrays (`np.hstack((a, b))`).
+bool concatenation(const QString& canonical) {
+    const QString leaf = canonical.section(QLatin1Char('.'), -1);
+    return canonical.startsWith(QLatin1String("numpy.")) &&
+           (leaf == QLatin1String("concatenate") || leaf == QLatin1String("stack") ||
+            leaf == QLatin1String("hstack") || leaf == QLatin1String("vstack"));
+}
+
 bool needsWholeArray(const QString& canonical) {
     if (!canonical.startsWith(QLatin1String("numpy.")) &&
         !canonical.startsWith(QLatin1String("scipy.")))
@@ -299,7 +307,9 @@ bool stepsNamed(const SemanticModel& m, TSNode n) {
            s.contains(QLatin1String("iter")) || s.contains(QLatin1String("sweep")) ||
            s == QLatin1String("nt") || s == QLatin1String("n_t") || s == QLatin1String("ntime") ||
            s == QLatin1String("n_time") || s == QLatin1String("n_times") ||
-           s == QLatin1String("ntimes") || s == QLatin1String("timesteps");
+           s == QLatin1String("ntimes") || s == QLatin1String("timesteps") ||
+           s == QLatin1String("passes") || s == QLatin1String("n_passes") ||
+           s == QLatin1String("npasses");
 }
 
 // Whether `expr` names one of `loop`'s header variables itself (`range(i)`, `range(k + 1,
@@ -453,11 +463,19 @@ struct LoopWorkEngine::Impl {
         }
     }
 
+    // Sizes the per-loop records once; trip classes never read pass work, so a trip class
+    // decided before the walk stays valid.
+    void size() {
+        if (work.size() != m.loops().size()) {
+            work.resize(m.loops().size());
+            tripDone.assign(work.size(), false);
+        }
+    }
+
     void walk() {
         walked = true;
+        size();
         const auto& loops = m.loops();
-        work.resize(loops.size());
-        tripDone.assign(work.size(), false); // trip classes never read pass work
         if (loops.empty())
             return;
         for (const TSNode sub : m.subscripts()) {
@@ -513,7 +531,15 @@ struct LoopWorkEngine::Impl {
                 continue;
             const int n = SemanticModel::positionalCount(c);
             for (int i = 0; i < n; ++i) {
-                markRow(SemanticModel::argument(c, i), true);
+                const TSNode a = unparen(SemanticModel::argument(c, i));
+                // `np.hstack((pad * x[i, 0], x[i]))`: the pieces of a concatenation are
+                // arrays, so an indexed piece is a row.
+                if ((ST::is(a, "tuple") || ST::is(a, "list")) && concatenation(cn)) {
+                    for (uint32_t k = 0; k < ts_node_named_child_count(a); ++k)
+                        markRow(ts_node_named_child(a, k), true);
+                    continue;
+                }
+                markRow(a, true);
             }
         }
         for (const TSNode b : m.binaryOperators())
@@ -692,13 +718,15 @@ struct LoopWorkEngine::Impl {
                 }
             // The bound's size class (Shapes): the length of a bookkeeping array, a literal-sized
             // axis (`x.shape[1]` of an `(n, 3)` array), a count of few things (`order`).
+            // A step count stays one even when a caller passes a small literal
+            // (`smooth(x, passes=20)`): the loop repeats whole-array work, it walks no axis.
+            if (stepsNamed(m, stop)) {
+                set(TripClass::Steps, stop, "a step or iteration count");
+                return;
+            }
             const SizeClass bound = m.extentClass(stop);
             if (bound == SizeClass::Small) {
                 set(TripClass::Small, stop, "a small extent");
-                return;
-            }
-            if (stepsNamed(m, stop)) {
-                set(TripClass::Steps, stop, "a step or iteration count");
                 return;
             }
             if (L.source != LoopSource::Range) {
@@ -749,6 +777,11 @@ const LoopWork& LoopWorkEngine::of(const LoopInfo& loop) {
     return p->of(loop);
 }
 
+TripClass LoopWorkEngine::tripOf(const LoopInfo& loop) {
+    p->size();
+    return p->of(loop).trip;
+}
+
 bool LoopWorkEngine::isElementAccess(TSNode sub, const LoopInfo& loop) const {
     return ST::is(sub, "subscript") && loop.isIndexLoop() &&
            arrayBase(p->m, ST::field(sub, "value"), loop) && scalarIndexUsing(p->m, sub, loop);
@@ -760,6 +793,12 @@ const LoopWork& SemanticModel::loopWork(const LoopInfo& loop) const {
     if (!m_loopWork)
         m_loopWork = std::make_unique<LoopWorkEngine>(*this);
     return m_loopWork->of(loop);
+}
+
+TripClass SemanticModel::tripClass(const LoopInfo& loop) const {
+    if (!m_loopWork)
+        m_loopWork = std::make_unique<LoopWorkEngine>(*this);
+    return m_loopWork->tripOf(loop);
 }
 
 bool SemanticModel::isElementAccess(TSNode subscript, const LoopInfo& loop) const {

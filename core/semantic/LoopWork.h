@@ -84,6 +84,9 @@ public:
     LoopWorkEngine& operator=(const LoopWorkEngine&) = delete;
     /// See SemanticModel::loopWork().
     const LoopWork& of(const LoopInfo& loop);
+    /// The trip class of `loop` alone, without the walk that decides pass work (cheap: used
+    /// for every call when the model decides which functions are hot).
+    TripClass tripOf(const LoopInfo& loop);
     /// See SemanticModel::isElementAccess().
     bool isElementAccess(TSNode subscript, const LoopInfo& loop) const;
 

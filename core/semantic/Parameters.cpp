@@ -157,6 +157,8 @@ void SemanticModel::collectParameterHints() {
     auto namesDef = [&](TSNode v) {
         if (is(v, Sym::identifier))
             return isDefName(text(v));
+        if (is(v, Sym::subscript)) // a dispatch table (localCallee)
+            return is(unparen(field(v, F().value)), Sym::identifier);
         if (!is(v, Sym::attribute))
             return false;
         const TSNode obj = field(v, F().object);

@@ -117,11 +117,11 @@ void SemanticModel::exportTo(FileResult& out) const {
     for (TSNode c : m_calls) {
         const FunctionRegion* caller = enclosingFunctionRegion(c);
         QString callee = projectCallee(c, caller);
-        // inLoop(c) once per call (isHot() would ask again, and for the same caller).
+        // inManyPassLoop(c) once per call (isHot() would ask again, and for the same caller).
         int looped = -1;
         auto loopedNow = [&] {
             if (looped < 0)
-                looped = inLoop(c) ? 1 : 0;
+                looped = inManyPassLoop(c) ? 1 : 0;
             return looped == 1;
         };
         if (!callee.isEmpty() && !callee.startsWith(QLatin1String("numpy."))) {

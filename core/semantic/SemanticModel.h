@@ -25,9 +25,10 @@
 namespace cnready {
 
 class SyntaxTree;
-struct LoopWork;         // semantic/LoopWork.h
-class LoopWorkEngine;    // semantic/LoopWork.h
-class ComputePathEngine; // semantic/ComputePath.h
+struct LoopWork;               // semantic/LoopWork.h
+enum class TripClass : quint8; // semantic/LoopWork.h
+class LoopWorkEngine;          // semantic/LoopWork.h
+class ComputePathEngine;       // semantic/ComputePath.h
 
 /// What kind of value an expression evaluates to, as far as the model can tell (provenance).
 enum class ValueKind {
@@ -242,14 +243,28 @@ public:
     /// Computed on first use for the whole file and cached; the reference stays valid while
     /// the model lives.
     const LoopWork& loopWork(const LoopInfo& loop) const;
+    /// loopWork(loop).trip without deciding pass work (cheaper; the same answer).
+    TripClass tripClass(const LoopInfo& loop) const;
+    /// Whether `n` runs once per pass of a loop of this file that runs more than a handful of
+    /// times: some loop around it has a trip class other than Small. A call in
+    /// `for k in range(3)` or `for name in ("a", "b")` makes its callee no hot path
+    /// (RULES.md, the workload model item 4); the same loop inside a data loop does.
+    bool inManyPassLoop(TSNode n) const;
+    /// Whether `loop` runs a handful of passes: a literal range of at most kFewPassLiteral, or
+    /// a Small trip class that no larger literal count decides (the axes of an array, a
+    /// literal tuple, a few lags or bands, the items of a bookkeeping array).
+    bool fewPasses(const LoopInfo& loop) const;
+    /// The largest literal loop count that is a handful of passes (SmallLiteralRange's bound).
+    static constexpr int kFewPassLiteral = 8;
     /// Whether `subscript` reads or writes one array element with the variable of the index
     /// loop `loop` (`a[i]`, `out[i, j]`, `m[ijk]` of an `np.ndindex` loop): every index
     /// component is a scalar and one is a Python integer computed from the loop variable.
     bool isElementAccess(TSNode subscript, const LoopInfo& loop) const;
 
     // ---- Hot paths and regions -----------------------------------------------------------
-    /// Locally hot: in a loop, or in a function called from a loop of this file (or from a
-    /// locally hot function), transitively.
+    /// Locally hot: in a loop that runs more than a handful of passes (inManyPassLoop), or in
+    /// a function called from such a loop of this file (or from a locally hot function),
+    /// transitively.
     bool isHot(TSNode n) const;
     /// At the boundary: module level or an `if __name__ == "__main__":` block, outside loops.
     bool atBoundary(TSNode n) const;

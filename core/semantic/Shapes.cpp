@@ -702,6 +702,11 @@ struct ShapeEngine::Impl {
     Shape shapeFromDims(TSNode call, int from, int depth);
     Shape sequenceShape(TSNode seq, int depth);
     Shape matmul(const Shape& a, const Shape& b);
+    /// The eigenvalues or singular values of a dense decomposition: a vector of Small length.
+    /// A dense decomposition costs the cube of the matrix's side, so the matrices programs
+    /// decompose are a few thousand wide at most (bands, features, states): their spectrum is
+    /// far below Gate 2's 65,536-element floor, a vector to sort and loop over on the host.
+    static Shape spectrumShape() { return Shape::vector(Extent::unknown(SizeClass::Small)); }
     Shape reduce(const Shape& s, TSNode call, bool method, const QString& leaf, int depth);
     Shape returnShape(int fn, int depth);
     Extent extent(TSNode n, int depth);
@@ -1075,6 +1080,17 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
             if (cn == QLatin1String("numpy.meshgrid") ||
                 cn == QLatin1String("numpy.broadcast_arrays"))
                 return callShape(v, depth + 1); // every output has the same shape
+            // `w, v = np.linalg.eigh(c)`: the spectrum of a matrix small enough to decompose
+            // densely (cubic in its side) is a bookkeeping-sized vector; the vectors have the
+            // matrix's shape. `u, s, vt = np.linalg.svd(x)`: the singular values likewise.
+            const bool eig =
+                cn == QLatin1String("numpy.linalg.eig") || cn == QLatin1String("numpy.linalg.eigh");
+            if (eig && b.position == 0)
+                return spectrumShape();
+            if (eig && b.position == 1)
+                return shape(arg(v, 0), depth + 1);
+            if (cn == QLatin1String("numpy.linalg.svd") && b.position == 1)
+                return spectrumShape();
         }
         // Unpacking an array along its first axis: `x, y = pts` gives rows.
         const Shape s = shape(v, depth + 1);
@@ -1546,6 +1562,8 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
         }
         if (L("linalg.solve"))
             return shape(arg(call, 1), depth + 1);
+        if (L("linalg.eigvals") || L("linalg.eigvalsh"))
+            return spectrumShape();
         if (L("diff")) {
             Shape s = shape(a0, depth + 1);
             if (s.known() && s.rank >= 1) {

@@ -239,6 +239,9 @@ private slots:
             {{QStringLiteral("--elements"), QStringLiteral("16M"),
               QStringLiteral("--elements-per-gpu"), QStringLiteral("4M")},
              "give one of --elements or --elements-per-gpu"},
+            {{QStringLiteral("--entry"), QStringLiteral("nope.py")},
+             "--entry nope.py: not a Python file of"},
+            {{QStringLiteral("--host-bandwidth"), QStringLiteral("1e9")}, "at most 1000000"},
         };
         for (const auto& c : cases) {
             const Run r = cli(QStringList{QStringLiteral("assess"), kExamples} + c.args);
@@ -282,6 +285,8 @@ private slots:
             {QStringLiteral("--elements"), QStringLiteral("30M")},
             {QStringLiteral("--elements"), QStringLiteral("9e18")}, // the limit itself
             {QStringLiteral("--elements-per-gpu"), QStringLiteral("2.5K")},
+            {QStringLiteral("--entry"), QStringLiteral("thermal/solver.py")},
+            {QStringLiteral("--entry"), QStringLiteral("./thermal/solver.py")},
         };
         for (const QStringList& args : ok) {
             const Run r = cli(QStringList{QStringLiteral("assess"), kExamples} + args);

@@ -274,6 +274,31 @@ private slots:
         QVERIFY(out.startsWith("Usage: cnready port"));
         QVERIFY(out.contains("--diff"));
     }
+
+    void onlyTakesAnAbsolutePathInsideTheProject() {
+        QTemporaryDir dir;
+        writeFile(dir.path() + QStringLiteral("/mod.py"),
+                  kHeader + "def total(x: np.ndarray):\n    v = np.zeros(N)\n    return sum(v)\n");
+        QByteArray rel, abs, err;
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), dir.path(), QStringLiteral("--only"),
+                      QStringLiteral("mod.py")},
+                     dir.path(), &rel, &err),
+                 0);
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), dir.path(), QStringLiteral("--only"),
+                      dir.path() + QStringLiteral("/mod.py")},
+                     dir.path(), &abs, &err),
+                 0);
+        QVERIFY(rel.contains("np.sum"));
+        QCOMPARE(abs, rel);
+        // Outside the project it is still refused.
+        QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
+                     {QStringLiteral("port"), dir.path(), QStringLiteral("--only"),
+                      QStringLiteral("/etc/hostname")},
+                     dir.path(), &abs, &err),
+                 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPort)

@@ -578,7 +578,7 @@ private slots:
         const SyntaxTree tb(QByteArrayLiteral("from .a import kernel\n"
                                               "import pkg.a as pa\n"
                                               "def run(u):\n"
-                                              "    for _ in range(3):\n"
+                                              "    for _ in range(30):\n"
                                               "        kernel(u)\n"
                                               "        pa.other(u)\n"));
         const SemanticModel ma(ta, QStringLiteral("pkg.a"));
