@@ -491,7 +491,8 @@ bool smallCountName(std::string_view name) {
                 "nlagsmax", "neqs",      "neq",        "nequations", "nknots",   "nclusters",
                 "nclass",   "nclasses",  "nfactors",   "nbands",     "numbands", "nregimes",
                 "nstates",  "nendog",    "nexog",      "ncoef",      "ncoefs",   "ncoeffs",
-                "nbasis",   "nmodes",    "nharmonics", "nterms",     "ntaps",    "ncategories"}))
+                "nbasis",   "nmodes",    "nharmonics", "nterms",     "ntaps",    "ncategories",
+                "radius",   "halfwidth", "kradius"}))
         return true;
     // statsmodels' k_ar, k_endog, k_states, k_exog, k_trend: a count of model terms.
     if (w.size() == 2 && w.first() == QLatin1String("k") &&
