@@ -1,5 +1,7 @@
 #include "parse/SyntaxTree.h"
 
+#include "parse/WorkCounters.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -238,6 +240,7 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     const std::vector<FieldSlot>& fields = m_walked->fields;
     const size_t mask = index.size() - 1;
     for (size_t h = fieldHash(n.id, id) & mask; index[h] != 0; h = (h + 1) & mask) {
+        ++t_workCounters.fieldProbes;
         const FieldSlot& e = fields[index[h] - 1];
         if (e.parent == n.id && e.field == id) {
             TSNode c{};
@@ -253,6 +256,7 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
 TSNode SyntaxTree::field(TSNode n, TSFieldId id) {
     if (n.id == nullptr || id == 0) // ts_node_is_null() tests the id only
         return TSNode{};
+    ++t_workCounters.fieldLookups;
     if (const SyntaxTree* owner = ownerOf(n.tree); owner && owner->m_walked)
         return owner->recordedField(n, id);
     return ts_node_child_by_field_id(n, id);

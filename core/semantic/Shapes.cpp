@@ -792,6 +792,7 @@ constexpr int kMaxDepth = 24;
 Shape ShapeEngine::Impl::shape(TSNode n, int depth) {
     if (ts_node_is_null(n) || depth > kMaxDepth)
         return Shape::unknown();
+    ++t_workCounters.shapeQueries;
     if (const Shape* hit = shapes.find(n.id))
         return *hit;
     std::vector<quint64> key = stateKey(n, depth);
