@@ -1,5 +1,7 @@
 #include "parse/SyntaxTree.h"
 
+#include "parse/WorkCounters.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -238,10 +240,12 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     const std::vector<FieldSlot>& fields = m_walked->fields;
     const size_t mask = index.size() - 1;
     for (size_t h = fieldHash(n.id, id) & mask; index[h] != 0; h = (h + 1) & mask) {
+        ++t_workCounters.fieldProbes;
         const FieldSlot& e = fields[index[h] - 1];
         if (e.parent == n.id && e.field == id) {
             TSNode c{};
-            std::memcpy(c.context, e.context, sizeof c.context);
+            std::memcpy(c.context, e.context, sizeof e.context);
+            c.context[3] = e.alias;
             c.id = e.child;
             c.tree = n.tree;
             return c;
@@ -253,6 +257,7 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
 TSNode SyntaxTree::field(TSNode n, TSFieldId id) {
     if (n.id == nullptr || id == 0) // ts_node_is_null() tests the id only
         return TSNode{};
+    ++t_workCounters.fieldLookups;
     if (const SyntaxTree* owner = ownerOf(n.tree); owner && owner->m_walked)
         return owner->recordedField(n, id);
     return ts_node_child_by_field_id(n, id);
@@ -632,6 +637,7 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     auto& parents = m_walked->parents;
     const std::vector<SymbolInfo>& table = symbolTable();
     std::vector<FieldSlot>& fields = m_walked->fields;
+    static_assert(sizeof(FieldSlot) == 32, "a field slot is two pointers and four 32-bit words");
     TSTreeCursor cursor = ts_tree_cursor_new(root());
     std::vector<Frame> frames(1);
     int depth = 0;
@@ -680,6 +686,8 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
                 e.parent = frames[size_t(depth - 1)].node;
                 e.child = n.id;
                 std::memcpy(e.context, n.context, sizeof e.context);
+                Q_ASSERT(n.context[3] <= 0xFFFF);
+                e.alias = TSSymbol(n.context[3]); // ts_node_new() stores a TSSymbol there
                 e.field = fid;
             }
         }
@@ -835,10 +843,18 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     s.corrupt = m_leak;
     // The field table: the first child per (parent, field) wins, as in
     // ts_node_child_by_field_id(); load factor at most 2/3.
-    // A dense list plus a 32-bit index table keeps this at ~40 bytes per field child plus
+    // A dense list plus a 32-bit index table keeps this at ~32 bytes per field child plus
     // ~6 bytes of index (a 3 MB generated file has ~450,000 of them).
     if (fields.capacity() > fields.size() + fields.size() / 4)
         fields.shrink_to_fit();
+    // The node lists live as long as the tree; their growth slack (up to half of each list)
+    // went with them: ~3 MB on a generated 100,000-line module.
+    for (size_t i = 0; i < lists.size(); ++i) {
+        if (lists[i].capacity() > lists[i].size() + lists[i].size() / 8)
+            lists[i].shrink_to_fit();
+        if (parents[i].capacity() > parents[i].size() + parents[i].size() / 8)
+            parents[i].shrink_to_fit();
+    }
     if (!fields.empty()) {
         size_t size = 16;
         while (size < fields.size() + fields.size() / 2)

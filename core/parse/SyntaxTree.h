@@ -168,11 +168,14 @@ public:
     std::string_view parentType(NodeList kind, size_t i) const;
 
 private:
-    /// One recorded field child: (parent node id, field id) -> child (40 bytes).
+    /// One recorded field child: (parent node id, field id) -> child (32 bytes). The child's
+    /// TSNode::context is its start byte, row and column, then its alias symbol, which is a
+    /// TSSymbol (16 bits) stored in 32: the field id takes the other half.
     struct FieldSlot {
         const void* parent = nullptr; ///< TSNode::id of the parent
         const void* child = nullptr;  ///< TSNode::id of the child
-        uint32_t context[4] = {};     ///< TSNode::context of the child
+        uint32_t context[3] = {};     ///< TSNode::context[0..2] of the child
+        TSSymbol alias = 0;           ///< TSNode::context[3] of the child
         TSFieldId field = 0;
     };
     struct Walked {

@@ -15,6 +15,7 @@
 // Not a public header: rules and the rest of core/ include SemanticModel.h only.
 
 #include "parse/SyntaxTree.h"
+#include "parse/WorkCounters.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
@@ -426,6 +427,7 @@ public:
         if (m_count == 0)
             return nullptr;
         for (size_t i = slot(key);; i = (i + 1) & m_mask) {
+            ++t_workCounters.memoProbes;
             const Cell& c = m_cells[i];
             if (c.key == key)
                 return &c.value;

@@ -79,6 +79,7 @@ std::span<const TSNode> SemanticModel::within(const std::vector<TSNode>& list, u
                                [](TSNode n, uint32_t b) { return startOf(n) < b; });
     auto hi =
         std::lower_bound(lo, list.end(), end, [](TSNode n, uint32_t b) { return startOf(n) < b; });
+    t_workCounters.withinNodes += quint64(hi - lo);
     return std::span<const TSNode>(list.data() + (lo - list.begin()), size_t(hi - lo));
 }
 
