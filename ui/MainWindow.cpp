@@ -140,12 +140,7 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
     createDocks();
     m_watch = new WatchMode(m_findingsView, m_code, this);
-    connect(m_watch, &WatchMode::reanalysisWanted, this, [this] {
-        if (m_projectPath.isEmpty())
-            return;
-        reanalyze();
-        statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
-    });
+    connect(m_watch, &WatchMode::reanalysisWanted, this, &MainWindow::onProjectChanged);
     createMenus();
     createStatusBar();
 
@@ -730,6 +725,7 @@ void MainWindow::openProject(const QString& path) {
     if (absolute != m_projectPath) {
         saveProjectContext();  // the project on screen keeps its values
         m_watch->forgetView(); // another project: nothing to find again
+        m_changedWhileBusy.clear();
         m_projectPath = absolute;
         loadProjectContext(m_projectPath);
     }
@@ -737,6 +733,24 @@ void MainWindow::openProject(const QString& path) {
     setWindowTitle(tr("%1 — cnready Studio").arg(fi.fileName()));
     m_stack->setCurrentWidget(m_tabs);
     m_analysis->start(m_projectPath);
+}
+
+void MainWindow::onProjectChanged(const QStringList& paths) {
+    if (m_projectPath.isEmpty())
+        return;
+    if (isAnalyzing()) {
+        // Taken up when the run in progress is on screen (it may have read the file before
+        // this save).
+        for (const QString& p : paths)
+            if (!m_changedWhileBusy.contains(p))
+                m_changedWhileBusy << p;
+        return;
+    }
+    // The changed files only, from the summaries kept of the last run; a full run when there
+    // is none (the last one was cancelled).
+    if (!m_analysis->update(paths))
+        reanalyze();
+    statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
 }
 
 void MainWindow::reanalyze() {
@@ -790,6 +804,7 @@ void MainWindow::onAnalysisStarted(const QString& path) {
 
 void MainWindow::onScanFinished(const ScanResult& scan) {
     m_treeModel->setFiles(QFileInfo(scan.root).fileName(), scan.files);
+    m_treeCountsStale = true; // also after watch mode's scan, which streams no files
     m_tree->expandToDepth(1);
     m_progress->setRange(0, qMax(1, int(scan.files.size())));
     m_progress->setValue(0);
@@ -860,6 +875,8 @@ void MainWindow::completeAnalysis() {
     // Watch mode: the saved file's new text, the same finding selected, nothing scrolled.
     m_watch->analysisComplete([this](const QString& path) { loadSource(path); });
     emit analysisFinished();
+    if (!m_changedWhileBusy.isEmpty())
+        runLater([this] { onProjectChanged(std::exchange(m_changedWhileBusy, {})); });
 
     if (!m_screenshotFile.isEmpty()) {
         const QString file = std::exchange(m_screenshotFile, QString());
@@ -1012,11 +1029,13 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     }
     if (m_findings->findings() != rows) {
         m_findings->setFindings(rows);
-        runLater([this] { updateTreeCounts(); });
+        m_treeCountsStale = true;
         updateCategoryButtons();
         if (const QString path = m_code->currentPath(); !path.isEmpty())
             m_code->setFindings(findingsForFile(path));
     }
+    if (std::exchange(m_treeCountsStale, false))
+        runLater([this] { updateTreeCounts(); });
     // No file read means no code behind a verdict (the CLI refuses such a tree with exit 3):
     // say so instead of a green READY that nothing supports.
     if (!hasVerdict()) {

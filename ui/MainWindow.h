@@ -186,6 +186,9 @@ private:
     void onAnalysisFinished(const ProjectResult& project);
     void onAnalysisFailed(const QString& message);
     void onContextChanged(const ContextInput& input);
+    /// Watch mode saw `paths` (absolute files or folders) change: brings the analysis up to
+    /// date from the kept summaries (AnalysisController::update), or analyses again.
+    void onProjectChanged(const QStringList& paths);
     /// Recomputes the assessment off the GUI thread (it reads the launch scripts and walks every
     /// finding: ~100 ms on a 5,000-file project). Requests made while one runs are coalesced
     /// into one more run with the latest context. Returns false when there is nothing to assess.
@@ -240,6 +243,8 @@ private:
     QString m_projectPath;
     QString m_screenshotFile;
     WatchMode* m_watch = nullptr;
+    QStringList m_changedWhileBusy; ///< watched paths that changed during a run
+    bool m_treeCountsStale = false; ///< the tree lost its counts (new files) or they moved
 
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
