@@ -36,10 +36,6 @@ class QTableView;
 class QToolButton;
 class QTreeView;
 
-namespace cnready {
-class ManifestRefresher;
-}
-
 namespace cnready::ui {
 
 class AnalysisController;
@@ -48,6 +44,8 @@ class ContextForm;
 class DoctorImport;
 class FindingsFilterModel;
 class FindingsModel;
+class FindingsPane;
+class ManifestControl;
 class GateDashboard;
 class ProjectTreeModel;
 class ProjectWatcher;
@@ -55,6 +53,7 @@ class WatchMode;
 class ReportView;
 class RuleBrowser;
 class VerdictPanel;
+class WelcomePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -80,7 +79,7 @@ public:
     QString projectPath() const { return m_projectPath; }
     const ProjectResult& project() const { return m_project; }
     const Assessment& assessment() const { return m_assessment; }
-    const Manifest& manifest() const { return m_manifest; }
+    const Manifest& manifest() const;
 
     /// The report for the current project and context, as `cnready assess` renders it.
     QByteArray reportBytes(ReportFormat format) const;
@@ -98,7 +97,7 @@ public:
     /// window to `fileName` and quit (used for docs/screenshot.png).
     void setScreenshotOnFinish(const QString& fileName);
     QStringList recentProjects() const;
-    /// The About box's versions and manifest lines (HTML).
+    /// The About box's versions and manifest lines (HTML); see ManifestControl.
     QString aboutText() const;
 
     // For tests and the screenshot.
@@ -148,29 +147,15 @@ private:
     void createActions();
     void createMenus();
     void createDocks();
-    QWidget* createWelcomePage();
-    QWidget* createFindingsPane();
     void createStatusBar();
-    void restoreSettings();
-    void saveSettings();
-    /// The first window (no saved geometry, or one that no longer fits): sized to the
-    /// available geometry of the screen it opens on, docks in proportion.
-    void fitToScreen();
     /// The context form's values of the project at `path` (QSettings, per project folder).
     void loadProjectContext(const QString& path);
     void saveProjectContext();
-    /// Shows the selected finding (full message, recipe, before/after) in the detail pane.
-    void showFindingDetail(const QModelIndex& proxyIndex);
-    void importManifestInteractive();
     /// Reads `relativePath` into the source view, also when it is on display (its text changed).
     void loadSource(const QString& relativePath);
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
-    void updateManifestStatus();
-    /// Recounts the findings per category (after the table was replaced) and shows the counts.
-    void updateCategoryButtons();
-    void showCategoryCounts();
     /// Runs `step` in a later event-loop turn, after the steps queued before it: a large
     /// project's end-of-analysis work is split so that input and painting get through between
     /// the pieces. A new analysis drops the steps still queued.
@@ -206,14 +191,11 @@ private:
     /// report took more than 8 minutes on the GUI thread).
     void renderReportPreview();
     void activateFinding(const QModelIndex& proxyIndex);
-    void stepFinding(int delta);
     void exportInteractive();
     void openFolderDialog();
     void openExamples();
-    void refreshManifest();
     void showRules(const QString& code = {});
     void showAbout();
-    QList<Finding> findingsForFile(const QString& path) const;
 
     struct AssessOutcome {
         QList<ReadinessHint> launchScripts;
@@ -233,9 +215,7 @@ private:
     QTimer m_stepTimer;
     QTimer m_contextTimer; ///< debounces typing in the context form
     QString m_summary;
-    std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
-    Manifest m_manifest;
-    QString m_manifestNote;
+    ManifestControl* m_manifest = nullptr;
     ProjectResult m_project;
     Assessment m_assessment;
     bool m_hasAssessment = false;
@@ -251,33 +231,27 @@ private:
     CodeView* m_code = nullptr;
     ReportView* m_report = nullptr;
     QTextBrowser* m_detail = nullptr;
-    QListWidget* m_welcomeRecent = nullptr;
-    QPushButton* m_welcomeExample = nullptr;
+    WelcomePage* m_welcome = nullptr;
     ProjectTreeModel* m_treeModel = nullptr;
     QTreeView* m_tree = nullptr;
+    FindingsPane* m_pane = nullptr;
     FindingsModel* m_findings = nullptr;
     FindingsFilterModel* m_filter = nullptr;
     DoctorImport* m_doctor = nullptr;
     QTableView* m_findingsView = nullptr;
-    QLineEdit* m_filterEdit = nullptr;
-    QList<QToolButton*> m_categoryButtons;
     VerdictPanel* m_verdict = nullptr;
     GateDashboard* m_gates = nullptr;
     ContextForm* m_context = nullptr;
     QPointer<RuleBrowser> m_rules;
-    ManifestRefresher* m_refresher = nullptr;
 
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
-    QToolButton* m_manifestStatus = nullptr;
 
     QAction* m_openAct = nullptr;
     QAction* m_openExampleAct = nullptr;
     QAction* m_reanalyzeAct = nullptr;
     QAction* m_cancelAct = nullptr;
     QAction* m_exportAct = nullptr;
-    QAction* m_refreshManifestAct = nullptr;
-    QAction* m_importManifestAct = nullptr;
     QAction* m_quitAct = nullptr;
     QAction* m_nextAct = nullptr;
     QAction* m_prevAct = nullptr;
