@@ -3,6 +3,7 @@
 
 #include "AnalysisController.h"
 #include "AppIcon.h"
+#include "AssessmentRunner.h"
 #include "CodeView.h"
 #include "ContextForm.h"
 #include "FindingsModel.h"
@@ -12,9 +13,11 @@
 #include "PortPreview.h"
 #include "ProjectSettings.h"
 #include "ProjectTreeModel.h"
+#include "ReportExport.h"
 #include "ReportLinks.h"
 #include "ReportView.h"
 #include "RuleBrowser.h"
+#include "SourceLoader.h"
 #include "SyntaxRepository.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
@@ -78,22 +81,6 @@
 namespace cnready::ui {
 
 namespace {
-// Files larger than this are not loaded into the source view (bytes); the analyzer has its own
-// limit (AnalyzerLimits::maxFileBytes).
-constexpr qint64 kMaxViewBytes = 20 * 1024 * 1024;
-
-QString extensionFor(ReportFormat f) {
-    switch (f) {
-    case ReportFormat::Markdown:
-        return QStringLiteral("md");
-    case ReportFormat::Json:
-        return QStringLiteral("json");
-    case ReportFormat::Sarif:
-        return QStringLiteral("sarif");
-    }
-    return {};
-}
-
 QScrollArea* scrolled(QWidget* w) {
     auto* area = new QScrollArea;
     area->setWidget(w);
@@ -106,6 +93,18 @@ QScrollArea* scrolled(QWidget* w) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_analysis(new AnalysisController(this)) {
     m_assessPool.setMaxThreadCount(1);
+    m_runner = new AssessmentRunner(
+        &m_assessPool,
+        [this] {
+            return AssessmentRunner::Inputs{m_project, m_context->input(), m_manifest->manifest()};
+        },
+        this);
+    connect(m_runner, &AssessmentRunner::rerunWanted, this, [this] { reassess(); });
+    connect(m_runner, &AssessmentRunner::assessed, this, [this](const Assessment& a) {
+        applyAssessment(a);
+        if (m_completePending)
+            runLater([this] { completeAnalysis(); });
+    });
     m_stepTimer.setSingleShot(true);
     m_stepTimer.setInterval(0);
     connect(&m_stepTimer, &QTimer::timeout, this, &MainWindow::runNextStep);
@@ -207,7 +206,7 @@ void MainWindow::createActions() {
     m_exportAct = make(QStringLiteral("exportReport"), tr("&Export Report…"),
                        QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportAct->setStatusTip(tr("Save the report as Markdown, JSON or SARIF"));
-    connect(m_exportAct, &QAction::triggered, this, &MainWindow::exportInteractive);
+    connect(m_exportAct, &QAction::triggered, this, [this] { ui::exportInteractive(this); });
     m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
     connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
     m_nextAct = make(QStringLiteral("nextFinding"), tr("&Next Finding"), QKeySequence(Qt::Key_F8));
@@ -488,12 +487,10 @@ bool MainWindow::isAnalyzing() const {
 void MainWindow::onAnalysisStarted(const QString& path) {
     m_hasAssessment = false;
     // An assessment still running belongs to the previous project: its result is dropped.
-    ++m_assessGeneration;
-    m_assessAgain = false;
+    m_runner->reset();
     m_completePending = false;
     m_contextTimer.stop();
     m_steps.clear();
-    m_launchScripts.reset();
     m_project = ProjectResult{};
     m_findings->clear();
     m_pane->updateCategoryButtons();
@@ -666,46 +663,7 @@ void MainWindow::onContextChanged(const ContextInput&) {
 bool MainWindow::reassess() {
     if (m_analysis->isRunning() || (m_project.root.isEmpty() && m_project.files.isEmpty()))
         return false;
-    if (m_assessWatcher) {
-        m_assessAgain = true; // picked up with the then current context when this one ends
-        return true;
-    }
-    // Gates and verdict from the kept ProjectResult: no Python file is read again. The launch
-    // scripts are read once per analysis. Everything the job uses is a copy (implicitly
-    // shared, read-only on both sides).
-    auto* watcher = new QFutureWatcher<AssessOutcome>(this);
-    m_assessWatcher = watcher;
-    const int generation = m_assessGeneration;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (m_assessWatcher == watcher)
-            m_assessWatcher = nullptr;
-        if (generation != m_assessGeneration) {
-            // A new analysis started meanwhile: this result is for the old project, but the
-            // new one may have asked for its assessment while this ran.
-            if (std::exchange(m_assessAgain, false))
-                reassess();
-            return;
-        }
-        AssessOutcome out = watcher->result();
-        m_launchScripts = std::move(out.launchScripts);
-        if (std::exchange(m_assessAgain, false)) {
-            // The context changed while this ran: its verdict is already stale.
-            reassess();
-            return;
-        }
-        applyAssessment(out.assessment);
-        if (m_completePending)
-            runLater([this] { completeAnalysis(); });
-    });
-    watcher->setFuture(QtConcurrent::run(
-        &m_assessPool, [project = m_project, input = m_context->input(),
-                        manifest = m_manifest->manifest(), scripts = m_launchScripts] {
-            AssessOutcome out;
-            out.launchScripts = scripts ? *scripts : scanLaunchScripts(project.root);
-            out.assessment = assess(project, input, manifest, out.launchScripts);
-            return out;
-        }));
+    m_runner->request();
     updateActions();
     return true;
 }
@@ -713,16 +671,10 @@ bool MainWindow::reassess() {
 void MainWindow::assessNow() {
     const bool typed = m_contextTimer.isActive();
     m_contextTimer.stop();
-    if (!m_hasAssessment || m_completePending || (!m_assessWatcher && !m_assessAgain && !typed))
+    if (!m_hasAssessment || m_completePending || (!m_runner->isBehind() && !typed))
         return;
-    // The file must match the context on screen, even a change made a moment ago: compute it
-    // here and drop the result of the run in flight (it is for an older context).
-    ++m_assessGeneration;
-    m_assessAgain = false;
-    if (!m_launchScripts)
-        m_launchScripts = scanLaunchScripts(m_project.root);
-    applyAssessment(
-        assess(m_project, m_context->input(), m_manifest->manifest(), *m_launchScripts));
+    applyAssessment(m_runner->assessHere(
+        AssessmentRunner::Inputs{m_project, m_context->input(), m_manifest->manifest()}));
 }
 
 void MainWindow::applyAssessment(const Assessment& assessment) {
@@ -776,6 +728,10 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     emit assessmentChanged();
 }
 
+bool MainWindow::isAssessing() const {
+    return m_runner->isRunning() || m_contextTimer.isActive();
+}
+
 bool MainWindow::hasVerdict() const {
     return m_hasAssessment && (m_project.cancelled || assessedFileCount(m_project) > 0);
 }
@@ -822,54 +778,7 @@ bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QStr
 }
 
 QString MainWindow::exportStartDir() const {
-    if (m_projectPath.isEmpty())
-        return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString last = settings::exportDir(m_projectPath);
-    if (!last.isEmpty() && QFileInfo(last).isDir())
-        return last;
-    const QFileInfo fi(m_projectPath);
-    return fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath();
-}
-
-void MainWindow::exportInteractive() {
-    if (!hasVerdict())
-        return;
-    if (m_project.cancelled &&
-        QMessageBox::question(this, tr("Export report"),
-                              tr("The analysis was cancelled, so the report covers only the "
-                                 "files read so far. Export it anyway?")) != QMessageBox::Yes)
-        return;
-    const QString mdFilter = tr("Markdown report (*.md)");
-    const QString jsonFilter = tr("JSON (*.json)");
-    const QString sarifFilter = tr("SARIF 2.1.0 (*.sarif)");
-    const QString dir = exportStartDir();
-    const QString base = QFileInfo(m_projectPath).fileName() + QStringLiteral("-cnready.md");
-    QString selected = mdFilter;
-    QString name = QFileDialog::getSaveFileName(
-        this, tr("Export Report"), dir + QLatin1Char('/') + base,
-        mdFilter + QStringLiteral(";;") + jsonFilter + QStringLiteral(";;") + sarifFilter,
-        &selected);
-    if (name.isEmpty())
-        return;
-    ReportFormat fmt = ReportFormat::Markdown;
-    const QString suffix = QFileInfo(name).suffix().toLower();
-    if (suffix == QLatin1String("json") ||
-        (suffix != QLatin1String("md") && selected == jsonFilter))
-        fmt = ReportFormat::Json;
-    else if (suffix == QLatin1String("sarif") ||
-             (suffix != QLatin1String("md") && selected == sarifFilter))
-        fmt = ReportFormat::Sarif;
-    if (suffix.isEmpty())
-        name += QLatin1Char('.') + extensionFor(fmt);
-    QString error;
-    if (!exportReport(name, fmt, &error)) {
-        QMessageBox::critical(
-            this, tr("Export report"),
-            tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(name), error));
-        return;
-    }
-    settings::setExportDir(m_projectPath, QFileInfo(name).absolutePath());
-    statusBar()->showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(name)), 8000);
+    return ui::exportStartDir(m_projectPath);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -877,32 +786,7 @@ void MainWindow::exportInteractive() {
 
 void MainWindow::loadSource(const QString& relativePath) {
     const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
-    QFileInfo fi(root);
-    // A single-file project: its root is the folder holding it.
-    const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
-    QFile file(abs);
-    if (QFileInfo(abs).size() > kMaxViewBytes) {
-        m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
-        return;
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
-        return;
-    }
-    QByteArray bytes = file.readAll();
-    NotebookMap cells;
-    if (isNotebookPath(relativePath)) {
-        // The code cells joined as the analyzer read them: the marks sit on these lines.
-        Notebook nb = readNotebook(bytes);
-        if (!nb.error.isEmpty()) {
-            m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
-            return;
-        }
-        bytes = std::move(nb.code);
-        cells = std::move(nb.map);
-    }
-    m_code->showFile(relativePath, QString::fromUtf8(bytes), m_pane->findingsForFile(relativePath),
-                     cells);
+    loadSourceInto(m_code, root, relativePath, m_pane->findingsForFile(relativePath));
 }
 
 ProjectWatcher* MainWindow::projectWatcher() const {

@@ -39,6 +39,7 @@ class QTreeView;
 namespace cnready::ui {
 
 class AnalysisController;
+class AssessmentRunner;
 class CodeView;
 class ContextForm;
 class DoctorImport;
@@ -75,7 +76,7 @@ public:
     /// True while a new assessment (after an analysis or a context change) is being computed;
     /// assessmentChanged() follows.
     /// True also while a context change waits for typing to pause (kContextDelayMs).
-    bool isAssessing() const { return m_assessWatcher != nullptr || m_contextTimer.isActive(); }
+    bool isAssessing() const;
     QString projectPath() const { return m_projectPath; }
     const ProjectResult& project() const { return m_project; }
     const Assessment& assessment() const { return m_assessment; }
@@ -191,26 +192,15 @@ private:
     /// report took more than 8 minutes on the GUI thread).
     void renderReportPreview();
     void activateFinding(const QModelIndex& proxyIndex);
-    void exportInteractive();
     void openFolderDialog();
     void openExamples();
     void showRules(const QString& code = {});
     void showAbout();
 
-    struct AssessOutcome {
-        QList<ReadinessHint> launchScripts;
-        Assessment assessment;
-    };
-
     AnalysisController* m_analysis;
-    QThreadPool m_assessPool; ///< one thread: assessments run one at a time
-    QPointer<QFutureWatcher<AssessOutcome>> m_assessWatcher;
-    int m_assessGeneration = 0;     ///< bumped by a new analysis: older assessments are dropped
-    bool m_assessAgain = false;     ///< the context changed while an assessment was running
+    QThreadPool m_assessPool; ///< one thread: assessments and preview renders one at a time
+    AssessmentRunner* m_runner = nullptr;
     bool m_completePending = false; ///< completeAnalysis() waits for the next assessment
-    /// The project's launch scripts, read once per analysis (Gate 6) and reused on every
-    /// context change.
-    std::optional<QList<ReadinessHint>> m_launchScripts;
     QList<std::function<void()>> m_steps;
     QTimer m_stepTimer;
     QTimer m_contextTimer; ///< debounces typing in the context form
