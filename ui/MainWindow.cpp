@@ -1,11 +1,11 @@
 #include "MainWindow.h"
-#include "DoctorImport.h"
 
 #include "AnalysisController.h"
 #include "AppIcon.h"
 #include "AssessmentRunner.h"
 #include "CodeView.h"
 #include "ContextForm.h"
+#include "DoctorImport.h"
 #include "FindingsModel.h"
 #include "FindingsPane.h"
 #include "GateDashboard.h"
@@ -18,40 +18,24 @@
 #include "ReportView.h"
 #include "RuleBrowser.h"
 #include "SourceLoader.h"
-#include "SyntaxRepository.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
 #include "WatchMode.h"
 #include "WelcomePage.h"
+#include "WindowActions.h"
 #include "WindowLayout.h"
-#include "manifest/ComparisonPage.h"
-#include "manifest/ManifestRefresher.h"
-#include "parse/Notebook.h"
-#include "rules/Recipes.h"
-#include "rules/RuleRegistry.h"
 
 #include <QAction>
-
-#include <memory>
-
-#include <cmath>
-
 #include <QApplication>
 #include <QCloseEvent>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
@@ -59,24 +43,18 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
-#include <QSettings>
-#include <QSplitter>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QTextDocument>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <utility>
 
 namespace cnready::ui {
 
@@ -184,94 +162,40 @@ MainWindow::~MainWindow() {
 // Construction
 
 void MainWindow::createActions() {
-    auto make = [this](const QString& name, const QString& text, const QKeySequence& key = {}) {
-        auto* a = new QAction(text, this);
-        a->setObjectName(name);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        addAction(a);
-        return a;
-    };
-    m_openAct = make(QStringLiteral("openFolder"), tr("&Open Folder…"), QKeySequence::Open);
-    m_openAct->setStatusTip(tr("Choose a folder of Python code to assess"));
-    connect(m_openAct, &QAction::triggered, this, &MainWindow::openFolderDialog);
-    m_openExampleAct = make(QStringLiteral("openExample"), tr("Open &Example Project"));
-    m_openExampleAct->setStatusTip(tr("Assess the small example project that ships with cnready"));
-    connect(m_openExampleAct, &QAction::triggered, this, &MainWindow::openExamples);
-    m_reanalyzeAct = make(QStringLiteral("reanalyze"), tr("&Re-analyze"), QKeySequence(Qt::Key_F5));
-    connect(m_reanalyzeAct, &QAction::triggered, this, &MainWindow::reanalyze);
-    m_cancelAct = make(QStringLiteral("cancelAnalysis"), tr("&Cancel Analysis"),
-                       QKeySequence(Qt::Key_Escape));
-    connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancelAnalysis);
-    m_exportAct = make(QStringLiteral("exportReport"), tr("&Export Report…"),
-                       QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAct->setStatusTip(tr("Save the report as Markdown, JSON or SARIF"));
-    connect(m_exportAct, &QAction::triggered, this, [this] { ui::exportInteractive(this); });
-    m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
-    connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
-    m_nextAct = make(QStringLiteral("nextFinding"), tr("&Next Finding"), QKeySequence(Qt::Key_F8));
-    connect(m_nextAct, &QAction::triggered, this, &MainWindow::nextFinding);
-    m_prevAct = make(QStringLiteral("previousFinding"), tr("&Previous Finding"),
-                     QKeySequence(Qt::SHIFT | Qt::Key_F8));
-    connect(m_prevAct, &QAction::triggered, this, &MainWindow::previousFinding);
-    m_showSourceAct =
-        make(QStringLiteral("showSource"), tr("&Source"), QKeySequence(Qt::CTRL | Qt::Key_1));
-    connect(m_showSourceAct, &QAction::triggered, this,
+    m_actions = new WindowActions(this);
+    connect(m_actions->open, &QAction::triggered, this, &MainWindow::openFolderDialog);
+    connect(m_actions->openExample, &QAction::triggered, this, &MainWindow::openExamples);
+    connect(m_actions->reanalyze, &QAction::triggered, this, &MainWindow::reanalyze);
+    connect(m_actions->cancel, &QAction::triggered, this, &MainWindow::cancelAnalysis);
+    connect(m_actions->exportReport, &QAction::triggered, this,
+            [this] { ui::exportInteractive(this); });
+    connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->next, &QAction::triggered, this, &MainWindow::nextFinding);
+    connect(m_actions->previous, &QAction::triggered, this, &MainWindow::previousFinding);
+    connect(m_actions->showSource, &QAction::triggered, this,
             [this] { m_tabs->setCurrentWidget(m_code); });
-    m_showReportAct = make(QStringLiteral("showReport"), tr("Report &Preview"),
-                           QKeySequence(Qt::CTRL | Qt::Key_2));
-    connect(m_showReportAct, &QAction::triggered, this,
+    connect(m_actions->showReport, &QAction::triggered, this,
             [this] { m_tabs->setCurrentWidget(m_report); });
-    QAction* portAct = make(QStringLiteral("portPreview"), tr("Port Pre&view…"));
-    portAct->setStatusTip(tr("The mechanical rewrites of the port as a diff (nothing is written)"));
-    connect(portAct, &QAction::triggered, this, [this] {
+    connect(m_actions->portPreview, &QAction::triggered, this, [this] {
         auto* d = new PortPreview(m_project, m_manifest->manifest(), m_code->currentPath(), this);
         d->setAttribute(Qt::WA_DeleteOnClose);
         d->show();
     });
-    m_rulesAct = make(QStringLiteral("rules"), tr("&Rules"), QKeySequence(Qt::Key_F1));
-    m_rulesAct->setStatusTip(
-        tr("Every rule code: what it finds, why it matters and how to fix it"));
-    connect(m_rulesAct, &QAction::triggered, this, [this] { showRules(); });
-    m_aboutAct = make(QStringLiteral("about"), tr("&About cnready Studio"));
-    connect(m_aboutAct, &QAction::triggered, this, &MainWindow::showAbout);
-    m_aboutQtAct = make(QStringLiteral("aboutQt"), tr("About &Qt"));
-    connect(m_aboutQtAct, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_actions->rules, &QAction::triggered, this, [this] { showRules(); });
+    connect(m_actions->about, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(m_actions->aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_actions, &WindowActions::recentChosen, this, &MainWindow::openProject);
+    connect(m_actions, &WindowActions::recentCleared, this, [this] {
+        settings::clearRecent();
+        rebuildRecentMenus();
+    });
 }
 
 void MainWindow::createMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_openAct);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(m_openExampleAct);
-    file->addSeparator();
-    file->addAction(m_reanalyzeAct);
-    file->addAction(m_cancelAct);
-    file->addAction(m_watch->action());
-    file->addSeparator();
-    file->addAction(m_exportAct);
-    file->addAction(m_manifest->refreshAction());
-    file->addAction(m_manifest->importAction());
-    file->addAction(m_doctor->importAction());
-    file->addSeparator();
-    file->addAction(m_quitAct);
-
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    m_viewMenu->addAction(m_showSourceAct);
-    m_viewMenu->addAction(m_showReportAct);
-    m_viewMenu->addAction(findChild<QAction*>(QStringLiteral("portPreview")));
-    m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_nextAct);
-    m_viewMenu->addAction(m_prevAct);
-    m_viewMenu->addSeparator();
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        m_viewMenu->addAction(d->toggleViewAction());
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_rulesAct);
-    help->addSeparator();
-    help->addAction(m_aboutAct);
-    help->addAction(m_aboutQtAct);
+    m_actions->buildMenus(
+        m_watch->action(),
+        {m_manifest->refreshAction(), m_manifest->importAction(), m_doctor->importAction()},
+        findChildren<QDockWidget*>());
     rebuildRecentMenus();
 }
 
@@ -382,21 +306,7 @@ void MainWindow::addRecent(const QString& path) {
 
 void MainWindow::rebuildRecentMenus() {
     const QStringList list = recentProjects();
-    if (m_recentMenu) {
-        m_recentMenu->clear();
-        for (const QString& p : list) {
-            QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(p));
-            connect(a, &QAction::triggered, this, [this, p] { openProject(p); });
-        }
-        if (!list.isEmpty()) {
-            m_recentMenu->addSeparator();
-            m_recentMenu->addAction(tr("Clear List"), this, [this] {
-                settings::clearRecent();
-                rebuildRecentMenus();
-            });
-        }
-        m_recentMenu->setEnabled(!list.isEmpty());
-    }
+    m_actions->setRecent(list);
     if (m_welcome)
         m_welcome->setRecent(list);
 }
@@ -857,10 +767,10 @@ void MainWindow::updateTreeCounts() {
 
 void MainWindow::updateActions() {
     const bool running = m_analysis->isRunning();
-    m_reanalyzeAct->setEnabled(!m_projectPath.isEmpty() && !running);
-    m_cancelAct->setEnabled(running);
-    m_exportAct->setEnabled(hasVerdict() && !running);
-    m_openExampleAct->setEnabled(!bundledExamplesDir().isEmpty());
+    m_actions->reanalyze->setEnabled(!m_projectPath.isEmpty() && !running);
+    m_actions->cancel->setEnabled(running);
+    m_actions->exportReport->setEnabled(hasVerdict() && !running);
+    m_actions->openExample->setEnabled(!bundledExamplesDir().isEmpty());
     if (m_welcome)
         m_welcome->setExampleAvailable(!bundledExamplesDir().isEmpty());
 }

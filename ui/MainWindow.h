@@ -1,7 +1,9 @@
 #pragma once
-// The studio's main window: project tree, source view, findings table, verdict panel, gate
-// dashboard, context form and report preview, wired to an AnalysisController. Docks and
-// settings persist through QSettings.
+// The studio's main window: builds the layout (project tree, source view, findings pane,
+// verdict panel, gate dashboard, context form, report preview) and wires its controllers:
+// AnalysisController (analysis and watch-mode updates), AssessmentRunner (gates and verdict
+// off the GUI thread), ManifestControl, DoctorImport, WatchMode, ReportExport, ProjectSettings
+// and WindowLayout (what persists through QSettings).
 
 #include "analysis/ProjectScanner.h"
 #include "assess/Assessment.h"
@@ -55,6 +57,7 @@ class ReportView;
 class RuleBrowser;
 class VerdictPanel;
 class WelcomePage;
+class WindowActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -237,21 +240,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
 
-    QAction* m_openAct = nullptr;
-    QAction* m_openExampleAct = nullptr;
-    QAction* m_reanalyzeAct = nullptr;
-    QAction* m_cancelAct = nullptr;
-    QAction* m_exportAct = nullptr;
-    QAction* m_quitAct = nullptr;
-    QAction* m_nextAct = nullptr;
-    QAction* m_prevAct = nullptr;
-    QAction* m_showSourceAct = nullptr;
-    QAction* m_showReportAct = nullptr;
-    QAction* m_rulesAct = nullptr;
-    QAction* m_aboutAct = nullptr;
-    QAction* m_aboutQtAct = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QMenu* m_viewMenu = nullptr;
+    WindowActions* m_actions = nullptr;
 };
 
 } // namespace cnready::ui
