@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AnalysisController.h"
+#include "AnalysisSummary.h"
 #include "AppIcon.h"
 #include "AssessmentRunner.h"
 #include "CodeView.h"
@@ -18,6 +19,7 @@
 #include "ReportView.h"
 #include "RuleBrowser.h"
 #include "SourceLoader.h"
+#include "StepQueue.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
@@ -81,11 +83,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_runner, &AssessmentRunner::assessed, this, [this](const Assessment& a) {
         applyAssessment(a);
         if (m_completePending)
-            runLater([this] { completeAnalysis(); });
+            m_steps->runLater([this] { completeAnalysis(); });
     });
-    m_stepTimer.setSingleShot(true);
-    m_stepTimer.setInterval(0);
-    connect(&m_stepTimer, &QTimer::timeout, this, &MainWindow::runNextStep);
+    m_steps = new StepQueue(this);
     // Typing "1000" must not assess (and redraw the report for) "1", "10" and "100" first.
     m_contextTimer.setSingleShot(true);
     m_contextTimer.setInterval(kContextDelayMs);
@@ -400,7 +400,7 @@ void MainWindow::onAnalysisStarted(const QString& path) {
     m_runner->reset();
     m_completePending = false;
     m_contextTimer.stop();
-    m_steps.clear();
+    m_steps->clear();
     m_project = ProjectResult{};
     m_findings->clear();
     m_pane->updateCategoryButtons();
@@ -496,7 +496,7 @@ void MainWindow::completeAnalysis() {
     m_watch->analysisComplete([this](const QString& path) { loadSource(path); });
     emit analysisFinished();
     if (!m_changedWhileBusy.isEmpty())
-        runLater([this] { onProjectChanged(std::exchange(m_changedWhileBusy, {})); });
+        m_steps->runLater([this] { onProjectChanged(std::exchange(m_changedWhileBusy, {})); });
 
     if (!m_screenshotFile.isEmpty()) {
         const QString file = std::exchange(m_screenshotFile, QString());
@@ -521,32 +521,11 @@ void MainWindow::completeAnalysis() {
 }
 
 QString MainWindow::summaryText() const {
-    const ProjectResult& project = m_project;
-    const QLocale loc;
     // The findings the table and the report list: the assessment's. The analysis' own list
     // also holds the R304 notes that count for multi-GPU targets only.
-    const qsizetype findings =
-        m_hasAssessment ? m_assessment.findings.size() : project.findings.size();
-    QString msg;
-    if (project.cancelled)
-        msg = tr("Analysis cancelled: %1 of %2 files read; the verdict covers those only.")
-                  .arg(project.files.size())
-                  .arg(m_analysis->scan().files.size());
-    else
-        msg = tr("Analysed %n file(s)", nullptr, int(project.files.size())) +
-              tr(", %1 lines, %2 findings in %3 s")
-                  .arg(loc.toString(project.totalLines))
-                  .arg(loc.toString(findings))
-                  .arg(loc.toString(m_analysis->lastDurationMs() / 1000.0, 'f', 1));
-    QSet<QString> troubled;
-    for (const FileDiagnostic& d : project.diagnostics)
-        troubled.insert(d.range.path);
-    if (!troubled.isEmpty())
-        msg += tr(" — %n file(s) could not be read fully (marked in the project tree)", nullptr,
-                  int(troubled.size()));
-    if (project.files.isEmpty() && !project.cancelled)
-        msg = tr("No Python files found in %1").arg(QDir::toNativeSeparators(project.root));
-    return msg;
+    return ui::analysisSummary(
+        m_project, m_hasAssessment ? m_assessment.findings.size() : m_project.findings.size(),
+        m_analysis->scan().files.size(), m_analysis->lastDurationMs());
 }
 
 void MainWindow::onAnalysisFailed(const QString& message) {
@@ -611,7 +590,7 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
             m_code->setFindings(m_pane->findingsForFile(path));
     }
     if (std::exchange(m_treeCountsStale, false))
-        runLater([this] { updateTreeCounts(); });
+        m_steps->runLater([this] { updateTreeCounts(); });
     // No file read means no code behind a verdict (the CLI refuses such a tree with exit 3):
     // say so instead of a green READY that nothing supports.
     if (!hasVerdict()) {
@@ -740,23 +719,6 @@ void MainWindow::nextFinding() {
 }
 void MainWindow::previousFinding() {
     m_pane->stepFinding(-1);
-}
-
-void MainWindow::runLater(std::function<void()> step) {
-    m_steps.append(std::move(step));
-    if (!m_stepTimer.isActive())
-        m_stepTimer.start();
-}
-
-void MainWindow::runNextStep() {
-    if (m_steps.isEmpty())
-        return;
-    const std::function<void()> step = m_steps.takeFirst();
-    // Restarted before the step runs: a step may queue more, or start an analysis that clears
-    // the queue (the timer then finds it empty).
-    if (!m_steps.isEmpty())
-        m_stepTimer.start();
-    step();
 }
 
 void MainWindow::updateTreeCounts() {

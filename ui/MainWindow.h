@@ -56,6 +56,7 @@ class WatchMode;
 class ReportView;
 class RuleBrowser;
 class VerdictPanel;
+class StepQueue;
 class WelcomePage;
 class WindowActions;
 
@@ -160,11 +161,6 @@ private:
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
-    /// Runs `step` in a later event-loop turn, after the steps queued before it: a large
-    /// project's end-of-analysis work is split so that input and painting get through between
-    /// the pieces. A new analysis drops the steps still queued.
-    void runLater(std::function<void()> step);
-    void runNextStep();
     /// The tree's counts from the assessment's findings (the ones the table shows).
     void updateTreeCounts();
 
@@ -204,8 +200,9 @@ private:
     QThreadPool m_assessPool; ///< one thread: assessments and preview renders one at a time
     AssessmentRunner* m_runner = nullptr;
     bool m_completePending = false; ///< completeAnalysis() waits for the next assessment
-    QList<std::function<void()>> m_steps;
-    QTimer m_stepTimer;
+    /// A large project's end-of-analysis work, split so that input and painting get through
+    /// between the pieces; a new analysis drops the steps still queued.
+    StepQueue* m_steps = nullptr;
     QTimer m_contextTimer; ///< debounces typing in the context form
     QString m_summary;
     ManifestControl* m_manifest = nullptr;
