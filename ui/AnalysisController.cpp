@@ -4,6 +4,7 @@
 #include "analysis/MemoryBudget.h"
 #include "analysis/ProjectAnalyzer.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
@@ -49,6 +50,8 @@ void AnalysisController::start(const QString& path) {
     }
     const int generation = ++m_generation;
     m_running = true;
+    m_updating = false;
+    m_keptRoot.clear();
     m_cancelRequested = false;
     m_scan = ScanResult{};
     m_results.clear();
@@ -191,24 +194,85 @@ void AnalysisController::onFilesDone(int generation) {
                 mergeWatcher->deleteLater();
                 ProjectResult p = mergeWatcher->result();
                 p.cancelled = p.cancelled || cancelled;
+                if (generation == m_generation && !p.cancelled)
+                    m_keptRoot = m_scan.root;
                 finishWith(generation, std::move(p));
             });
-    mergeWatcher->setFuture(
-        QtConcurrent::run(&m_pool, [root, files = std::move(files), diags, cancelled]() mutable {
-            // The command line's second look at files whose parameters the project decides.
-            if (!cancelled) {
-                MemoryBudget budget(AnalyzerLimits{}.concurrentAnalysisBytes);
-                applyProjectFacts(root, files, {}, budget);
+    mergeWatcher->setFuture(QtConcurrent::run(
+        &m_pool, [kept = m_kept, scan = m_scan, files = std::move(files), cancelled]() mutable {
+            QMutexLocker lock(&kept->mutex);
+            if (cancelled) {
+                kept->project.clear(); // a partial analysis is no base for an update
+                return mergeFileResults(scan.root, std::move(files), scan.diagnostics);
             }
-            return mergeFileResults(root, std::move(files), diags);
+            // The command line's second look at files whose parameters the project decides,
+            // with the summaries kept for watch mode's updates.
+            return kept->project.adopt(scan, std::move(files));
         }));
+}
+
+bool AnalysisController::update(const QStringList& paths) {
+    if (m_running || m_keptRoot.isEmpty() || m_keptRoot != m_scan.root)
+        return false;
+    const QFileInfo rootInfo(m_scan.root);
+    // A one-file project: its root is the folder holding it.
+    const QDir dir(rootInfo.isDir() ? m_scan.root : rootInfo.absolutePath());
+    const QSet<QString> listed(m_scan.files.cbegin(), m_scan.files.cend());
+    QStringList changed;
+    bool rescan = false;
+    for (const QString& p : paths) {
+        const QString rel = dir.relativeFilePath(p);
+        if (listed.contains(rel) && !QFileInfo(p).isDir())
+            changed << rel;
+        else
+            rescan = true; // a folder changed, or a file the scan did not list
+    }
+    const int generation = ++m_generation;
+    m_running = true;
+    m_updating = true;
+    m_cancelRequested = false;
+    m_clock.start();
+    struct Outcome {
+        ScanResult scan;
+        bool scanChanged = false;
+        ProjectResult project;
+    };
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return;
+        Outcome out = watcher->result();
+        if (out.scanChanged) {
+            m_scan = out.scan;
+            emit scanFinished(m_scan);
+        }
+        m_lastUpdateMs = m_clock.elapsed();
+        finishWith(generation, std::move(out.project));
+    });
+    watcher->setFuture(QtConcurrent::run(
+        &m_pool, [kept = m_kept, scan = m_scan, changed, rescan, path = m_scan.root] {
+            QMutexLocker lock(&kept->mutex);
+            Outcome out;
+            out.scan = scan;
+            if (rescan) {
+                ScanResult now = scanProject({path});
+                // The files that went missing leave the project; a missing root empties it.
+                out.scanChanged = now.files != scan.files;
+                out.scan = std::move(now);
+            }
+            out.project = kept->project.update(out.scan, changed);
+            return out;
+        }));
+    return true;
 }
 
 void AnalysisController::finishWith(int generation, ProjectResult project) {
     if (generation != m_generation)
         return;
     m_running = false;
-    m_lastDurationMs = m_clock.elapsed();
+    if (!std::exchange(m_updating, false))
+        m_lastDurationMs = m_clock.elapsed();
     m_results.clear();
     emit finished(project);
 }

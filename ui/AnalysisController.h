@@ -4,6 +4,7 @@
 // only receives finished values, in small batches, so it never waits on parsing or rules.
 
 #include "analysis/FileAnalyzer.h"
+#include "analysis/IncrementalProject.h"
 #include "analysis/MemoryBudget.h"
 #include "analysis/ProjectScanner.h"
 #include "model/ProjectResult.h"
@@ -31,6 +32,17 @@ public:
     /// Starts analysing `path` (a folder or a .py file). A run in progress is cancelled and its
     /// late results are ignored.
     void start(const QString& path);
+    /// Brings the last finished analysis up to date after files of its project changed
+    /// (`paths`: absolute files or folders, as ProjectWatcher reports them): only the changed
+    /// files are analysed, the project facts are solved again from the kept summaries
+    /// (IncrementalProject) and finished() follows with the result a full run would give. A
+    /// folder, or a file the last scan did not list, scans the project again first (no
+    /// started(); scanFinished() when the list of files changed). Returns false, and does
+    /// nothing, while a run is in progress or when no complete analysis of the project is
+    /// kept (the caller starts a full one).
+    bool update(const QStringList& paths);
+    /// Milliseconds the last update() took, from the call to finished(); -1 before the first.
+    qint64 lastUpdateMs() const { return m_lastUpdateMs; }
     /// Cancels the run in progress; finished() follows with a partial, `cancelled` result.
     void cancel();
     bool isRunning() const { return m_running; }
@@ -91,6 +103,16 @@ private:
     QElapsedTimer m_sinceProgress;
     bool m_flushed = false; ///< the first batch of this run went out
     qint64 m_lastDurationMs = 0;
+    qint64 m_lastUpdateMs = -1;
+    bool m_updating = false; ///< the run in progress is an update()
+    /// The last complete analysis, for update(); pool tasks take the mutex (a new run's merge
+    /// may start while an update it superseded is still running).
+    struct Kept {
+        QMutex mutex;
+        IncrementalProject project;
+    };
+    std::shared_ptr<Kept> m_kept = std::make_shared<Kept>();
+    QString m_keptRoot; ///< the root m_kept holds a complete analysis of (GUI thread), or ""
 };
 
 } // namespace cnready::ui

@@ -1,50 +1,44 @@
 #include "MainWindow.h"
-#include "DoctorImport.h"
 
 #include "AnalysisController.h"
+#include "AnalysisSummary.h"
 #include "AppIcon.h"
+#include "AssessmentRunner.h"
 #include "CodeView.h"
 #include "ContextForm.h"
 #include "CostChartView.h"
+#include "DoctorImport.h"
 #include "FindingsModel.h"
+#include "FindingsPane.h"
 #include "GateDashboard.h"
+#include "ManifestControl.h"
 #include "PortPreview.h"
+#include "ProjectSettings.h"
 #include "ProjectTreeModel.h"
+#include "ReportExport.h"
 #include "ReportLinks.h"
 #include "ReportView.h"
 #include "RuleBrowser.h"
-#include "SyntaxRepository.h"
+#include "SourceLoader.h"
+#include "StepQueue.h"
 #include "Theme.h"
 #include "VerdictPanel.h"
 #include "Versions.h"
 #include "WatchMode.h"
-#include "manifest/ComparisonPage.h"
-#include "manifest/ManifestRefresher.h"
-#include "parse/Notebook.h"
-#include "rules/Recipes.h"
-#include "rules/RuleRegistry.h"
+#include "WelcomePage.h"
+#include "WindowActions.h"
+#include "WindowLayout.h"
 
 #include <QAction>
-
-#include <memory>
-
-#include <cmath>
-
 #include <QApplication>
 #include <QCloseEvent>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
@@ -52,45 +46,22 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
-#include <QSettings>
-#include <QSplitter>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QTextDocument>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <utility>
 
 namespace cnready::ui {
 
 namespace {
-constexpr int kMaxRecent = 8;
-// Files larger than this are not loaded into the source view (bytes); the analyzer has its own
-// limit (AnalyzerLimits::maxFileBytes).
-constexpr qint64 kMaxViewBytes = 20 * 1024 * 1024;
-
-QString extensionFor(ReportFormat f) {
-    switch (f) {
-    case ReportFormat::Markdown:
-        return QStringLiteral("md");
-    case ReportFormat::Json:
-        return QStringLiteral("json");
-    case ReportFormat::Sarif:
-        return QStringLiteral("sarif");
-    }
-    return {};
-}
-
 QScrollArea* scrolled(QWidget* w) {
     auto* area = new QScrollArea;
     area->setWidget(w);
@@ -103,9 +74,19 @@ QScrollArea* scrolled(QWidget* w) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_analysis(new AnalysisController(this)) {
     m_assessPool.setMaxThreadCount(1);
-    m_stepTimer.setSingleShot(true);
-    m_stepTimer.setInterval(0);
-    connect(&m_stepTimer, &QTimer::timeout, this, &MainWindow::runNextStep);
+    m_runner = new AssessmentRunner(
+        &m_assessPool,
+        [this] {
+            return AssessmentRunner::Inputs{m_project, m_context->input(), m_manifest->manifest()};
+        },
+        this);
+    connect(m_runner, &AssessmentRunner::rerunWanted, this, [this] { reassess(); });
+    connect(m_runner, &AssessmentRunner::assessed, this, [this](const Assessment& a) {
+        applyAssessment(a);
+        if (m_completePending)
+            m_steps->runLater([this] { completeAnalysis(); });
+    });
+    m_steps = new StepQueue(this);
     // Typing "1000" must not assess (and redraw the report for) "1", "10" and "100" first.
     m_contextTimer.setSingleShot(true);
     m_contextTimer.setInterval(kContextDelayMs);
@@ -120,9 +101,9 @@ MainWindow::MainWindow(QWidget* parent)
     setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
 
-    // The user's imported manifest when there is one, else the bundled snapshot (local files
-    // only; the network is used only by File ▸ Refresh Manifest).
-    m_manifest = Manifest::active(QString(), &m_manifestNote);
+    m_manifest = new ManifestControl(this);
+    // API gaps and the report follow a new manifest; no re-analysis.
+    connect(m_manifest, &ManifestControl::manifestChanged, this, [this] { reassess(); });
 
     m_code = new CodeView;
     m_code->setObjectName(QStringLiteral("codeView"));
@@ -140,19 +121,18 @@ MainWindow::MainWindow(QWidget* parent)
     connect(costChart, &CostChartView::costsChanged, this,
             [this](const QList<cost::SiteCost>& costs) { m_findings->setSiteCosts(costs); });
     m_stack = new QStackedWidget;
-    m_stack->addWidget(createWelcomePage());
+    m_welcome = new WelcomePage;
+    connect(m_welcome, &WelcomePage::openFolderRequested, this, &MainWindow::openFolderDialog);
+    connect(m_welcome, &WelcomePage::openExampleRequested, this, &MainWindow::openExamples);
+    connect(m_welcome, &WelcomePage::projectChosen, this, &MainWindow::openProject);
+    m_stack->addWidget(m_welcome);
     m_stack->addWidget(m_tabs);
     setCentralWidget(m_stack);
 
     createActions();
     createDocks();
     m_watch = new WatchMode(m_findingsView, m_code, this);
-    connect(m_watch, &WatchMode::reanalysisWanted, this, [this] {
-        if (m_projectPath.isEmpty())
-            return;
-        reanalyze();
-        statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
-    });
+    connect(m_watch, &WatchMode::reanalysisWanted, this, &MainWindow::onProjectChanged);
     createMenus();
     createStatusBar();
 
@@ -175,8 +155,8 @@ MainWindow::MainWindow(QWidget* parent)
                 openFile(path, sourceViewLine(m_project, SourceLink{path, cell, line}));
             });
 
-    restoreSettings();
-    updateManifestStatus();
+    restoreWindowLayout(this);
+    m_manifest->updateStatus();
     updateActions();
 }
 
@@ -189,267 +169,41 @@ MainWindow::~MainWindow() {
 // Construction
 
 void MainWindow::createActions() {
-    auto make = [this](const QString& name, const QString& text, const QKeySequence& key = {}) {
-        auto* a = new QAction(text, this);
-        a->setObjectName(name);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        addAction(a);
-        return a;
-    };
-    m_openAct = make(QStringLiteral("openFolder"), tr("&Open Folder…"), QKeySequence::Open);
-    m_openAct->setStatusTip(tr("Choose a folder of Python code to assess"));
-    connect(m_openAct, &QAction::triggered, this, &MainWindow::openFolderDialog);
-    m_openExampleAct = make(QStringLiteral("openExample"), tr("Open &Example Project"));
-    m_openExampleAct->setStatusTip(tr("Assess the small example project that ships with cnready"));
-    connect(m_openExampleAct, &QAction::triggered, this, &MainWindow::openExamples);
-    m_reanalyzeAct = make(QStringLiteral("reanalyze"), tr("&Re-analyze"), QKeySequence(Qt::Key_F5));
-    connect(m_reanalyzeAct, &QAction::triggered, this, &MainWindow::reanalyze);
-    m_cancelAct = make(QStringLiteral("cancelAnalysis"), tr("&Cancel Analysis"),
-                       QKeySequence(Qt::Key_Escape));
-    connect(m_cancelAct, &QAction::triggered, this, &MainWindow::cancelAnalysis);
-    m_exportAct = make(QStringLiteral("exportReport"), tr("&Export Report…"),
-                       QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAct->setStatusTip(tr("Save the report as Markdown, JSON or SARIF"));
-    connect(m_exportAct, &QAction::triggered, this, &MainWindow::exportInteractive);
-    m_refreshManifestAct = make(QStringLiteral("refreshManifest"), tr("Refresh &Manifest…"));
-    m_refreshManifestAct->setStatusTip(
-        tr("Download the current cuPyNumeric API-support table (uses the network)"));
-    connect(m_refreshManifestAct, &QAction::triggered, this, &MainWindow::refreshManifest);
-    m_importManifestAct = make(QStringLiteral("importManifest"), tr("&Import Manifest…"));
-    m_importManifestAct->setStatusTip(tr("Use a saved cuPyNumeric API comparison page (.html) or "
-                                         "a Markdown manifest as your manifest (no network)"));
-    connect(m_importManifestAct, &QAction::triggered, this, &MainWindow::importManifestInteractive);
-    m_quitAct = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
-    connect(m_quitAct, &QAction::triggered, this, &QWidget::close);
-    m_nextAct = make(QStringLiteral("nextFinding"), tr("&Next Finding"), QKeySequence(Qt::Key_F8));
-    connect(m_nextAct, &QAction::triggered, this, &MainWindow::nextFinding);
-    m_prevAct = make(QStringLiteral("previousFinding"), tr("&Previous Finding"),
-                     QKeySequence(Qt::SHIFT | Qt::Key_F8));
-    connect(m_prevAct, &QAction::triggered, this, &MainWindow::previousFinding);
-    m_showSourceAct =
-        make(QStringLiteral("showSource"), tr("&Source"), QKeySequence(Qt::CTRL | Qt::Key_1));
-    connect(m_showSourceAct, &QAction::triggered, this,
+    m_actions = new WindowActions(this);
+    connect(m_actions->open, &QAction::triggered, this, &MainWindow::openFolderDialog);
+    connect(m_actions->openExample, &QAction::triggered, this, &MainWindow::openExamples);
+    connect(m_actions->reanalyze, &QAction::triggered, this, &MainWindow::reanalyze);
+    connect(m_actions->cancel, &QAction::triggered, this, &MainWindow::cancelAnalysis);
+    connect(m_actions->exportReport, &QAction::triggered, this,
+            [this] { ui::exportInteractive(this); });
+    connect(m_actions->quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions->next, &QAction::triggered, this, &MainWindow::nextFinding);
+    connect(m_actions->previous, &QAction::triggered, this, &MainWindow::previousFinding);
+    connect(m_actions->showSource, &QAction::triggered, this,
             [this] { m_tabs->setCurrentWidget(m_code); });
-    m_showReportAct = make(QStringLiteral("showReport"), tr("Report &Preview"),
-                           QKeySequence(Qt::CTRL | Qt::Key_2));
-    connect(m_showReportAct, &QAction::triggered, this,
+    connect(m_actions->showReport, &QAction::triggered, this,
             [this] { m_tabs->setCurrentWidget(m_report); });
-    QAction* portAct = make(QStringLiteral("portPreview"), tr("Port Pre&view…"));
-    portAct->setStatusTip(tr("The mechanical rewrites of the port as a diff (nothing is written)"));
-    connect(portAct, &QAction::triggered, this, [this] {
-        auto* d = new PortPreview(m_project, m_manifest, m_code->currentPath(), this);
+    connect(m_actions->portPreview, &QAction::triggered, this, [this] {
+        auto* d = new PortPreview(m_project, m_manifest->manifest(), m_code->currentPath(), this);
         d->setAttribute(Qt::WA_DeleteOnClose);
         d->show();
     });
-    m_rulesAct = make(QStringLiteral("rules"), tr("&Rules"), QKeySequence(Qt::Key_F1));
-    m_rulesAct->setStatusTip(
-        tr("Every rule code: what it finds, why it matters and how to fix it"));
-    connect(m_rulesAct, &QAction::triggered, this, [this] { showRules(); });
-    m_aboutAct = make(QStringLiteral("about"), tr("&About cnready Studio"));
-    connect(m_aboutAct, &QAction::triggered, this, &MainWindow::showAbout);
-    m_aboutQtAct = make(QStringLiteral("aboutQt"), tr("About &Qt"));
-    connect(m_aboutQtAct, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_actions->rules, &QAction::triggered, this, [this] { showRules(); });
+    connect(m_actions->about, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(m_actions->aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_actions, &WindowActions::recentChosen, this, &MainWindow::openProject);
+    connect(m_actions, &WindowActions::recentCleared, this, [this] {
+        settings::clearRecent();
+        rebuildRecentMenus();
+    });
 }
 
 void MainWindow::createMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_openAct);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(m_openExampleAct);
-    file->addSeparator();
-    file->addAction(m_reanalyzeAct);
-    file->addAction(m_cancelAct);
-    file->addAction(m_watch->action());
-    file->addSeparator();
-    file->addAction(m_exportAct);
-    file->addAction(m_refreshManifestAct);
-    file->addAction(m_importManifestAct);
-    file->addAction(m_doctor->importAction());
-    file->addSeparator();
-    file->addAction(m_quitAct);
-
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    m_viewMenu->addAction(m_showSourceAct);
-    m_viewMenu->addAction(m_showReportAct);
-    m_viewMenu->addAction(findChild<QAction*>(QStringLiteral("portPreview")));
-    m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_nextAct);
-    m_viewMenu->addAction(m_prevAct);
-    m_viewMenu->addSeparator();
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        m_viewMenu->addAction(d->toggleViewAction());
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_rulesAct);
-    help->addSeparator();
-    help->addAction(m_aboutAct);
-    help->addAction(m_aboutQtAct);
+    m_actions->buildMenus(
+        m_watch->action(),
+        {m_manifest->refreshAction(), m_manifest->importAction(), m_doctor->importAction()},
+        findChildren<QDockWidget*>());
     rebuildRecentMenus();
-}
-
-QWidget* MainWindow::createWelcomePage() {
-    auto* page = new QWidget;
-    page->setObjectName(QStringLiteral("welcomePage"));
-    auto* outer = new QVBoxLayout(page);
-    auto* box = new QWidget(page);
-    box->setMaximumWidth(560);
-    auto* lay = new QVBoxLayout(box);
-    auto* icon = new QLabel(box);
-    icon->setPixmap(appIcon().pixmap(64, 64));
-    auto* title = new QLabel(tr("<h1>cnready Studio</h1>"), box);
-    auto* intro = new QLabel(
-        tr("Will this NumPy code scale on GPUs with cuPyNumeric? Open a project folder: cnready "
-           "reads the Python files (it never runs or changes them), marks the idioms that scale, "
-           "block or need a refactor, walks six decision gates and gives one verdict you can "
-           "export as a report."),
-        box);
-    intro->setWordWrap(true);
-    auto* openBtn = new QPushButton(tr("Open Folder…"), box);
-    openBtn->setObjectName(QStringLiteral("welcomeOpen"));
-    connect(openBtn, &QPushButton::clicked, this, &MainWindow::openFolderDialog);
-    m_welcomeExample = new QPushButton(tr("Open the Example Project"), box);
-    m_welcomeExample->setObjectName(QStringLiteral("welcomeExample"));
-    m_welcomeExample->setDefault(true);
-    m_welcomeExample->setToolTip(tr("Three small NumPy programs (a heat stencil, particle forces "
-                                    "and a signal filter) that show every kind of finding"));
-    connect(m_welcomeExample, &QPushButton::clicked, this, &MainWindow::openExamples);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_welcomeExample);
-    buttons->addWidget(openBtn);
-    buttons->addStretch(1);
-    auto* hint = new QLabel(tr("You can also drop a folder onto this window, or start "
-                               "<tt>cnready-studio PATH</tt>."),
-                            box);
-    hint->setWordWrap(true);
-    auto* recentLabel = new QLabel(tr("<b>Recent projects</b>"), box);
-    m_welcomeRecent = new QListWidget(box);
-    m_welcomeRecent->setObjectName(QStringLiteral("welcomeRecent"));
-    m_welcomeRecent->setMaximumHeight(160);
-    connect(m_welcomeRecent, &QListWidget::itemActivated, this,
-            [this](QListWidgetItem* item) { openProject(item->data(Qt::UserRole).toString()); });
-    connect(m_welcomeRecent, &QListWidget::itemClicked, this,
-            [this](QListWidgetItem* item) { openProject(item->data(Qt::UserRole).toString()); });
-    lay->addWidget(icon);
-    lay->addWidget(title);
-    lay->addWidget(intro);
-    lay->addSpacing(12);
-    lay->addLayout(buttons);
-    lay->addWidget(hint);
-    lay->addSpacing(12);
-    lay->addWidget(recentLabel);
-    lay->addWidget(m_welcomeRecent);
-    outer->addStretch(1);
-    auto* row = new QHBoxLayout;
-    row->addStretch(1);
-    row->addWidget(box, 3);
-    row->addStretch(1);
-    outer->addLayout(row);
-    outer->addStretch(2);
-    return page;
-}
-
-QWidget* MainWindow::createFindingsPane() {
-    auto* pane = new QWidget;
-    auto* lay = new QVBoxLayout(pane);
-    lay->setContentsMargins(4, 4, 4, 4);
-    auto* bar = new QHBoxLayout;
-    for (Category c : {Category::Blocks, Category::Refactor, Category::Info, Category::Scales}) {
-        auto* b = new QToolButton(pane);
-        b->setObjectName(QStringLiteral("filter_") + categoryName(c));
-        b->setCheckable(true);
-        b->setChecked(true);
-        b->setAutoRaise(true);
-        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        b->setIcon(categoryIcon(c, palette()));
-        b->setText(categoryLabel(c));
-        b->setProperty("category", int(c));
-        b->setToolTip(tr("Show or hide %1 findings").arg(categoryLabel(c)));
-        connect(b, &QToolButton::toggled, this,
-                [this, c](bool on) { m_filter->setCategoryVisible(c, on); });
-        bar->addWidget(b);
-        m_categoryButtons.append(b);
-    }
-    m_filterEdit = new QLineEdit(pane);
-    m_filterEdit->setObjectName(QStringLiteral("findingsFilter"));
-    m_filterEdit->setPlaceholderText(tr("Filter by code, title, file, function or message"));
-    m_filterEdit->setClearButtonEnabled(true);
-    connect(m_filterEdit, &QLineEdit::textChanged, this,
-            [this](const QString& t) { m_filter->setText(t); });
-    bar->addWidget(m_filterEdit, 1);
-    lay->addLayout(bar);
-
-    m_findings = new FindingsModel(this);
-    m_filter = new FindingsFilterModel(this);
-    m_filter->setSourceModel(m_findings);
-    m_doctor = new DoctorImport(this, m_findings, m_filter);
-    bar->addWidget(m_doctor->filterButton(pane));
-    m_findingsView = new QTableView(pane);
-    m_findingsView->setObjectName(QStringLiteral("findingsView"));
-    m_findingsView->setModel(m_filter);
-    m_findingsView->setSortingEnabled(true);
-    m_findingsView->sortByColumn(FindingsModel::LocationColumn, Qt::AscendingOrder);
-    m_findingsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_findingsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_findingsView->setAlternatingRowColors(true);
-    m_findingsView->setWordWrap(false);
-    m_findingsView->verticalHeader()->hide();
-    m_findingsView->verticalHeader()->setDefaultSectionSize(m_findingsView->fontMetrics().height() +
-                                                            6);
-    QHeaderView* h = m_findingsView->horizontalHeader();
-    h->setStretchLastSection(true);
-    h->setSectionResizeMode(QHeaderView::Interactive);
-    const QFontMetrics fm = m_findingsView->fontMetrics();
-    m_findingsView->setColumnWidth(FindingsModel::CategoryColumn,
-                                   fm.horizontalAdvance(QStringLiteral("REFACTOR")) + 40);
-    m_findingsView->setColumnWidth(FindingsModel::CodeColumn,
-                                   fm.horizontalAdvance(QStringLiteral("R000")) + 24);
-    m_findingsView->setColumnWidth(FindingsModel::TitleColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 20);
-    m_findingsView->setColumnWidth(FindingsModel::LocationColumn,
-                                   fm.horizontalAdvance(QLatin1Char('m')) * 21);
-    // The widest recipe anchor of the registry (not a sample name: fonts differ in which one
-    // is widest), plus the item delegate's text margins and a little air.
-    int recipeWidth = fm.horizontalAdvance(tr("Recipe")) + 24; // the header and its sort arrow
-    for (const auto& rule : RuleRegistry::instance().rules())
-        recipeWidth = qMax(recipeWidth, fm.horizontalAdvance(rule->info().recipe));
-    const int textMargin = m_findingsView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin,
-                                                                nullptr, m_findingsView) +
-                           1;
-    m_findingsView->setColumnWidth(FindingsModel::RecipeColumn, recipeWidth + 2 * textMargin + 8);
-    m_findingsView->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_findingsView, &QTableView::clicked, this, &MainWindow::activateFinding);
-    connect(m_findingsView, &QTableView::activated, this, &MainWindow::activateFinding);
-    connect(m_findingsView, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
-        const QModelIndex idx = m_findingsView->indexAt(pos);
-        if (!idx.isValid())
-            return;
-        const QString code = idx.data(FindingsModel::CodeRole).toString();
-        QMenu menu(this);
-        menu.addAction(
-            tr("Go to %1")
-                .arg(idx.siblingAtColumn(FindingsModel::LocationColumn).data().toString()),
-            this, [this, idx] { activateFinding(idx); });
-        menu.addAction(tr("Explain rule %1").arg(code), this, [this, code] { showRules(code); });
-        menu.exec(m_findingsView->viewport()->mapToGlobal(pos));
-    });
-    m_detail = new QTextBrowser(pane);
-    m_detail->setObjectName(QStringLiteral("findingDetail"));
-    m_detail->setOpenLinks(false);
-    m_detail->setPlaceholderText(tr("Select a finding to read it in full: its message, the "
-                                    "recipe that fixes it and a before/after example."));
-    connect(m_findingsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { showFindingDetail(current); });
-    auto* split = new QSplitter(Qt::Horizontal, pane);
-    split->setObjectName(QStringLiteral("findingsSplitter"));
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_findingsView);
-    split->addWidget(m_detail);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 1);
-    lay->addWidget(split);
-    return pane;
 }
 
 void MainWindow::createDocks() {
@@ -490,8 +244,17 @@ void MainWindow::createDocks() {
     QDockWidget* projectDock =
         dock(QStringLiteral("projectDock"), tr("Project"), m_tree, Qt::LeftDockWidgetArea);
 
-    QDockWidget* findingsDock = dock(QStringLiteral("findingsDock"), tr("Findings"),
-                                     createFindingsPane(), Qt::BottomDockWidgetArea);
+    m_pane = new FindingsPane;
+    m_findings = m_pane->model();
+    m_filter = m_pane->filter();
+    m_findingsView = m_pane->view();
+    m_detail = m_pane->detail();
+    m_doctor = new DoctorImport(this, m_findings, m_filter);
+    m_pane->addFilterButton(m_doctor->filterButton(m_pane));
+    connect(m_pane, &FindingsPane::findingActivated, this, &MainWindow::activateFinding);
+    connect(m_pane, &FindingsPane::ruleRequested, this, [this](const QString& c) { showRules(c); });
+    QDockWidget* findingsDock =
+        dock(QStringLiteral("findingsDock"), tr("Findings"), m_pane, Qt::BottomDockWidgetArea);
 
     m_verdict = new VerdictPanel;
     m_verdict->setObjectName(QStringLiteral("verdictPanel"));
@@ -522,185 +285,42 @@ void MainWindow::createStatusBar() {
     m_cancel->setToolTip(tr("Stop the analysis; the files read so far are assessed"));
     m_cancel->hide();
     connect(m_cancel, &QPushButton::clicked, this, &MainWindow::cancelAnalysis);
-    m_manifestStatus = new QToolButton;
-    m_manifestStatus->setObjectName(QStringLiteral("manifestStatus"));
-    m_manifestStatus->setAutoRaise(true);
-    m_manifestStatus->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    connect(m_manifestStatus, &QToolButton::clicked, this, &MainWindow::refreshManifest);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
-    statusBar()->addPermanentWidget(m_manifestStatus);
+    statusBar()->addPermanentWidget(m_manifest->statusButton());
 }
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-namespace {
-// The settings group of one project folder: its path hashed (a path is no valid key).
-QString projectGroup(const QString& path) {
-    return QStringLiteral("projects/") +
-           QString::fromLatin1(
-               QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(20));
-}
-} // namespace
-
-void MainWindow::restoreSettings() {
-    QSettings s;
-    if (!restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray()))
-        fitToScreen();
-    else if (const QScreen* sc = screen(); sc && !sc->availableGeometry().contains(frameGeometry()))
-        fitToScreen(); // saved on a larger screen
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    // The table/detail split is inside the findings dock, outside saveState().
-    if (auto* split = findChild<QSplitter*>(QStringLiteral("findingsSplitter")))
-        split->restoreState(s.value(QStringLiteral("window/findingsSplitter")).toByteArray());
-}
-
-void MainWindow::fitToScreen() {
-    const QScreen* sc = screen() ? screen() : QGuiApplication::primaryScreen();
-    const QRect avail = sc ? sc->availableGeometry() : QRect(0, 0, 1500, 950);
-    // The frame (title bar, borders) is not known before the window is shown: leave room.
-    const int frameW = 16, frameH = 40;
-    const QSize size(qMin(1500, avail.width() - frameW), qMin(950, avail.height() - frameH));
-    resize(size);
-    move(avail.x() + (avail.width() - size.width() - frameW) / 2,
-         avail.y() + (avail.height() - size.height() - frameH) / 2);
-    // Docks in proportion: the centre keeps at least ~40 % of the width, the findings table
-    // a third of the height.
-    QDockWidget* project = findChild<QDockWidget*>(QStringLiteral("projectDock"));
-    QDockWidget* verdict = findChild<QDockWidget*>(QStringLiteral("verdictDock"));
-    QDockWidget* gates = findChild<QDockWidget*>(QStringLiteral("gatesDock"));
-    QDockWidget* context = findChild<QDockWidget*>(QStringLiteral("contextDock"));
-    QDockWidget* findings = findChild<QDockWidget*>(QStringLiteral("findingsDock"));
-    const int w = size.width(), h = size.height();
-    resizeDocks({project, verdict}, {qMin(340, w * 24 / 100), qMin(520, w * 32 / 100)},
-                Qt::Horizontal);
-    resizeDocks({findings}, {qMax(170, h * 30 / 100)}, Qt::Vertical);
-    // The verdict (badge, rationale, deciding rule: ~200 px at 1366x768) without scrolling;
-    // the gates and the long context form scroll.
-    resizeDocks({verdict, gates, context}, {h * 30 / 100, h * 38 / 100, h * 32 / 100},
-                Qt::Vertical);
-}
-
-void MainWindow::saveSettings() {
-    QSettings s;
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
-    if (auto* split = findChild<QSplitter*>(QStringLiteral("findingsSplitter")))
-        s.setValue(QStringLiteral("window/findingsSplitter"), split->saveState());
-    saveProjectContext();
-}
-
 void MainWindow::loadProjectContext(const QString& path) {
-    QSettings s;
-    s.beginGroup(projectGroup(path) + QStringLiteral("/context"));
-    ContextInput in;
-    auto count = [&s](const char* key) -> std::optional<qint64> {
-        const QVariant v = s.value(QLatin1String(key));
-        if (!v.isValid())
-            return std::nullopt;
-        bool ok = false;
-        const qint64 n = v.toLongLong(&ok);
-        return ok ? std::optional<qint64>(n) : std::nullopt;
-    };
-    auto text = [&s](const char* key) -> std::optional<QString> {
-        const QString v = s.value(QLatin1String(key)).toString();
-        return v.isEmpty() ? std::nullopt : std::optional<QString>(v);
-    };
-    in.elements = count("elements");
-    in.elementsPerGpu = count("elementsPerGpu");
-    if (const auto g = count("gpus"); g && *g > 0)
-        in.gpus = int(*g);
-    if (const auto n = count("nodes"); n && *n > 0)
-        in.nodes = int(*n);
-    in.gpuModel = text("gpuModel");
-    if (const auto cc = text("computeCapability"))
-        in.computeCapability = ContextForm::parseComputeCapability(*cc);
-    in.cuda = text("cuda");
-    in.os = text("os");
-    in.pattern = text("pattern");
-    s.endGroup();
-    m_context->setInput(in, ContextForm::Origin::LastSession);
+    m_context->setInput(settings::loadContext(path), ContextForm::Origin::LastSession);
 }
 
 void MainWindow::saveProjectContext() {
-    if (m_projectPath.isEmpty())
-        return;
-    const ContextInput in = m_context->input();
-    QSettings s;
-    const QString group = projectGroup(m_projectPath);
-    s.setValue(group + QStringLiteral("/path"), m_projectPath);
-    s.remove(group + QStringLiteral("/context"));
-    s.beginGroup(group + QStringLiteral("/context"));
-    if (in.elements)
-        s.setValue(QStringLiteral("elements"), *in.elements);
-    if (in.elementsPerGpu)
-        s.setValue(QStringLiteral("elementsPerGpu"), *in.elementsPerGpu);
-    if (in.gpus)
-        s.setValue(QStringLiteral("gpus"), *in.gpus);
-    if (in.nodes)
-        s.setValue(QStringLiteral("nodes"), *in.nodes);
-    if (in.gpuModel)
-        s.setValue(QStringLiteral("gpuModel"), *in.gpuModel);
-    if (in.computeCapability)
-        s.setValue(QStringLiteral("computeCapability"),
-                   QString::number(*in.computeCapability, 'f', 1));
-    if (in.cuda)
-        s.setValue(QStringLiteral("cuda"), *in.cuda);
-    if (in.os)
-        s.setValue(QStringLiteral("os"), *in.os);
-    if (in.pattern)
-        s.setValue(QStringLiteral("pattern"), *in.pattern);
-    s.endGroup();
+    if (!m_projectPath.isEmpty())
+        settings::saveContext(m_projectPath, m_context->input());
 }
 
 QStringList MainWindow::recentProjects() const {
-    return QSettings().value(QStringLiteral("recentProjects")).toStringList();
+    return settings::recentProjects();
 }
 
 void MainWindow::addRecent(const QString& path) {
-    QStringList list = recentProjects();
-    list.removeAll(path);
-    list.prepend(path);
-    while (list.size() > kMaxRecent)
-        list.removeLast();
-    QSettings().setValue(QStringLiteral("recentProjects"), list);
+    settings::addRecent(path);
     rebuildRecentMenus();
 }
 
 void MainWindow::rebuildRecentMenus() {
     const QStringList list = recentProjects();
-    if (m_recentMenu) {
-        m_recentMenu->clear();
-        for (const QString& p : list) {
-            QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(p));
-            connect(a, &QAction::triggered, this, [this, p] { openProject(p); });
-        }
-        if (!list.isEmpty()) {
-            m_recentMenu->addSeparator();
-            m_recentMenu->addAction(tr("Clear List"), this, [this] {
-                QSettings().remove(QStringLiteral("recentProjects"));
-                rebuildRecentMenus();
-            });
-        }
-        m_recentMenu->setEnabled(!list.isEmpty());
-    }
-    if (m_welcomeRecent) {
-        m_welcomeRecent->clear();
-        for (const QString& p : list) {
-            auto* item =
-                new QListWidgetItem(QStringLiteral("%1  —  %2")
-                                        .arg(QFileInfo(p).fileName(), QDir::toNativeSeparators(p)),
-                                    m_welcomeRecent);
-            item->setData(Qt::UserRole, p);
-        }
-        if (list.isEmpty())
-            new QListWidgetItem(tr("(none yet)"), m_welcomeRecent);
-    }
+    m_actions->setRecent(list);
+    if (m_welcome)
+        m_welcome->setRecent(list);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    saveSettings();
+    saveWindowLayout(this);
+    saveProjectContext();
     m_analysis->cancel();
     QMainWindow::closeEvent(event);
 }
@@ -737,6 +357,7 @@ void MainWindow::openProject(const QString& path) {
     if (absolute != m_projectPath) {
         saveProjectContext();  // the project on screen keeps its values
         m_watch->forgetView(); // another project: nothing to find again
+        m_changedWhileBusy.clear();
         m_projectPath = absolute;
         loadProjectContext(m_projectPath);
     }
@@ -744,6 +365,24 @@ void MainWindow::openProject(const QString& path) {
     setWindowTitle(tr("%1 — cnready Studio").arg(fi.fileName()));
     m_stack->setCurrentWidget(m_tabs);
     m_analysis->start(m_projectPath);
+}
+
+void MainWindow::onProjectChanged(const QStringList& paths) {
+    if (m_projectPath.isEmpty())
+        return;
+    if (isAnalyzing()) {
+        // Taken up when the run in progress is on screen (it may have read the file before
+        // this save).
+        for (const QString& p : paths)
+            if (!m_changedWhileBusy.contains(p))
+                m_changedWhileBusy << p;
+        return;
+    }
+    // The changed files only, from the summaries kept of the last run; a full run when there
+    // is none (the last one was cancelled).
+    if (!m_analysis->update(paths))
+        reanalyze();
+    statusBar()->showMessage(tr("A file of the project changed: assessing it again…"));
 }
 
 void MainWindow::reanalyze() {
@@ -765,15 +404,13 @@ bool MainWindow::isAnalyzing() const {
 void MainWindow::onAnalysisStarted(const QString& path) {
     m_hasAssessment = false;
     // An assessment still running belongs to the previous project: its result is dropped.
-    ++m_assessGeneration;
-    m_assessAgain = false;
+    m_runner->reset();
     m_completePending = false;
     m_contextTimer.stop();
-    m_steps.clear();
-    m_launchScripts.reset();
+    m_steps->clear();
     m_project = ProjectResult{};
     m_findings->clear();
-    updateCategoryButtons();
+    m_pane->updateCategoryButtons();
     m_treeModel->setFiles(QFileInfo(path).fileName(), {});
     m_verdict->clear(tr("Analysing…"));
     m_gates->clear();
@@ -797,6 +434,7 @@ void MainWindow::onAnalysisStarted(const QString& path) {
 
 void MainWindow::onScanFinished(const ScanResult& scan) {
     m_treeModel->setFiles(QFileInfo(scan.root).fileName(), scan.files);
+    m_treeCountsStale = true; // also after watch mode's scan, which streams no files
     m_tree->expandToDepth(1);
     m_progress->setRange(0, qMax(1, int(scan.files.size())));
     m_progress->setValue(0);
@@ -815,15 +453,12 @@ void MainWindow::onFilesAnalyzed(const QList<FileResult>& batch) {
             if (f.requiresHotFunction.isEmpty())
                 found.append(f);
     m_findings->appendFindings(found);
-    // Count the batch only: recounting the whole table per batch grows with the project.
-    for (const Finding& f : found)
-        ++m_categoryCounts[size_t(f.category)];
-    showCategoryCounts();
+    m_pane->countFindings(found);
     const QString shown = m_code->currentPath();
     if (!shown.isEmpty())
         for (const FileResult& r : batch)
             if (r.path == shown)
-                m_code->setFindings(findingsForFile(shown));
+                m_code->setFindings(m_pane->findingsForFile(shown));
 }
 
 void MainWindow::onProgress(int done, int total) {
@@ -867,6 +502,8 @@ void MainWindow::completeAnalysis() {
     // Watch mode: the saved file's new text, the same finding selected, nothing scrolled.
     m_watch->analysisComplete([this](const QString& path) { loadSource(path); });
     emit analysisFinished();
+    if (!m_changedWhileBusy.isEmpty())
+        m_steps->runLater([this] { onProjectChanged(std::exchange(m_changedWhileBusy, {})); });
 
     if (!m_screenshotFile.isEmpty()) {
         const QString file = std::exchange(m_screenshotFile, QString());
@@ -891,32 +528,11 @@ void MainWindow::completeAnalysis() {
 }
 
 QString MainWindow::summaryText() const {
-    const ProjectResult& project = m_project;
-    const QLocale loc;
     // The findings the table and the report list: the assessment's. The analysis' own list
     // also holds the R304 notes that count for multi-GPU targets only.
-    const qsizetype findings =
-        m_hasAssessment ? m_assessment.findings.size() : project.findings.size();
-    QString msg;
-    if (project.cancelled)
-        msg = tr("Analysis cancelled: %1 of %2 files read; the verdict covers those only.")
-                  .arg(project.files.size())
-                  .arg(m_analysis->scan().files.size());
-    else
-        msg = tr("Analysed %n file(s)", nullptr, int(project.files.size())) +
-              tr(", %1 lines, %2 findings in %3 s")
-                  .arg(loc.toString(project.totalLines))
-                  .arg(loc.toString(findings))
-                  .arg(loc.toString(m_analysis->lastDurationMs() / 1000.0, 'f', 1));
-    QSet<QString> troubled;
-    for (const FileDiagnostic& d : project.diagnostics)
-        troubled.insert(d.range.path);
-    if (!troubled.isEmpty())
-        msg += tr(" — %n file(s) could not be read fully (marked in the project tree)", nullptr,
-                  int(troubled.size()));
-    if (project.files.isEmpty() && !project.cancelled)
-        msg = tr("No Python files found in %1").arg(QDir::toNativeSeparators(project.root));
-    return msg;
+    return ui::analysisSummary(
+        m_project, m_hasAssessment ? m_assessment.findings.size() : m_project.findings.size(),
+        m_analysis->scan().files.size(), m_analysis->lastDurationMs());
 }
 
 void MainWindow::onAnalysisFailed(const QString& message) {
@@ -943,46 +559,7 @@ void MainWindow::onContextChanged(const ContextInput&) {
 bool MainWindow::reassess() {
     if (m_analysis->isRunning() || (m_project.root.isEmpty() && m_project.files.isEmpty()))
         return false;
-    if (m_assessWatcher) {
-        m_assessAgain = true; // picked up with the then current context when this one ends
-        return true;
-    }
-    // Gates and verdict from the kept ProjectResult: no Python file is read again. The launch
-    // scripts are read once per analysis. Everything the job uses is a copy (implicitly
-    // shared, read-only on both sides).
-    auto* watcher = new QFutureWatcher<AssessOutcome>(this);
-    m_assessWatcher = watcher;
-    const int generation = m_assessGeneration;
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (m_assessWatcher == watcher)
-            m_assessWatcher = nullptr;
-        if (generation != m_assessGeneration) {
-            // A new analysis started meanwhile: this result is for the old project, but the
-            // new one may have asked for its assessment while this ran.
-            if (std::exchange(m_assessAgain, false))
-                reassess();
-            return;
-        }
-        AssessOutcome out = watcher->result();
-        m_launchScripts = std::move(out.launchScripts);
-        if (std::exchange(m_assessAgain, false)) {
-            // The context changed while this ran: its verdict is already stale.
-            reassess();
-            return;
-        }
-        applyAssessment(out.assessment);
-        if (m_completePending)
-            runLater([this] { completeAnalysis(); });
-    });
-    watcher->setFuture(
-        QtConcurrent::run(&m_assessPool, [project = m_project, input = m_context->input(),
-                                          manifest = m_manifest, scripts = m_launchScripts] {
-            AssessOutcome out;
-            out.launchScripts = scripts ? *scripts : scanLaunchScripts(project.root);
-            out.assessment = assess(project, input, manifest, out.launchScripts);
-            return out;
-        }));
+    m_runner->request();
     updateActions();
     return true;
 }
@@ -990,15 +567,10 @@ bool MainWindow::reassess() {
 void MainWindow::assessNow() {
     const bool typed = m_contextTimer.isActive();
     m_contextTimer.stop();
-    if (!m_hasAssessment || m_completePending || (!m_assessWatcher && !m_assessAgain && !typed))
+    if (!m_hasAssessment || m_completePending || (!m_runner->isBehind() && !typed))
         return;
-    // The file must match the context on screen, even a change made a moment ago: compute it
-    // here and drop the result of the run in flight (it is for an older context).
-    ++m_assessGeneration;
-    m_assessAgain = false;
-    if (!m_launchScripts)
-        m_launchScripts = scanLaunchScripts(m_project.root);
-    applyAssessment(assess(m_project, m_context->input(), m_manifest, *m_launchScripts));
+    applyAssessment(m_runner->assessHere(
+        AssessmentRunner::Inputs{m_project, m_context->input(), m_manifest->manifest()}));
 }
 
 void MainWindow::applyAssessment(const Assessment& assessment) {
@@ -1019,11 +591,13 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     }
     if (m_findings->findings() != rows) {
         m_findings->setFindings(rows);
-        runLater([this] { updateTreeCounts(); });
-        updateCategoryButtons();
+        m_treeCountsStale = true;
+        m_pane->updateCategoryButtons();
         if (const QString path = m_code->currentPath(); !path.isEmpty())
-            m_code->setFindings(findingsForFile(path));
+            m_code->setFindings(m_pane->findingsForFile(path));
     }
+    if (std::exchange(m_treeCountsStale, false))
+        m_steps->runLater([this] { updateTreeCounts(); });
     // No file read means no code behind a verdict (the CLI refuses such a tree with exit 3):
     // say so instead of a green READY that nothing supports.
     if (!hasVerdict()) {
@@ -1050,6 +624,10 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     emit assessmentChanged();
 }
 
+bool MainWindow::isAssessing() const {
+    return m_runner->isRunning() || m_contextTimer.isActive();
+}
+
 bool MainWindow::hasVerdict() const {
     return m_hasAssessment && (m_project.cancelled || assessedFileCount(m_project) > 0);
 }
@@ -1067,8 +645,8 @@ void MainWindow::renderReportPreview() {
     }
     // Writing a large project's report, rendering and laying it out take seconds: a worker
     // does all of it from copies (implicitly shared, read-only on both sides).
-    m_report->setSource([project = m_project, assessment = m_assessment, manifest = m_manifest,
-                         today = QDate::currentDate()] {
+    m_report->setSource([project = m_project, assessment = m_assessment,
+                         manifest = m_manifest->manifest(), today = QDate::currentDate()] {
         return renderReport(ReportInput{project, assessment, manifest, today},
                             ReportFormat::Markdown);
     });
@@ -1077,8 +655,8 @@ void MainWindow::renderReportPreview() {
 QByteArray MainWindow::reportBytes(ReportFormat format) const {
     if (!m_hasAssessment)
         return {};
-    return renderReport(ReportInput{m_project, m_assessment, m_manifest, QDate::currentDate()},
-                        format);
+    return renderReport(
+        ReportInput{m_project, m_assessment, m_manifest->manifest(), QDate::currentDate()}, format);
 }
 
 bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QString* error) {
@@ -1090,102 +668,21 @@ bool MainWindow::exportReport(const QString& fileName, ReportFormat format, QStr
                                      : tr("There is no assessment to export yet.");
         return false;
     }
-    return saveReport(ReportInput{m_project, m_assessment, m_manifest, QDate::currentDate()},
-                      format, fileName, error);
+    return saveReport(
+        ReportInput{m_project, m_assessment, m_manifest->manifest(), QDate::currentDate()}, format,
+        fileName, error);
 }
 
 QString MainWindow::exportStartDir() const {
-    if (m_projectPath.isEmpty())
-        return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString last =
-        QSettings().value(projectGroup(m_projectPath) + QStringLiteral("/exportDir")).toString();
-    if (!last.isEmpty() && QFileInfo(last).isDir())
-        return last;
-    const QFileInfo fi(m_projectPath);
-    return fi.isDir() ? fi.absoluteFilePath() : fi.absolutePath();
-}
-
-void MainWindow::exportInteractive() {
-    if (!hasVerdict())
-        return;
-    if (m_project.cancelled &&
-        QMessageBox::question(this, tr("Export report"),
-                              tr("The analysis was cancelled, so the report covers only the "
-                                 "files read so far. Export it anyway?")) != QMessageBox::Yes)
-        return;
-    QSettings s;
-    const QString mdFilter = tr("Markdown report (*.md)");
-    const QString jsonFilter = tr("JSON (*.json)");
-    const QString sarifFilter = tr("SARIF 2.1.0 (*.sarif)");
-    const QString dir = exportStartDir();
-    const QString base = QFileInfo(m_projectPath).fileName() + QStringLiteral("-cnready.md");
-    QString selected = mdFilter;
-    QString name = QFileDialog::getSaveFileName(
-        this, tr("Export Report"), dir + QLatin1Char('/') + base,
-        mdFilter + QStringLiteral(";;") + jsonFilter + QStringLiteral(";;") + sarifFilter,
-        &selected);
-    if (name.isEmpty())
-        return;
-    ReportFormat fmt = ReportFormat::Markdown;
-    const QString suffix = QFileInfo(name).suffix().toLower();
-    if (suffix == QLatin1String("json") ||
-        (suffix != QLatin1String("md") && selected == jsonFilter))
-        fmt = ReportFormat::Json;
-    else if (suffix == QLatin1String("sarif") ||
-             (suffix != QLatin1String("md") && selected == sarifFilter))
-        fmt = ReportFormat::Sarif;
-    if (suffix.isEmpty())
-        name += QLatin1Char('.') + extensionFor(fmt);
-    QString error;
-    if (!exportReport(name, fmt, &error)) {
-        QMessageBox::critical(
-            this, tr("Export report"),
-            tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(name), error));
-        return;
-    }
-    s.setValue(projectGroup(m_projectPath) + QStringLiteral("/exportDir"),
-               QFileInfo(name).absolutePath());
-    statusBar()->showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(name)), 8000);
+    return ui::exportStartDir(m_projectPath);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Navigation
 
-QList<Finding> MainWindow::findingsForFile(const QString& path) const {
-    QList<Finding> out;
-    for (const Finding& f : m_findings->findings())
-        if (f.range.path == path)
-            out.append(f);
-    return out;
-}
-
 void MainWindow::loadSource(const QString& relativePath) {
     const QString root = m_project.root.isEmpty() ? m_analysis->scan().root : m_project.root;
-    QFileInfo fi(root);
-    // A single-file project: its root is the folder holding it.
-    const QString abs = QDir(fi.isDir() ? root : fi.absolutePath()).filePath(relativePath);
-    QFile file(abs);
-    if (QFileInfo(abs).size() > kMaxViewBytes) {
-        m_code->showMessage(tr("%1 is too large to show here.").arg(relativePath));
-        return;
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        m_code->showMessage(tr("Cannot read %1: %2").arg(relativePath, file.errorString()));
-        return;
-    }
-    QByteArray bytes = file.readAll();
-    NotebookMap cells;
-    if (isNotebookPath(relativePath)) {
-        // The code cells joined as the analyzer read them: the marks sit on these lines.
-        Notebook nb = readNotebook(bytes);
-        if (!nb.error.isEmpty()) {
-            m_code->showMessage(tr("Cannot show %1: %2").arg(relativePath, nb.error));
-            return;
-        }
-        bytes = std::move(nb.code);
-        cells = std::move(nb.map);
-    }
-    m_code->showFile(relativePath, QString::fromUtf8(bytes), findingsForFile(relativePath), cells);
+    loadSourceInto(m_code, root, relativePath, m_pane->findingsForFile(relativePath));
 }
 
 ProjectWatcher* MainWindow::projectWatcher() const {
@@ -1224,113 +721,11 @@ void MainWindow::activateFinding(const QModelIndex& proxyIndex) {
     emit findingActivated(path, line);
 }
 
-namespace {
-// A finding message's `code` spans as <code>, the rest escaped.
-QString messageHtml(const QString& message) {
-    const QStringList parts = message.split(QLatin1Char('`'));
-    QString out;
-    for (qsizetype i = 0; i < parts.size(); ++i)
-        out += i % 2 ? QStringLiteral("<code>%1</code>").arg(parts[i].toHtmlEscaped())
-                     : parts[i].toHtmlEscaped();
-    return out;
-}
-} // namespace
-
-void MainWindow::showFindingDetail(const QModelIndex& proxyIndex) {
-    if (!proxyIndex.isValid()) {
-        m_detail->clear();
-        return;
-    }
-    const QModelIndex src = m_filter->mapToSource(proxyIndex);
-    if (!src.isValid() || src.row() >= m_findings->rowCount()) {
-        m_detail->clear();
-        return;
-    }
-    const Finding& f = m_findings->finding(src.row());
-    const Rule* rule = RuleRegistry::instance().find(f.code);
-    const QString color = categoryColor(f.category, palette()).name();
-    QString html = QStringLiteral("<p><b style='color:%1'>%2</b> <b>%3</b> — %4</p>")
-                       .arg(color, categoryLabel(f.category), f.code.toHtmlEscaped(),
-                            FindingsModel::ruleTitle(f.code).toHtmlEscaped());
-    // Its first line as the table prints it ("nb.ipynb:cell 5:3" in a notebook).
-    SourceRange start = f.range;
-    start.endLine = start.line;
-    QString where = QStringLiteral("<code>%1</code>").arg(start.toString().toHtmlEscaped());
-    if (!f.function.isEmpty())
-        where += tr(" in <code>%1</code>").arg(f.function.toHtmlEscaped());
-    if (f.hot)
-        where += tr(" (hot path)");
-    html += QStringLiteral("<p>%1</p>").arg(where);
-    html += QStringLiteral("<p>%1</p>").arg(messageHtml(f.message));
-    if (!f.snippet.isEmpty())
-        html += QStringLiteral("<pre>%1</pre>").arg(f.snippet.toHtmlEscaped());
-    if (const Recipe* r = findRecipe(FindingsModel::findingRecipe(f))) {
-        html += QStringLiteral("<h4>%1</h4><p>%2</p>")
-                    .arg(tr("Fix: %1 (%2)").arg(r->title.toHtmlEscaped(), r->anchor),
-                         messageHtml(r->summary));
-        if (!r->before.isEmpty())
-            html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
-                        .arg(tr("Before"), r->before.toHtmlEscaped());
-        if (!r->after.isEmpty())
-            html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>")
-                        .arg(tr("After"), r->after.toHtmlEscaped());
-        if (!r->why.isEmpty())
-            html += QStringLiteral("<p><i>%1</i></p>").arg(messageHtml(r->why));
-    } else if (rule && !rule->info().why.isEmpty()) {
-        html += QStringLiteral("<p><i>%1</i></p>").arg(rule->info().why.toHtmlEscaped());
-    }
-    m_detail->setHtml(html);
-}
-
-void MainWindow::stepFinding(int delta) {
-    const int rows = m_filter->rowCount();
-    if (rows == 0)
-        return;
-    const QModelIndex cur = m_findingsView->currentIndex();
-    int row = cur.isValid() ? cur.row() + delta : (delta > 0 ? 0 : rows - 1);
-    row = (row % rows + rows) % rows;
-    const QModelIndex idx = m_filter->index(row, 0);
-    m_findingsView->setCurrentIndex(idx);
-    m_findingsView->scrollTo(idx);
-    activateFinding(idx);
-}
-
 void MainWindow::nextFinding() {
-    stepFinding(+1);
+    m_pane->stepFinding(+1);
 }
 void MainWindow::previousFinding() {
-    stepFinding(-1);
-}
-
-void MainWindow::updateCategoryButtons() {
-    m_categoryCounts = {};
-    for (const Finding& f : m_findings->findings())
-        ++m_categoryCounts[size_t(f.category)];
-    showCategoryCounts();
-}
-
-void MainWindow::showCategoryCounts() {
-    for (QToolButton* b : m_categoryButtons) {
-        const auto c = Category(b->property("category").toInt());
-        b->setText(QStringLiteral("%1 %2").arg(categoryLabel(c)).arg(m_categoryCounts[size_t(c)]));
-    }
-}
-
-void MainWindow::runLater(std::function<void()> step) {
-    m_steps.append(std::move(step));
-    if (!m_stepTimer.isActive())
-        m_stepTimer.start();
-}
-
-void MainWindow::runNextStep() {
-    if (m_steps.isEmpty())
-        return;
-    const std::function<void()> step = m_steps.takeFirst();
-    // Restarted before the step runs: a step may queue more, or start an analysis that clears
-    // the queue (the timer then finds it empty).
-    if (!m_steps.isEmpty())
-        m_stepTimer.start();
-    step();
+    m_pane->stepFinding(-1);
 }
 
 void MainWindow::updateTreeCounts() {
@@ -1341,12 +736,12 @@ void MainWindow::updateTreeCounts() {
 
 void MainWindow::updateActions() {
     const bool running = m_analysis->isRunning();
-    m_reanalyzeAct->setEnabled(!m_projectPath.isEmpty() && !running);
-    m_cancelAct->setEnabled(running);
-    m_exportAct->setEnabled(hasVerdict() && !running);
-    m_openExampleAct->setEnabled(!bundledExamplesDir().isEmpty());
-    if (m_welcomeExample)
-        m_welcomeExample->setEnabled(!bundledExamplesDir().isEmpty());
+    m_actions->reanalyze->setEnabled(!m_projectPath.isEmpty() && !running);
+    m_actions->cancel->setEnabled(running);
+    m_actions->exportReport->setEnabled(hasVerdict() && !running);
+    m_actions->openExample->setEnabled(!bundledExamplesDir().isEmpty());
+    if (m_welcome)
+        m_welcome->setExampleAvailable(!bundledExamplesDir().isEmpty());
 }
 
 QAction* MainWindow::action(const QString& objectName) const {
@@ -1355,104 +750,6 @@ QAction* MainWindow::action(const QString& objectName) const {
 
 // ---------------------------------------------------------------------------------------------
 // Manifest, rules, about
-
-void MainWindow::updateManifestStatus() {
-    const QDate today = QDate::currentDate();
-    const QString warning = manifestAgeWarning(m_manifest, today);
-    const QString date = m_manifest.fetched().isValid()
-                             ? m_manifest.fetched().date().toString(Qt::ISODate)
-                             : tr("unknown date");
-    const int age = m_manifest.ageInDays(today);
-    QString text = tr("Manifest: %1").arg(date);
-    if (!warning.isEmpty())
-        text = tr("⚠ Manifest %1 (%2 old) — refresh…")
-                   .arg(date, age < 0 ? tr("? days") : formatDayCount(age));
-    m_manifestStatus->setText(text);
-    QString tip =
-        tr("cuPyNumeric API-support manifest in use: %1.").arg(manifestDescription(m_manifest));
-    if (!warning.isEmpty())
-        tip += QStringLiteral("\n") + warning;
-    if (!m_manifestNote.isEmpty())
-        tip += QStringLiteral("\n") + m_manifestNote;
-    tip += QStringLiteral("\n") + tr("Click to download the current table (uses the network).");
-    m_manifestStatus->setToolTip(tip);
-    QPalette pal = m_manifestStatus->palette();
-    pal.setColor(QPalette::ButtonText, !warning.isEmpty()
-                                           ? categoryColor(Category::Refactor, palette())
-                                           : palette().color(QPalette::WindowText));
-    m_manifestStatus->setPalette(pal);
-}
-
-void MainWindow::refreshManifest() {
-    if (m_refresher && m_refresher->isRunning())
-        return;
-    const QString url = defaultComparisonUrl();
-    const auto answer = QMessageBox::question(
-        this, tr("Refresh manifest"),
-        tr("<p>The manifest in use: %1.</p><p>Download the current cuPyNumeric API "
-           "comparison page from<br><tt>%2</tt><br>and save it as your manifest (<tt>%3</tt>)?"
-           "</p><p>This is the only thing cnready does on the network.</p>")
-            .arg(manifestDescription(m_manifest).toHtmlEscaped(), url.toHtmlEscaped(),
-                 QDir::toNativeSeparators(Manifest::userManifestPath()).toHtmlEscaped()));
-    if (answer != QMessageBox::Yes)
-        return;
-    if (!m_refresher) {
-        m_refresher = new ManifestRefresher(this);
-        connect(
-            m_refresher, &ManifestRefresher::finished, this,
-            [this](bool ok, const QString& message) {
-                m_refreshManifestAct->setEnabled(true);
-                if (!ok) {
-                    statusBar()->showMessage(tr("Manifest not refreshed: %1").arg(message), 15000);
-                    QMessageBox::warning(this, tr("Refresh manifest"),
-                                         tr("The manifest was not refreshed:\n%1").arg(message));
-                    return;
-                }
-                m_manifestNote.clear();
-                m_manifest = Manifest::active(QString(), &m_manifestNote);
-                updateManifestStatus();
-                reassess(); // API gaps and the report follow the new manifest; no re-analysis
-                statusBar()->showMessage(message, 15000);
-            });
-    }
-    m_refreshManifestAct->setEnabled(false);
-    statusBar()->showMessage(tr("Downloading the API comparison page…"));
-    m_refresher->start(QUrl(url));
-}
-
-bool MainWindow::importManifest(const QString& fileName, QString* error) {
-    const ManifestImport r = manifestFromFile(fileName, QDateTime::currentDateTimeUtc());
-    QString why = r.error;
-    if (r.ok && writeManifestFile(r.markdown, Manifest::userManifestPath(), &why)) {
-        m_manifestNote.clear();
-        m_manifest = Manifest::active(QString(), &m_manifestNote);
-        updateManifestStatus();
-        reassess(); // API gaps and the report follow the new manifest; no re-analysis
-        return true;
-    }
-    if (error)
-        *error = why;
-    return false;
-}
-
-void MainWindow::importManifestInteractive() {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Import Manifest"), QDir::homePath(),
-        tr("Comparison page or manifest (*.html *.htm *.md);;All files (*)"));
-    if (file.isEmpty())
-        return;
-    QString error;
-    if (!importManifest(file, &error)) {
-        QMessageBox::warning(
-            this, tr("Import manifest"),
-            tr("%1 was not imported:\n%2").arg(QDir::toNativeSeparators(file), error));
-        return;
-    }
-    statusBar()->showMessage(
-        tr("Manifest imported from %1: %2")
-            .arg(QDir::toNativeSeparators(file), manifestDescription(m_manifest)),
-        15000);
-}
 
 void MainWindow::showRules(const QString& code) {
     if (!m_rules) {
@@ -1466,27 +763,16 @@ void MainWindow::showRules(const QString& code) {
     m_rules->activateWindow();
 }
 
+const Manifest& MainWindow::manifest() const {
+    return m_manifest->manifest();
+}
+
+bool MainWindow::importManifest(const QString& fileName, QString* error) {
+    return m_manifest->importManifest(fileName, error);
+}
+
 QString MainWindow::aboutText() const {
-    const QDate today = QDate::currentDate();
-    const int age = m_manifest.ageInDays(today);
-    const QString ago = !m_manifest.fetched().isValid()
-                            ? tr("date unknown")
-                            : (age < 0 ? tr("%1 in the future").arg(formatDayCount(-qint64(age)))
-                                       : tr("%1 ago").arg(formatDayCount(age)));
-    QString manifestLine = tr("API-support manifest: %1 (Fetched %2, %3)")
-                               .arg(manifestDescription(m_manifest).toHtmlEscaped(),
-                                    m_manifest.fetched().date().toString(Qt::ISODate), ago);
-    const QString warning = manifestAgeWarning(m_manifest, today);
-    if (!warning.isEmpty())
-        manifestLine +=
-            QStringLiteral("<br><span style='color:%1'><b>%2</b></span> %3")
-                .arg(categoryColor(Category::Refactor, palette()).name(),
-                     tr("Warning: older than %1.").arg(formatDayCount(Manifest::kStaleAfterDays)),
-                     warning.toHtmlEscaped());
-    return QStringLiteral("<p>%1<br>KSyntaxHighlighting %2<br>tree-sitter %3<br>"
-                          "tree-sitter-python %4</p><p>%5</p>")
-        .arg(qtVersionText(), syntaxHighlightingVersion(), treeSitterVersion(),
-             treeSitterPythonVersion(), manifestLine);
+    return m_manifest->aboutText();
 }
 
 void MainWindow::showAbout() {
@@ -1524,11 +810,9 @@ void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_treeModel) {
         m_treeModel->refreshColors(palette());
-        m_findings->setPalette(palette());
-        for (QToolButton* b : m_categoryButtons)
-            b->setIcon(categoryIcon(Category(b->property("category").toInt()), palette()));
+        m_pane->refreshColors(palette());
         // The preview's colours are fixed when its document is built: build it again.
-        updateManifestStatus();
+        m_manifest->updateStatus();
     }
 }
 

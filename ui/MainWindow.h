@@ -1,7 +1,9 @@
 #pragma once
-// The studio's main window: project tree, source view, findings table, verdict panel, gate
-// dashboard, context form and report preview, wired to an AnalysisController. Docks and
-// settings persist through QSettings.
+// The studio's main window: builds the layout (project tree, source view, findings pane,
+// verdict panel, gate dashboard, context form, report preview) and wires its controllers:
+// AnalysisController (analysis and watch-mode updates), AssessmentRunner (gates and verdict
+// off the GUI thread), ManifestControl, DoctorImport, WatchMode, ReportExport, ProjectSettings
+// and WindowLayout (what persists through QSettings).
 
 #include "analysis/ProjectScanner.h"
 #include "assess/Assessment.h"
@@ -36,18 +38,17 @@ class QTableView;
 class QToolButton;
 class QTreeView;
 
-namespace cnready {
-class ManifestRefresher;
-}
-
 namespace cnready::ui {
 
 class AnalysisController;
+class AssessmentRunner;
 class CodeView;
 class ContextForm;
 class DoctorImport;
 class FindingsFilterModel;
 class FindingsModel;
+class FindingsPane;
+class ManifestControl;
 class GateDashboard;
 class ProjectTreeModel;
 class ProjectWatcher;
@@ -55,6 +56,9 @@ class WatchMode;
 class ReportView;
 class RuleBrowser;
 class VerdictPanel;
+class StepQueue;
+class WelcomePage;
+class WindowActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -76,11 +80,11 @@ public:
     /// True while a new assessment (after an analysis or a context change) is being computed;
     /// assessmentChanged() follows.
     /// True also while a context change waits for typing to pause (kContextDelayMs).
-    bool isAssessing() const { return m_assessWatcher != nullptr || m_contextTimer.isActive(); }
+    bool isAssessing() const;
     QString projectPath() const { return m_projectPath; }
     const ProjectResult& project() const { return m_project; }
     const Assessment& assessment() const { return m_assessment; }
-    const Manifest& manifest() const { return m_manifest; }
+    const Manifest& manifest() const;
 
     /// The report for the current project and context, as `cnready assess` renders it.
     QByteArray reportBytes(ReportFormat format) const;
@@ -98,7 +102,7 @@ public:
     /// window to `fileName` and quit (used for docs/screenshot.png).
     void setScreenshotOnFinish(const QString& fileName);
     QStringList recentProjects() const;
-    /// The About box's versions and manifest lines (HTML).
+    /// The About box's versions and manifest lines (HTML); see ManifestControl.
     QString aboutText() const;
 
     // For tests and the screenshot.
@@ -148,34 +152,15 @@ private:
     void createActions();
     void createMenus();
     void createDocks();
-    QWidget* createWelcomePage();
-    QWidget* createFindingsPane();
     void createStatusBar();
-    void restoreSettings();
-    void saveSettings();
-    /// The first window (no saved geometry, or one that no longer fits): sized to the
-    /// available geometry of the screen it opens on, docks in proportion.
-    void fitToScreen();
     /// The context form's values of the project at `path` (QSettings, per project folder).
     void loadProjectContext(const QString& path);
     void saveProjectContext();
-    /// Shows the selected finding (full message, recipe, before/after) in the detail pane.
-    void showFindingDetail(const QModelIndex& proxyIndex);
-    void importManifestInteractive();
     /// Reads `relativePath` into the source view, also when it is on display (its text changed).
     void loadSource(const QString& relativePath);
     void addRecent(const QString& path);
     void rebuildRecentMenus();
     void updateActions();
-    void updateManifestStatus();
-    /// Recounts the findings per category (after the table was replaced) and shows the counts.
-    void updateCategoryButtons();
-    void showCategoryCounts();
-    /// Runs `step` in a later event-loop turn, after the steps queued before it: a large
-    /// project's end-of-analysis work is split so that input and painting get through between
-    /// the pieces. A new analysis drops the steps still queued.
-    void runLater(std::function<void()> step);
-    void runNextStep();
     /// The tree's counts from the assessment's findings (the ones the table shows).
     void updateTreeCounts();
 
@@ -186,6 +171,9 @@ private:
     void onAnalysisFinished(const ProjectResult& project);
     void onAnalysisFailed(const QString& message);
     void onContextChanged(const ContextInput& input);
+    /// Watch mode saw `paths` (absolute files or folders) change: brings the analysis up to
+    /// date from the kept summaries (AnalysisController::update), or analyses again.
+    void onProjectChanged(const QStringList& paths);
     /// Recomputes the assessment off the GUI thread (it reads the launch scripts and walks every
     /// finding: ~100 ms on a 5,000-file project). Requests made while one runs are coalesced
     /// into one more run with the latest context. Returns false when there is nothing to assess.
@@ -203,36 +191,21 @@ private:
     /// report took more than 8 minutes on the GUI thread).
     void renderReportPreview();
     void activateFinding(const QModelIndex& proxyIndex);
-    void stepFinding(int delta);
-    void exportInteractive();
     void openFolderDialog();
     void openExamples();
-    void refreshManifest();
     void showRules(const QString& code = {});
     void showAbout();
-    QList<Finding> findingsForFile(const QString& path) const;
-
-    struct AssessOutcome {
-        QList<ReadinessHint> launchScripts;
-        Assessment assessment;
-    };
 
     AnalysisController* m_analysis;
-    QThreadPool m_assessPool; ///< one thread: assessments run one at a time
-    QPointer<QFutureWatcher<AssessOutcome>> m_assessWatcher;
-    int m_assessGeneration = 0;     ///< bumped by a new analysis: older assessments are dropped
-    bool m_assessAgain = false;     ///< the context changed while an assessment was running
+    QThreadPool m_assessPool; ///< one thread: assessments and preview renders one at a time
+    AssessmentRunner* m_runner = nullptr;
     bool m_completePending = false; ///< completeAnalysis() waits for the next assessment
-    /// The project's launch scripts, read once per analysis (Gate 6) and reused on every
-    /// context change.
-    std::optional<QList<ReadinessHint>> m_launchScripts;
-    QList<std::function<void()>> m_steps;
-    QTimer m_stepTimer;
+    /// A large project's end-of-analysis work, split so that input and painting get through
+    /// between the pieces; a new analysis drops the steps still queued.
+    StepQueue* m_steps = nullptr;
     QTimer m_contextTimer; ///< debounces typing in the context form
     QString m_summary;
-    std::array<int, 4> m_categoryCounts{}; ///< findings in the table, by Category
-    Manifest m_manifest;
-    QString m_manifestNote;
+    ManifestControl* m_manifest = nullptr;
     ProjectResult m_project;
     Assessment m_assessment;
     bool m_hasAssessment = false;
@@ -240,49 +213,31 @@ private:
     QString m_projectPath;
     QString m_screenshotFile;
     WatchMode* m_watch = nullptr;
+    QStringList m_changedWhileBusy; ///< watched paths that changed during a run
+    bool m_treeCountsStale = false; ///< the tree lost its counts (new files) or they moved
 
     QStackedWidget* m_stack = nullptr;
     QTabWidget* m_tabs = nullptr;
     CodeView* m_code = nullptr;
     ReportView* m_report = nullptr;
     QTextBrowser* m_detail = nullptr;
-    QListWidget* m_welcomeRecent = nullptr;
-    QPushButton* m_welcomeExample = nullptr;
+    WelcomePage* m_welcome = nullptr;
     ProjectTreeModel* m_treeModel = nullptr;
     QTreeView* m_tree = nullptr;
+    FindingsPane* m_pane = nullptr;
     FindingsModel* m_findings = nullptr;
     FindingsFilterModel* m_filter = nullptr;
     DoctorImport* m_doctor = nullptr;
     QTableView* m_findingsView = nullptr;
-    QLineEdit* m_filterEdit = nullptr;
-    QList<QToolButton*> m_categoryButtons;
     VerdictPanel* m_verdict = nullptr;
     GateDashboard* m_gates = nullptr;
     ContextForm* m_context = nullptr;
     QPointer<RuleBrowser> m_rules;
-    ManifestRefresher* m_refresher = nullptr;
 
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
-    QToolButton* m_manifestStatus = nullptr;
 
-    QAction* m_openAct = nullptr;
-    QAction* m_openExampleAct = nullptr;
-    QAction* m_reanalyzeAct = nullptr;
-    QAction* m_cancelAct = nullptr;
-    QAction* m_exportAct = nullptr;
-    QAction* m_refreshManifestAct = nullptr;
-    QAction* m_importManifestAct = nullptr;
-    QAction* m_quitAct = nullptr;
-    QAction* m_nextAct = nullptr;
-    QAction* m_prevAct = nullptr;
-    QAction* m_showSourceAct = nullptr;
-    QAction* m_showReportAct = nullptr;
-    QAction* m_rulesAct = nullptr;
-    QAction* m_aboutAct = nullptr;
-    QAction* m_aboutQtAct = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QMenu* m_viewMenu = nullptr;
+    WindowActions* m_actions = nullptr;
 };
 
 } // namespace cnready::ui

@@ -27,13 +27,13 @@ WatchMode::WatchMode(QTableView* findings, CodeView* source, QObject* parent)
         QSettings().setValue(kSetting, on);
         update();
     });
-    connect(m_watcher, &ProjectWatcher::projectChanged, this, [this] {
+    connect(m_watcher, &ProjectWatcher::projectChanged, this, [this](const QStringList& paths) {
         if (!m_action->isChecked())
             return;
         // A save during the analysis it started: the view from before that one is kept.
         if (!m_kept)
             m_kept = ViewState::capture(m_findings, m_source);
-        emit reanalysisWanted();
+        emit reanalysisWanted(paths);
     });
 }
 

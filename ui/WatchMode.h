@@ -39,8 +39,9 @@ public:
     void analysisComplete(const std::function<void(const QString& path)>& reload);
 
 signals:
-    /// A watched file changed: the project is to be analysed again.
-    void reanalysisWanted();
+    /// Watched files or folders changed (`paths`: absolute, as ProjectWatcher::projectChanged
+    /// reports them): the project is to be brought up to date.
+    void reanalysisWanted(const QStringList& paths);
 
 private:
     void update();
