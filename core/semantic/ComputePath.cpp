@@ -68,9 +68,11 @@ PathRole roleOfName(const QString& raw) {
                     "generate_fake", "generate_synthetic", "sample_data", "make_sample_data"}) ||
         n.endsWith(QLatin1String("_demo")) || n.endsWith(QLatin1String("_example")))
         return PathRole::Demo;
-    if (wordPrefix(n, {"read", "write", "load", "save", "dump", "export", "fetch", "download",
-                       "serialize", "deserialize", "serialise", "deserialise", "to_csv", "to_file",
-                       "from_file", "to_json", "from_json", "to_hdf", "from_hdf"}))
+    if (wordPrefix(n, {"read",       "write",       "load",     "save",        "dump",
+                       "export",     "fetch",       "download", "serialize",   "deserialize",
+                       "serialise",  "deserialise", "to_csv",   "to_file",     "from_file",
+                       "to_json",    "from_json",   "to_hdf",   "from_hdf",    "from_fileobj",
+                       "to_fileobj", "fromfile",    "tofile",   "from_stream", "to_stream"}))
         return PathRole::InputOutput;
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
@@ -102,6 +104,17 @@ bool plottingParameter(const QString& p) {
     return p == QLatin1String("ax") || p == QLatin1String("axs") || p == QLatin1String("fig") ||
            p == QLatin1String("figure") || p == QLatin1String("canvas") ||
            p == QLatin1String("painter");
+}
+
+// Parameter names that say a function reads or writes an open file: a header parser taking
+// `fileobj`, a writer taking `fh`. Its array work is decoding or encoding bytes.
+bool streamParameter(const QString& p) {
+    static const QStringList names = {
+        QStringLiteral("fileobj"),    QStringLiteral("file_obj"),  QStringLiteral("fobj"),
+        QStringLiteral("fileobject"), QStringLiteral("fh"),        QStringLiteral("fid"),
+        QStringLiteral("fp"),         QStringLiteral("file_like"), QStringLiteral("filelike"),
+        QStringLiteral("infile"),     QStringLiteral("outfile"),   QStringLiteral("stream")};
+    return names.contains(p);
 }
 
 // Top-level modules whose calls are I/O / serialisation.
@@ -331,10 +344,14 @@ void ComputePathEngine::buildFunctionRoles() {
             else
                 r = roleOfName(own);
         }
-        if (r == PathRole::Compute)
-            for (const QString& p : f.parameters)
+        if (r == PathRole::Compute) {
+            for (const QString& p : f.parameters) {
                 if (plottingParameter(p))
                     r = PathRole::Plotting;
+                else if (streamParameter(p))
+                    r = PathRole::InputOutput;
+            }
+        }
         // A function of a reader or graphics module is that module's plumbing unless its own
         // name says more (`format_*` in an I/O package is presentation).
         if (r == PathRole::Compute)
