@@ -274,6 +274,11 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
         if (p == QLatin1String("cmdline") || p == QLatin1String("cli") ||
             p == QLatin1String("scripts"))
             return PathRole::Setup;
+        // Benchmark drivers (`pkg.benchmarks.bench_squash`, asv suites): they run the library
+        // on made-up inputs, often through a deliberately slow reference version.
+        if (p == QLatin1String("benchmarks") || p == QLatin1String("benchmark") ||
+            p == QLatin1String("bench") || p.startsWith(QLatin1String("bench_")))
+            return PathRole::Demo;
         if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
             p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
             p == QLatin1String("gui") || p == QLatin1String("widgets") ||
