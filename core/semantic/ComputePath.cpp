@@ -109,11 +109,12 @@ bool plottingParameter(const QString& p) {
 // Parameter names that say a function reads or writes an open file: a header parser taking
 // `fileobj`, a writer taking `fh`. Its array work is decoding or encoding bytes.
 bool streamParameter(const QString& p) {
-    static const QStringList names = {
-        QStringLiteral("fileobj"),    QStringLiteral("file_obj"),  QStringLiteral("fobj"),
-        QStringLiteral("fileobject"), QStringLiteral("fh"),        QStringLiteral("fid"),
-        QStringLiteral("fp"),         QStringLiteral("file_like"), QStringLiteral("filelike"),
-        QStringLiteral("infile"),     QStringLiteral("outfile"),   QStringLiteral("stream")};
+    // Not `fp` (a derivative as often as a file pointer) nor `stream` (a CUDA stream).
+    static const QStringList names = {QStringLiteral("fileobj"),   QStringLiteral("file_obj"),
+                                      QStringLiteral("fobj"),      QStringLiteral("fileobject"),
+                                      QStringLiteral("fh"),        QStringLiteral("fid"),
+                                      QStringLiteral("file_like"), QStringLiteral("filelike"),
+                                      QStringLiteral("infile"),    QStringLiteral("outfile")};
     return names.contains(p);
 }
 
