@@ -189,8 +189,22 @@ int foldSameStatement(QList<Finding>& findings) {
                 return true;
         return false;
     };
-    const qsizetype before = findings.size();
+    qsizetype before = findings.size();
     findings.removeIf(dropped);
+    // The same code twice on one line (`idx = rng.choice(np.arange(n), k)` allocates twice):
+    // one site. The port's rewrites (R109, R110, R202) act per call and keep every finding.
+    QSet<QString> seen;
+    findings.removeIf([&](const Finding& f) {
+        if ((f.category != Category::Blocks && f.category != Category::Refactor) ||
+            f.code == QLatin1String("R109") || f.code == QLatin1String("R110") ||
+            f.code == QLatin1String("R202"))
+            return false;
+        const QString key = f.code + QLatin1Char(':') + QString::number(f.range.line);
+        if (seen.contains(key))
+            return true;
+        seen.insert(key);
+        return false;
+    });
     return int(before - findings.size());
 }
 

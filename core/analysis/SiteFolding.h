@@ -24,8 +24,10 @@ int foldIntoElementLoops(const SemanticModel& model, QList<Finding>& findings);
 
 /// One statement, one finding: removes an R106 on the line of an R205 (the write through a
 /// would-be view is the defect; `np.fill_diagonal` or a real slice fixes both) and an R110 on
-/// the line of an R103 (the iteration is the problem, the builtin only consumes it). Returns the
-/// number of findings removed.
+/// the line of an R103 (the iteration is the problem, the builtin only consumes it), and a
+/// second BLOCKS / REFACTOR finding of the same code on the same line (two allocations in one
+/// statement are one site; R109, R110 and R202 stay per call for the port's rewrites). Returns
+/// the number of findings removed.
 int foldSameStatement(QList<Finding>& findings);
 
 /// One pass, one wait: removes an R104 (a value converted or formatted on the host) that sits

@@ -37,6 +37,27 @@ QString viewSource(const SemanticModel& m, TSNode call) {
     }
     if (!names.contains(name))
         return {};
+    if (name == QLatin1String("numpy.ravel") || name == QLatin1String("numpy.ndarray.ravel")) {
+        // `x.T.ravel()`, `np.ravel(x.transpose())`: a transposed array is not contiguous, so
+        // NumPy's ravel copies it too; writing to the result changes `x` in neither library.
+        TSNode src =
+            name == QLatin1String("numpy.ravel")
+                ? SemanticModel::argument(call, 0)
+                : SyntaxTree::field(SyntaxTree::field(call, fields().function), fields().object);
+        while (SyntaxTree::is(src, "parenthesized_expression") &&
+               ts_node_named_child_count(src) > 0)
+            src = ts_node_named_child(src, 0);
+        if (SyntaxTree::is(src, "attribute") &&
+            m.text(SyntaxTree::field(src, fields().attribute)) == "T")
+            return {};
+        if (SyntaxTree::is(src, "call")) {
+            const QString inner = m.callName(src);
+            const std::string_view leaf = calleeLeafText(m, src);
+            if (inner == QLatin1String("numpy.transpose") || leaf == "transpose" ||
+                leaf == "swapaxes")
+                return {};
+        }
+    }
     if (name == QLatin1String("numpy.diag")) {
         // np.diag of a 1-D input builds a new matrix: a copy in both libraries.
         const TSNode arg = SemanticModel::argument(call, 0);

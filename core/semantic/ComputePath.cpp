@@ -68,9 +68,11 @@ PathRole roleOfName(const QString& raw) {
                     "generate_fake", "generate_synthetic", "sample_data", "make_sample_data"}) ||
         n.endsWith(QLatin1String("_demo")) || n.endsWith(QLatin1String("_example")))
         return PathRole::Demo;
-    if (wordPrefix(n, {"read", "write", "load", "save", "dump", "export", "fetch", "download",
-                       "serialize", "deserialize", "serialise", "deserialise", "to_csv", "to_file",
-                       "from_file", "to_json", "from_json", "to_hdf", "from_hdf"}))
+    if (wordPrefix(n, {"read",       "write",       "load",     "save",        "dump",
+                       "export",     "fetch",       "download", "serialize",   "deserialize",
+                       "serialise",  "deserialise", "to_csv",   "to_file",     "from_file",
+                       "to_json",    "from_json",   "to_hdf",   "from_hdf",    "from_fileobj",
+                       "to_fileobj", "fromfile",    "tofile",   "from_stream", "to_stream"}))
         return PathRole::InputOutput;
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
@@ -102,6 +104,18 @@ bool plottingParameter(const QString& p) {
     return p == QLatin1String("ax") || p == QLatin1String("axs") || p == QLatin1String("fig") ||
            p == QLatin1String("figure") || p == QLatin1String("canvas") ||
            p == QLatin1String("painter");
+}
+
+// Parameter names that say a function reads or writes an open file: a header parser taking
+// `fileobj`, a writer taking `fh`. Its array work is decoding or encoding bytes.
+bool streamParameter(const QString& p) {
+    // Not `fp` (a derivative as often as a file pointer) nor `stream` (a CUDA stream).
+    static const QStringList names = {QStringLiteral("fileobj"),   QStringLiteral("file_obj"),
+                                      QStringLiteral("fobj"),      QStringLiteral("fileobject"),
+                                      QStringLiteral("fh"),        QStringLiteral("fid"),
+                                      QStringLiteral("file_like"), QStringLiteral("filelike"),
+                                      QStringLiteral("infile"),    QStringLiteral("outfile")};
+    return names.contains(p);
 }
 
 // Top-level modules whose calls are I/O / serialisation.
@@ -261,6 +275,11 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
         if (p == QLatin1String("cmdline") || p == QLatin1String("cli") ||
             p == QLatin1String("scripts"))
             return PathRole::Setup;
+        // Benchmark drivers (`pkg.benchmarks.bench_squash`, asv suites): they run the library
+        // on made-up inputs, often through a deliberately slow reference version.
+        if (p == QLatin1String("benchmarks") || p == QLatin1String("benchmark") ||
+            p == QLatin1String("bench") || p.startsWith(QLatin1String("bench_")))
+            return PathRole::Demo;
         if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
             p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
             p == QLatin1String("gui") || p == QLatin1String("widgets") ||
@@ -331,10 +350,14 @@ void ComputePathEngine::buildFunctionRoles() {
             else
                 r = roleOfName(own);
         }
-        if (r == PathRole::Compute)
-            for (const QString& p : f.parameters)
+        if (r == PathRole::Compute) {
+            for (const QString& p : f.parameters) {
                 if (plottingParameter(p))
                     r = PathRole::Plotting;
+                else if (streamParameter(p))
+                    r = PathRole::InputOutput;
+            }
+        }
         // A function of a reader or graphics module is that module's plumbing unless its own
         // name says more (`format_*` in an I/O package is presentation).
         if (r == PathRole::Compute)

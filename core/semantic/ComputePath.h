@@ -38,7 +38,8 @@ public:
     /// writers and serialisers (`pkg.io.envi`, `pkg.iolib.summary`, `pkg.jsonutils`,
     /// `pkg.serialization`), Plotting for graphics and GUI packages (`pkg.graphics.ndwindow`,
     /// `pkg.plotting`, `pkg.viz`), Setup for command-line front-ends (`pkg.cmdline.diff`,
-    /// `pkg.cli`, `pkg.scripts`), Compute otherwise.
+    /// `pkg.cli`, `pkg.scripts`), Demo for benchmark drivers (`pkg.benchmarks.bench_fit`,
+    /// `pkg.bench_fit`), Compute otherwise.
     static PathRole moduleRoleOfName(const QString& moduleName);
 
 private:

@@ -18,6 +18,7 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -78,6 +79,29 @@ private slots:
         for (const QFileInfo& e : entries)
             if (e.isDir() || e.suffix() == QLatin1String("py"))
                 QTest::newRow(qPrintable(e.fileName())) << e.absoluteFilePath();
+    }
+
+    // One statement, one finding per code: two allocations in one statement inside a loop
+    // are one R201 site (analysis/SiteFolding.h); two statements stay two.
+    void oneFindingPerCodeAndStatement() {
+        QTemporaryDir dir;
+        QFile f(dir.path() + QStringLiteral("/draw.py"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("import numpy as np\n"
+                "def energy(u: np.ndarray, n: int, steps: int):\n"
+                "    total = 0.0\n"
+                "    for t in range(steps):\n"
+                "        total += np.sum((np.zeros(n) + np.ones(n)) * u)\n"
+                "        total += np.sum(np.full(n, 2.0) * u)\n"
+                "    return total\n");
+        f.close();
+        const ProjectResult result = analyzeProject(scanProject({dir.path()}));
+        QMap<int, int> perLine;
+        for (const Finding& x : result.findings)
+            if (x.code == QLatin1String("R201"))
+                ++perLine[x.range.line];
+        QCOMPARE(perLine.value(5), 1);
+        QCOMPARE(perLine.value(6), 1);
     }
 
     void fixtures() {

@@ -202,6 +202,9 @@ private slots:
         QTest::newRow("viz") << "nitime.viz" << PathRole::Plotting;
         QTest::newRow("plotting") << "pandas.plotting._core" << PathRole::Plotting;
         QTest::newRow("command line") << "nibabel.cmdline.diff" << PathRole::Setup;
+        QTest::newRow("benchmarks") << "dipy.reconst.benchmarks.bench_squash" << PathRole::Demo;
+        QTest::newRow("bench module") << "pkg.bench_fit" << PathRole::Demo;
+        QTest::newRow("benchmarking is a word") << "pkg.benchmarking_utils" << PathRole::Compute;
         QTest::newRow("compute") << "pkg.algorithms.spymath" << PathRole::Compute;
         QTest::newRow("not a word") << "pkg.iolite.ratio" << PathRole::Compute;
         QTest::newRow("bio is no io") << "pkg.bio" << PathRole::Compute;
