@@ -292,6 +292,41 @@ bool isValidationGuard(TSNode stmt) {
     return !ts_node_is_null(last) && SyntaxTree::is(last, "raise_statement");
 }
 
+bool isValidationGuard(const SemanticModel& model, TSNode stmt) {
+    if (isValidationGuard(stmt))
+        return true;
+    if (!SyntaxTree::is(stmt, "if_statement") && !SyntaxTree::is(stmt, "elif_clause"))
+        return false;
+    const TSNode body = SyntaxTree::field(stmt, "consequence");
+    if (!SyntaxTree::is(body, "block"))
+        return false;
+    // `if b0_threshold < bvals.min(): warnings.warn(...)`, then perhaps `return`: a check of
+    // the input that tells the user and carries on or leaves.
+    bool warned = false;
+    const uint32_t k = ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < k; ++i) {
+        const TSNode s = ts_node_named_child(body, i);
+        const std::string_view t = SyntaxTree::type(s);
+        if (t == "comment")
+            continue;
+        if (t == "return_statement" && i + 1 == k && warned)
+            continue;
+        if (t != "expression_statement" || ts_node_named_child_count(s) != 1)
+            return false;
+        const TSNode call = ts_node_named_child(s, 0);
+        if (!SyntaxTree::is(call, "call"))
+            return false;
+        TSNode fn = SyntaxTree::field(call, "function");
+        if (SyntaxTree::is(fn, "attribute"))
+            fn = SyntaxTree::field(fn, "attribute");
+        const std::string_view name = model.text(fn);
+        if (name != "warn" && name != "warning" && name != "warn_explicit")
+            return false;
+        warned = true;
+    }
+    return warned;
+}
+
 namespace {
 
 // A verbosity / debug switch: a name or attribute such as `verbose`, `self.verbose`, `_debug`,

@@ -44,6 +44,10 @@ bool hostMetadataOnly(const SemanticModel& model, TSNode expr);
 /// `assert`. Such a check runs once per call and its failure path is an error, not control
 /// flow of the computation.
 bool isValidationGuard(TSNode stmt);
+/// isValidationGuard(stmt), or an `if` whose block only warns (`warnings.warn(...)`,
+/// `logger.warning(...)`), perhaps followed by `return`: a check of the input that tells the
+/// user, not iteration control.
+bool isValidationGuard(const SemanticModel& model, TSNode stmt);
 
 /// The blocks of the `if` statements whose condition is a verbosity or debug switch
 /// (`if verbose:`, `if self.verbose > 1:`, `if debug and it % 10 == 0:`, `if disp:`,

@@ -278,7 +278,7 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         // per call: the function may be hot through its callers, but the check is not
         // iteration control and the RR-converge recipe has nothing to offer for it. Inside a
         // loop of the same function it runs every pass and is still reported.
-        if (!ts_node_is_null(stmt) && !m.inLoop(cond) && blocks::isValidationGuard(stmt))
+        if (!ts_node_is_null(stmt) && !m.inLoop(cond) && blocks::isValidationGuard(m, stmt))
             return;
         // The condition must read a device value itself: a reduction, an element read, or a
         // name bound to one, also through `.item()` / `float()` inside the condition.
