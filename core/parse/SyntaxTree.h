@@ -48,8 +48,11 @@ public:
     static int endLine(TSNode n) { return int(ts_node_end_point(n).row) + 1; }
     static int column(TSNode n) { return int(ts_node_start_point(n).column) + 1; }
     static int endColumn(TSNode n) { return int(ts_node_end_point(n).column) + 1; }
-    /// The node's grammar type, e.g. "call", "for_statement".
-    static std::string_view type(TSNode n) { return ts_node_type(n); }
+    /// The node's grammar type, e.g. "call", "for_statement"; "" for a null node (a field or
+    /// child that error recovery left out), which ts_node_type() would dereference.
+    static std::string_view type(TSNode n) {
+        return n.id == nullptr ? std::string_view() : std::string_view(ts_node_type(n));
+    }
     /// Whether `n` is non-null and of grammar type `t`. Compares up to the first differing
     /// character (no strlen): it is called for almost every node the rules look at.
     static bool is(TSNode n, std::string_view t) {

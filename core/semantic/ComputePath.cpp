@@ -241,7 +241,10 @@ TSNode lastStatement(TSNode block) {
 // (`except ValueError: different = np.any(a != b)`, `except ImportError: slow(x)`) is another
 // way to do the pass's work and stays on the path.
 bool failureHandler(const SemanticModel& m, TSNode clause) {
-    const TSNode block = ts_node_named_child(clause, ts_node_named_child_count(clause) - 1);
+    const uint32_t count = ts_node_named_child_count(clause);
+    if (count == 0) // error recovery can leave an `except` without its block
+        return false;
+    const TSNode block = ts_node_named_child(clause, count - 1);
     if (SyntaxTree::type(block) != "block")
         return false;
     for (uint32_t i = 0; i + 1 < ts_node_named_child_count(clause); ++i) {
