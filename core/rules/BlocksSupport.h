@@ -40,13 +40,9 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what = nu
 bool hostMetadataOnly(const SemanticModel& model, TSNode expr);
 
 /// Whether `stmt` (an if_statement / elif_clause / assert_statement) is an input check that
-/// only leaves the function: an `if` whose block ends in `raise` (no loop inside it), or an
-/// `assert`. Such a check runs once per call and its failure path is an error, not control
-/// flow of the computation.
-bool isValidationGuard(TSNode stmt);
-/// isValidationGuard(stmt), or an `if` whose block only warns (`warnings.warn(...)`,
-/// `logger.warning(...)`), perhaps followed by `return`: a check of the input that tells the
-/// user, not iteration control.
+/// runs once per call and is no control flow of the computation: an `assert`, an `if` whose
+/// block ends in `raise` (no loop inside it), or one whose block only warns
+/// (`warnings.warn(...)`, `logger.warning(...)`), perhaps followed by `return`.
 bool isValidationGuard(const SemanticModel& model, TSNode stmt);
 
 /// The blocks of the `if` statements whose condition is a verbosity or debug switch
