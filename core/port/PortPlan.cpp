@@ -1,10 +1,12 @@
 #include "port/PortPlan.h"
 
+
 #include "analysis/FileAnalyzer.h"
 #include "parse/SyntaxTree.h"
 #include "port/ModuleVerdict.h"
 #include "port/Rewrites.h"
 #include "port/UnifiedDiff.h"
+#include "semantic/ComputePath.h"
 #include "semantic/SemanticModel.h"
 
 #include <QFile>
@@ -132,7 +134,15 @@ FilePort planFile(const ProjectResult& project, const FileResult& file, const Ma
         if (!fixed.contains(f))
             remaining << f;
     port.verdictAfter = moduleVerdict(project, file.path, remaining, manifest);
-    if (swapCandidate && port.verdictAfter == Verdict::Ready &&
+    // Only a module that does array work on the compute path gains from the swap: a plotting
+    // module or an instrument driver with no such work would hand device arrays to host
+    // libraries for nothing (a trial on scikit-rf swapped plotting.py and its VNA drivers).
+    const bool computes =
+        ComputePathEngine::moduleRoleOfName(file.moduleName) == PathRole::Compute &&
+        std::any_of(counted.cbegin(), counted.cend(), [](const Finding& f) {
+            return f.category == Category::Scales && f.pathRole == PathRole::Compute;
+        });
+    if (swapCandidate && computes && port.verdictAfter == Verdict::Ready &&
         !callsMissingApi(project, file.path, manifest) && !namesMissingAttribute(model, manifest)) {
         const QList<Rewrite> swap = importSwapRewrites(model);
         port.importSwapped = !swap.isEmpty();

@@ -170,7 +170,8 @@ private slots:
         QVERIFY2(!diffOf(src).contains("+="), diffOf(src).constData());
     }
     void importSwapOnlyForReadyModules() {
-        const QByteArray ready = kHeader + "def f(a):\n    return np.zeros((N, 3), order=\"C\")\n";
+        const QByteArray ready =
+            kHeader + "def f(a):\n    return np.zeros((N, 3), order=\"C\") * np.ones((N, 3))\n";
         QVERIFY(diffOf(ready).contains("-import numpy as np\n+import cupynumeric as np\n"));
         QVERIFY(diffOf(ready).contains("import numpy -> cupynumeric (module READY after these "
                                        "fixes)"));
@@ -186,6 +187,13 @@ private slots:
         // AttributeError under cuPyNumeric: no swap.
         const QByteArray missingName = ready + "\n\nWIDE = np.longdouble\n";
         QVERIFY2(!diffOf(missingName).contains("cupynumeric"), diffOf(missingName).constData());
+        // A module with no array work on the compute path (a plotting helper, a driver that
+        // only builds labels) gains nothing from the swap.
+        const QByteArray noWork = "import numpy as np\n\n\ndef label(freqs):\n"
+                                  "    return [str(f) for f in freqs]\n";
+        QVERIFY2(!diffOf(noWork).contains("cupynumeric"), diffOf(noWork).constData());
+        // Nor does a plotting module, whatever arithmetic it does.
+        QVERIFY(!diffOf(ready, QStringLiteral("plotting.py")).contains("cupynumeric"));
     }
     void notebooksAreSkippedWithALine() {
         const QByteArray nb =
