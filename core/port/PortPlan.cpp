@@ -1,6 +1,5 @@
 #include "port/PortPlan.h"
 
-
 #include "analysis/FileAnalyzer.h"
 #include "parse/SyntaxTree.h"
 #include "port/ModuleVerdict.h"
