@@ -216,7 +216,7 @@ const RuleInfo& R201AllocationInLoop::info() const {
                        "for t in range(steps):\n"
                        "    flux[:, 1:] = q[:, 1:] - q[:, :-1]\n"
                        "    q -= dt * flux"),
-        false};
+        true};
     return i;
 }
 

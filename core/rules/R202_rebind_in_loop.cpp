@@ -237,7 +237,7 @@ const RuleInfo& R202RebindInLoop::info() const {
         QStringLiteral("for t in range(steps):\n"
                        "    pos += dt * vel\n"
                        "    np.multiply(vel, damping, out=vel)"),
-        false};
+        true};
     return i;
 }
 

@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/RuleSupport.h"
+#include "semantic/LoopWork.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
@@ -46,6 +47,17 @@ bool isStacker(const QString& name) {
     return stackers.contains(name);
 }
 
+// Whether a tuple target binds `target` (`lons, lats = edges()` rebinds both names).
+bool unpacksInto(const SemanticModel& m, TSNode left, std::string_view target) {
+    if (!SyntaxTree::is(left, "pattern_list") && !SyntaxTree::is(left, "tuple_pattern") &&
+        !SyntaxTree::is(left, "tuple") && !SyntaxTree::is(left, "list_pattern"))
+        return false;
+    for (uint32_t k = 0; k < ts_node_named_child_count(left); ++k)
+        if (m.text(ts_node_named_child(left, k)) == target)
+            return true;
+    return false;
+}
+
 // Not an accumulator: the stacked arguments also slice the target (`h = concatenate((h[-k:], h,
 // h[:k]))` pads it), or the loop rebinds the target elsewhere (`h = h[k:-k]`, `h = f(h)`), so
 // it does not grow from one iteration to the next.
@@ -59,7 +71,7 @@ bool padsOrResets(const SemanticModel& m, TSNode call, TSNode assign, std::strin
             continue;
         const TSNode left = SyntaxTree::field(a, fields().left);
         const TSNode right = SyntaxTree::field(a, fields().right);
-        if (m.text(left) != target)
+        if (m.text(left) != target && !unpacksInto(m, left, target))
             continue;
         // Another branch growing the same accumulator; a stacking that does not read the
         // target starts it afresh (`pad = np.hstack((edge, x))` then `pad = np.hstack((pad,
@@ -146,6 +158,10 @@ void R203StackInLoop::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         const LoopInfo* loop = m.enclosingLoop(call);
         if (!loop || loop->kind == LoopKind::Comprehension)
+            continue;
+        // A handful of passes (`for axis in range(3)`, a literal tuple) grows a handful of
+        // pieces. An unsized collection still counts: the copying grows with its length.
+        if (m.tripClass(*loop) == TripClass::Small && !m.inManyPassLoop(loop->node))
             continue;
         const TSNode assign = assignmentOf(m, call);
         if (ts_node_is_null(assign))

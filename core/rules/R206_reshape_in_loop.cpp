@@ -30,7 +30,7 @@ const RuleInfo& R206ReshapeInLoop::info() const {
         QStringLiteral("img = pixels.reshape(h, w)        # once, before the loop\n"
                        "for it in range(iters):\n"
                        "    img -= lr * grad(img)"),
-        false};
+        true};
     return i;
 }
 

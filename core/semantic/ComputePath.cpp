@@ -68,17 +68,21 @@ PathRole roleOfName(const QString& raw) {
                     "generate_fake", "generate_synthetic", "sample_data", "make_sample_data"}) ||
         n.endsWith(QLatin1String("_demo")) || n.endsWith(QLatin1String("_example")))
         return PathRole::Demo;
-    if (wordPrefix(n, {"read",       "write",       "load",     "save",        "dump",
-                       "export",     "fetch",       "download", "serialize",   "deserialize",
-                       "serialise",  "deserialise", "to_csv",   "to_file",     "from_file",
-                       "to_json",    "from_json",   "to_hdf",   "from_hdf",    "from_fileobj",
-                       "to_fileobj", "fromfile",    "tofile",   "from_stream", "to_stream"}))
+    if (wordPrefix(n, {"read",       "write",       "load",        "save",        "dump",
+                       "export",     "fetch",       "download",    "serialize",   "deserialize",
+                       "serialise",  "deserialise", "to_csv",      "to_file",     "from_file",
+                       "to_json",    "from_json",   "to_hdf",      "from_hdf",    "from_fileobj",
+                       "to_fileobj", "fromfile",    "tofile",      "from_stream", "to_stream",
+                       "from_yaml",  "to_yaml",     "from_config", "to_config"}))
         return PathRole::InputOutput;
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
         wordPrefix(n, {"setup", "configure", "parse_args", "build_parser", "make_parser",
                        "get_parser", "validate"}))
         return PathRole::Setup;
+    // Parsing text or records (`parse_header`, `_parse_file`): reading, not computing.
+    if (wordPrefix(n, {"parse"}))
+        return PathRole::InputOutput;
     return PathRole::Compute;
 }
 
@@ -272,8 +276,16 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
             p == QLatin1String("fileformats") || p.startsWith(QLatin1String("io_")) ||
             p.endsWith(QLatin1String("_io")) || p.contains(QLatin1String("json")) ||
             p.contains(QLatin1String("pickl")) || p.startsWith(QLatin1String("serializ")) ||
-            p.startsWith(QLatin1String("serialis")))
+            p.startsWith(QLatin1String("serialis")) || p.endsWith(QLatin1String("parser")) ||
+            p.endsWith(QLatin1String("parsers")) || p.endsWith(QLatin1String("reader")) ||
+            p.endsWith(QLatin1String("readers")) || p.endsWith(QLatin1String("writer")) ||
+            p.endsWith(QLatin1String("writers")) || p == QLatin1String("converters"))
             return PathRole::InputOutput;
+        // Configuration: definitions read from files or keywords once, before any data.
+        if (p == QLatin1String("config") || p == QLatin1String("configuration") ||
+            p.endsWith(QLatin1String("_config")) || p.startsWith(QLatin1String("config_")) ||
+            p == QLatin1String("settings"))
+            return PathRole::Setup;
         // Command-line front-ends: argument parsing, printing, one run per invocation.
         if (p == QLatin1String("cmdline") || p == QLatin1String("cli") ||
             p == QLatin1String("scripts"))
@@ -286,7 +298,7 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
         if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
             p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
             p == QLatin1String("gui") || p == QLatin1String("widgets") ||
-            p.startsWith(QLatin1String("plot")))
+            p == QLatin1String("drawing") || p.startsWith(QLatin1String("plot")))
             return PathRole::Plotting;
     }
     return PathRole::Compute;

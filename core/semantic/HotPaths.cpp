@@ -5,6 +5,9 @@
 #include "semantic/LoopWork.h"
 #include "semantic/NumpyNames.h"
 
+#include <cctype>
+#include <string>
+
 namespace cnready {
 
 // ---- Hot paths and regions ----------------------------------------------------------------
@@ -121,11 +124,68 @@ QString SemanticModel::enclosingClass(TSNode n) const {
     return s > 0 ? m_classes[size_t(d->scopes[size_t(s)].cls)].name : QString();
 }
 
+namespace {
+// Names of collections whose items are the data themselves or the steps of a computation
+// (`for p in points`, `for t in times`, `for chunk in blocks`): a loop over one of them runs
+// once per datum or step even when nothing sizes the collection.
+bool namesDataOrSteps(std::string_view leaf) {
+    if (leaf.size() <= 2)
+        return true; // `x`, `X`, `xs`, `ts`: too short to say it is not the data
+    static const char* const words[] = {
+        "point",  "sample", "row",   "pixel",   "voxel",  "event", "particle", "atom",
+        "star",   "record", "elem",  "cell",    "node",   "edge",  "vert",     "face",
+        "triang", "frame",  "time",  "step",    "epoch",  "iter",  "batch",    "chunk",
+        "block",  "tile",   "obs",   "segment", "window", "coord", "position", "value",
+        "data",   "item",   "entr",  "line",    "word",   "token", "seq",      "read",
+        "sweep",  "pair",   "index", "indic",   "idx",    "ids",   "member",   "neighbo",
+        "vector", "array",  "eval",  "part",    "piece",  "file",  "path"};
+    std::string lower(leaf);
+    for (char& ch : lower)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    for (const char* w : words)
+        if (lower.find(w) != std::string::npos)
+            return true;
+    return false;
+}
+} // namespace
+
+bool SemanticModel::overConfiguredItems(const LoopInfo& L) const {
+    if (L.kind != LoopKind::For || tripClass(L) != TripClass::Unknown)
+        return false;
+    TSNode it = unparen(L.iterable);
+    if (L.source == LoopSource::Collection && is(it, Sym::call)) {
+        // `zip(thrus, ideals)`, `enumerate(standards)`, `d.items()`: the first collection named.
+        const TSNode fn = unparen(field(it, F().function));
+        if (is(fn, Sym::attribute))
+            it = unparen(field(fn, F().object));
+        else if (positionalCount(it) > 0)
+            it = unparen(argument(it, 0));
+    } else if (L.source != LoopSource::Unknown && L.source != LoopSource::Collection) {
+        return false;
+    }
+    if (is(it, Sym::attribute))
+        it = field(it, F().attribute);
+    if (!is(it, Sym::identifier) || namesDataOrSteps(text(it)))
+        return false;
+    // `for i in picks: y[i] = ...`: the items index arrays, so they are positions in the data.
+    for (const TSNode s : within(m_subscripts, L.hotStart, L.hotEnd)) {
+        const TSNode value = field(s, F().value);
+        for (uint32_t k = 0; k < ts_node_named_child_count(s); ++k) {
+            const TSNode index = ts_node_named_child(s, k);
+            if (!ts_node_eq(index, value) && usesLoopVariable(index, L))
+                return false;
+        }
+    }
+    return true;
+}
+
 bool SemanticModel::fewPasses(const LoopInfo& L) const {
     // A literal count above the handful of SmallLiteralRange is how scripts write an iteration
     // budget (`for it in range(100)`): those passes are steps, whatever the trip class says
     // about the size of what they index.
     if (L.source == LoopSource::SmallLiteralRange)
+        return true;
+    if (overConfiguredItems(L))
         return true;
     return tripClass(L) == TripClass::Small && !(L.literalCount > kFewPassLiteral);
 }

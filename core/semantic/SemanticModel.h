@@ -254,6 +254,15 @@ public:
     /// a Small trip class that no larger literal count decides (the axes of an array, a
     /// literal tuple, a few lags or bands, the items of a bookkeeping array).
     bool fewPasses(const LoopInfo& loop) const;
+    /// Whether `loop` walks a collection nothing sizes that holds configured items rather than
+    /// data or steps: the calibration standards of `for thru in thrus`, the labels of
+    /// `for e in exclude`, the recordings of `for s in signals` handed whole to an FFT. True when
+    /// the iterable is a name (or the first name of a `zip`/`enumerate`/`.items()`) whose trip
+    /// class is Unknown, the name does not say data items or steps (points, rows, times,
+    /// batches, ...; see HotPaths.cpp) and no subscript of the pass indexes with the loop's
+    /// variable. Such a loop runs a handful of passes (RULES.md, the workload model items 4-5:
+    /// hot code runs once per pass of a loop over steps or data).
+    bool overConfiguredItems(const LoopInfo& loop) const;
     /// The largest literal loop count that is a handful of passes (SmallLiteralRange's bound).
     static constexpr int kFewPassLiteral = 8;
     /// Whether `subscript` reads or writes one array element with the variable of the index

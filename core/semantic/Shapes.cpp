@@ -670,6 +670,19 @@ struct ShapeEngine::Impl {
     int partialReads = 0;
     // Per function index: the sorted names truthTested() accepts there (built on first use).
     std::vector<std::optional<std::vector<std::string_view>>> truthNames;
+    // A validation guard that pins a name's extents (`if box.shape != (6,): raise`,
+    // `assert len(v) == 3`): from the end of the guard on, the name has those extents.
+    struct Pin {
+        std::string_view name;
+        uint32_t from = 0; ///< end byte of the guard
+        int axis = -1;     ///< -1: the whole shape (`extents` is every axis)
+        QVarLengthArray<qint64, 4> extents;
+    };
+    // Per function index: its guards' pins (built on first use).
+    std::vector<std::optional<std::vector<Pin>>> pins;
+    const std::vector<Pin>& pinsOf(const FunctionRegion& f);
+    void collectPins(TSNode cond, bool equalPins, uint32_t from, std::vector<Pin>& out);
+    Shape pinned(TSNode id, Shape acc);
 
     explicit Impl(const SemanticModel& model) : m(model) {}
 
@@ -1020,7 +1033,7 @@ Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
         return Shape::unknown();
     if (!acc.known() && !selfAttr && truthTested(id))
         return Shape::scalar();
-    return acc;
+    return selfAttr ? acc : pinned(id, acc);
 }
 
 bool ShapeEngine::Impl::isParameter(TSNode expr) {
@@ -1052,6 +1065,110 @@ bool ShapeEngine::Impl::grown(TSNode target) {
         if (text(field(a, F().left)) == name)
             return true; // `name += [item]`
     return false;
+}
+
+void ShapeEngine::Impl::collectPins(TSNode cond, bool equalPins, uint32_t from,
+                                    std::vector<Pin>& out) {
+    cond = unparen(cond);
+    // `if a or b: raise` fails on either; `assert a and b` holds both.
+    if (is(cond, Sym::boolean_operator)) {
+        const std::string_view op = text(ts_node_child(cond, 1));
+        if ((op == "or") != equalPins) {
+            collectPins(field(cond, F().left), equalPins, from, out);
+            collectPins(field(cond, F().right), equalPins, from, out);
+        }
+        return;
+    }
+    if (!is(cond, Sym::comparison_operator) || ts_node_child_count(cond) != 3)
+        return;
+    if (text(ts_node_child(cond, 1)) != (equalPins ? "==" : "!="))
+        return;
+    TSNode a = unparen(ts_node_child(cond, 0));
+    TSNode b = unparen(ts_node_child(cond, 2));
+    if (is(a, Sym::integer) || is(a, Sym::tuple))
+        std::swap(a, b);
+    Pin pin;
+    pin.from = from;
+    if (is(a, Sym::attribute) && text(field(a, F().attribute)) == "shape" && is(b, Sym::tuple)) {
+        pin.name = text(field(a, F().object));
+        for (const TSNode x : items(b)) {
+            const std::optional<qint64> v =
+                is(unparen(x), Sym::integer) ? integerLiteralValue(text(unparen(x))) : std::nullopt;
+            if (!v)
+                return;
+            pin.extents.append(*v);
+        }
+    } else if (is(b, Sym::integer)) {
+        const std::optional<qint64> v = integerLiteralValue(text(b));
+        if (!v)
+            return;
+        pin.extents.append(*v);
+        if (is(a, Sym::call) && text(field(a, F().function)) == "len" &&
+            SemanticModel::positionalCount(a) == 1) {
+            pin.name = text(unparen(SemanticModel::argument(a, 0)));
+            pin.axis = 0;
+        } else if (is(a, Sym::subscript)) {
+            const TSNode base = unparen(field(a, F().value));
+            const TSNode k = unparen(field(a, F().subscript));
+            const qint64 axis =
+                is(k, Sym::integer) ? integerLiteralValue(text(k)).value_or(-1) : qint64(-1);
+            if (!is(base, Sym::attribute) || text(field(base, F().attribute)) != "shape" ||
+                axis < 0 || axis >= Shape::kMaxAxes)
+                return;
+            pin.name = text(field(base, F().object));
+            pin.axis = int(axis);
+        }
+    }
+    if (!pin.name.empty() && !pin.extents.isEmpty() &&
+        pin.name.find_first_of("()[] ") == std::string_view::npos)
+        out.push_back(std::move(pin));
+}
+
+const std::vector<ShapeEngine::Impl::Pin>& ShapeEngine::Impl::pinsOf(const FunctionRegion& f) {
+    if (pins.size() < m.functions().size())
+        pins.resize(m.functions().size());
+    std::optional<std::vector<Pin>>& list = pins[size_t(f.index)];
+    if (!list) {
+        list.emplace();
+        for (const TSNode i : SemanticModel::within(m.ifs(), f.node)) {
+            // The guard's own block ends by raising: past it, the condition is false.
+            const TSNode body = ts_node_child_by_field_name(i, "consequence", 11);
+            const uint32_t n = ts_node_named_child_count(body);
+            if (n == 0 || SyntaxTree::type(ts_node_named_child(body, n - 1)) != "raise_statement")
+                continue;
+            collectPins(field(i, F().condition), false, ts_node_end_byte(i), *list);
+        }
+        for (const TSNode a : SemanticModel::within(m.asserts(), f.node))
+            if (ts_node_named_child_count(a) > 0)
+                collectPins(ts_node_named_child(a, 0), true, ts_node_end_byte(a), *list);
+    }
+    return *list;
+}
+
+Shape ShapeEngine::Impl::pinned(TSNode id, Shape acc) {
+    const FunctionRegion* f = m.enclosingFunctionRegion(id);
+    if (!f || f->index < 0 || (m.ifs().empty() && m.asserts().empty()))
+        return acc;
+    const std::string_view name = text(id);
+    for (const Pin& p : pinsOf(*f)) {
+        if (p.name != name || p.from > ts_node_start_byte(id))
+            continue;
+        if (p.axis < 0) {
+            Shape s;
+            s.rank = qint8(std::min<qsizetype>(p.extents.size(), Shape::kMaxAxes));
+            s.element = acc.element;
+            for (int k = 0; k < s.rank; ++k)
+                s.setAxis(k, Extent::literal(p.extents[k]));
+            acc = s;
+        } else if (acc.rank > p.axis) {
+            acc.setAxis(p.axis, Extent::literal(p.extents[0]));
+        } else if (acc.rank < 0 && p.axis == 0) {
+            const ElementKind e = acc.element;
+            acc = Shape::vector(Extent::literal(p.extents[0]));
+            acc.element = e;
+        }
+    }
+    return acc;
 }
 
 bool ShapeEngine::Impl::truthTested(TSNode id) {

@@ -161,6 +161,16 @@ private slots:
                  pathRoleName(PathRole::InputOutput));
     }
 
+    void parseFunctionIsIo() {
+        const Snippet s{QByteArray("import numpy as np\n"
+                                   "def parse_block(lines):\n"
+                                   "    return np.array(lines)[::2]\n"
+                                   "def parsed_mean(u):\n"
+                                   "    return u[::3]\n")};
+        QCOMPARE(pathRoleName(s.role("np.array(lines)[::2]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::3]")), pathRoleName(PathRole::Compute));
+    }
+
     void initCalledPerPassIsCompute() {
         const Snippet s{QByteArray("import numpy as np\n"
                                    "class Cell:\n"
@@ -208,6 +218,14 @@ private slots:
         QTest::newRow("compute") << "pkg.algorithms.spymath" << PathRole::Compute;
         QTest::newRow("not a word") << "pkg.iolite.ratio" << PathRole::Compute;
         QTest::newRow("bio is no io") << "pkg.bio" << PathRole::Compute;
+        QTest::newRow("parser module") << "pkg.topology.GROParser" << PathRole::InputOutput;
+        QTest::newRow("readers") << "pkg.coordinates.readers" << PathRole::InputOutput;
+        QTest::newRow("converters") << "pkg.converters.openmm" << PathRole::InputOutput;
+        QTest::newRow("config module") << "pkg.area_config" << PathRole::Setup;
+        QTest::newRow("settings") << "pkg.settings" << PathRole::Setup;
+        QTest::newRow("drawing") << "pkg.drawing.marker" << PathRole::Plotting;
+        QTest::newRow("configured is no config") << "pkg.configured_solver" << PathRole::Compute;
+        QTest::newRow("parsing is no parser") << "pkg.sparse_parsing" << PathRole::Compute;
     }
     void moduleRoles() {
         QFETCH(QString, module);

@@ -49,9 +49,8 @@ constexpr qint64 kFirstFindingsMs = 1000; // issue 6
 constexpr qint64 kMaxStallMs = 100;       // issue 6
 // Watch mode, from the save to the new finding, gates and verdict on screen (issues 15, 19).
 constexpr qint64 kWatchBudgetMs = 300;
-// What the test asserts: the budget with room for a loaded CI machine (the idle figure is
-// printed; see the report of the change for it).
-constexpr qint64 kWatchAssertMs = 3 * kWatchBudgetMs;
+// What the test asserts: an update takes at most this share of a full run (1/10).
+constexpr qint64 kIncrementalShare = 10;
 
 } // namespace
 
@@ -161,9 +160,12 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QSignalSpy done(&w, &MainWindow::analysisFinished);
+        QElapsedTimer fullRun;
+        fullRun.start();
         w.openProject(tmp.path());
         QVERIFY(done.wait(300000) || done.count() > 0);
         QTRY_VERIFY(!w.isAssessing());
+        const qint64 fullMs = fullRun.elapsed();
         QAction* watch = w.action(QStringLiteral("watchProject"));
         QVERIFY(watch);
         watch->setChecked(true);
@@ -214,14 +216,17 @@ private slots:
         QCOMPARE(w.assessment().findings.size(), before + 1);
         QCOMPARE(int(w.project().files.size()), kFiles);
         qInfo("watch mode, %d files: save to the new finding, gates and verdict on screen in "
-              "%lld ms (budget %lld ms, asserted %lld ms; of which the watcher's settle %d ms)",
-              kFiles, ms, kWatchBudgetMs, kWatchAssertMs, ProjectWatcher::kSettleMs);
-        if (!testing::kTimingsAsserted) {
-            qInfo("unoptimised or sanitizer build: timings printed, not asserted");
-            return;
-        }
-        QVERIFY2(ms <= kWatchAssertMs,
-                 qPrintable(QStringLiteral("save to verdict took %1 ms").arg(ms)));
+              "%lld ms (budget %lld ms idle; of which the watcher's settle %d ms); the full "
+              "run took %lld ms",
+              kFiles, ms, kWatchBudgetMs, ProjectWatcher::kSettleMs, fullMs);
+        // Not a timed test (the budget is measured by `cnready-bench --watch`): what is
+        // asserted is that the save did not run the whole analysis again. One file and the
+        // facts from kept summaries take a small share of a full run, under any load that
+        // slows both alike (idle: ~250 ms against ~15 s).
+        QVERIFY2(ms * kIncrementalShare <= fullMs,
+                 qPrintable(QStringLiteral("save to verdict took %1 ms, the full run %2 ms")
+                                .arg(ms)
+                                .arg(fullMs)));
     }
 };
 
