@@ -676,6 +676,7 @@ struct ShapeEngine::Impl {
         std::string_view name;
         uint32_t from = 0; ///< end byte of the guard
         int axis = -1;     ///< -1: the whole shape (`extents` is every axis)
+        bool length = false; ///< from `len(x)`: a 1-D array when nothing else says its rank
         QVarLengthArray<qint64, 4> extents;
     };
     // Per function index: its guards' pins (built on first use).
@@ -1107,6 +1108,7 @@ void ShapeEngine::Impl::collectPins(TSNode cond, bool equalPins, uint32_t from,
             SemanticModel::positionalCount(a) == 1) {
             pin.name = text(unparen(SemanticModel::argument(a, 0)));
             pin.axis = 0;
+            pin.length = true;
         } else if (is(a, Sym::subscript)) {
             const TSNode base = unparen(field(a, F().value));
             const TSNode k = unparen(field(a, F().subscript));
@@ -1162,7 +1164,7 @@ Shape ShapeEngine::Impl::pinned(TSNode id, Shape acc) {
             acc = s;
         } else if (acc.rank > p.axis) {
             acc.setAxis(p.axis, Extent::literal(p.extents[0]));
-        } else if (acc.rank < 0 && p.axis == 0) {
+        } else if (acc.rank < 0 && p.length) {
             const ElementKind e = acc.element;
             acc = Shape::vector(Extent::literal(p.extents[0]));
             acc.element = e;
