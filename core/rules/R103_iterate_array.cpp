@@ -2,13 +2,45 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "rules/RuleSupport.h"
 #include "semantic/LoopWork.h"
 #include "semantic/SemanticModel.h"
 
 #include <optional>
 #include <vector>
 
+#include <algorithm>
+#include <iterator>
+
 namespace cnready {
+
+using namespace rules;
+
+namespace {
+// Whether the pass treats the loop's items as text (`edge.split("_")`, `name.startswith("x")`):
+// an array of labels or keys walked to look things up, not numeric data.
+bool itemsAreStrings(const SemanticModel& m, const LoopInfo& L) {
+    static constexpr std::string_view textMethods[] = {
+        "split",  "rsplit", "startswith", "endswith", "lower",  "upper",    "strip",
+        "lstrip", "rstrip", "replace",    "encode",   "decode", "casefold", "isdigit"};
+    for (const TSNode c : SemanticModel::within(m.calls(), L.hotStart, L.hotEnd)) {
+        const TSNode fn = SyntaxTree::field(c, fields().function);
+        if (!SyntaxTree::is(fn, "attribute"))
+            continue;
+        const TSNode obj = SyntaxTree::field(fn, fields().object);
+        if (!SyntaxTree::is(obj, "identifier"))
+            continue;
+        const std::string_view o = m.text(obj);
+        if (!L.variables.contains(QString::fromUtf8(o.data(), qsizetype(o.size()))))
+            continue;
+        const std::string_view meth = m.text(SyntaxTree::field(fn, fields().attribute));
+        if (std::find(std::begin(textMethods), std::end(textMethods), meth) !=
+            std::end(textMethods))
+            return true;
+    }
+    return false;
+}
+} // namespace
 
 const RuleInfo& R103IterateArray::info() const {
     static const RuleInfo i{
@@ -63,7 +95,7 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         if (!objects)
             objects = blocks::objectArrayBindings(m);
-        if (blocks::isObjectArray(m, *objects, L.iterable))
+        if (blocks::isObjectArray(m, *objects, L.iterable) || itemsAreStrings(m, L))
             continue;
         const QString what = blocks::quoted(m, L.iterable, 48);
         const QString msg =

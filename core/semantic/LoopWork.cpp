@@ -8,6 +8,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <span>
 #include <string_view>
 #include <utility>
@@ -593,6 +594,38 @@ struct LoopWorkEngine::Impl {
         for (const TSNode a : m.assignments())
             if (convertsToArray(m, ST::field(a, "right")) && m.inLoop(a))
                 markRow(ST::field(a, "left"));
+        // `tensor += m[i] * np.outer(r[i, :], r[i, :])` into a `(3, 3)` accumulator: a pass
+        // whose result is a few numbers folded into a bookkeeping array reads a few numbers
+        // per item, whatever width the row's unknown shape leaves open. That is a reduction
+        // over the data written as a Python loop: element work, not slab work.
+        for (const TSNode a : m.augmentedAssignments()) {
+            const LoopInfo* L = m.enclosingLoop(a);
+            const TSNode left = unparen(ST::field(a, "left"));
+            if (!L || !(ST::is(left, "identifier") || ST::is(left, "attribute")) || !smallRow(left))
+                continue;
+            const TSNode right = ST::field(a, "right");
+            for (const LoopInfo* cur = L; cur; cur = parentOf(cur)) {
+                LoopWork& w = work[size_t(cur->index)];
+                if (!cur->isIndexLoop() || !m.usesLoopVariable(right, *cur) ||
+                    w.work != PassWork::Slab || m.arraySizeClass(w.workEvidence) == SizeClass::Data)
+                    continue;
+                std::vector<TSNode> picks;
+                for (const TSNode sub : SemanticModel::within(m.subscripts(), right))
+                    if (m.usesLoopVariable(ST::field(sub, "subscript"), *cur))
+                        picks.push_back(sub);
+                if (picks.empty())
+                    continue;
+                w.work = PassWork::Unknown;
+                w.workEvidence = TSNode{};
+                w.elements.insert(w.elements.end(), picks.begin(), picks.end());
+                std::sort(w.elements.begin(), w.elements.end(), [](TSNode x, TSNode y) {
+                    return ts_node_start_byte(x) < ts_node_start_byte(y);
+                });
+                w.elements.erase(std::unique(w.elements.begin(), w.elements.end(),
+                                             [](TSNode x, TSNode y) { return ts_node_eq(x, y); }),
+                                 w.elements.end());
+            }
+        }
         for (LoopWork& w : work)
             if (w.work != PassWork::Slab && !w.elements.empty()) {
                 w.work = PassWork::Scalar;

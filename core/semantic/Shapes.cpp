@@ -674,8 +674,8 @@ struct ShapeEngine::Impl {
     // `assert len(v) == 3`): from the end of the guard on, the name has those extents.
     struct Pin {
         std::string_view name;
-        uint32_t from = 0; ///< end byte of the guard
-        int axis = -1;     ///< -1: the whole shape (`extents` is every axis)
+        uint32_t from = 0;   ///< end byte of the guard
+        int axis = -1;       ///< -1: the whole shape (`extents` is every axis)
         bool length = false; ///< from `len(x)`: a 1-D array when nothing else says its rank
         QVarLengthArray<qint64, 4> extents;
     };
