@@ -548,7 +548,10 @@ QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode ex
         if (t == "call" && k != ValueKind::Array) {
             const TSNode fn = unparen(SyntaxTree::field(e, fields().function));
             const std::string_view leaf = calleeLeafText(model, e);
+            // `x.max()`, `x.item()`: the receiver; `np.max(x)` is not a method of `np`.
             if (SyntaxTree::is(fn, "attribute") &&
+                !(model.callName(e).startsWith(QLatin1String("numpy.")) &&
+                  !model.callName(e).startsWith(QLatin1String("numpy.ndarray."))) &&
                 (leaf == "item" || leaf == "tolist" || model.isArrayReduction(e))) {
                 stack.push_back(SyntaxTree::field(fn, fields().object));
                 continue;
