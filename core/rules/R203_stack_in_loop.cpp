@@ -58,6 +58,34 @@ bool unpacksInto(const SemanticModel& m, TSNode left, std::string_view target) {
     return false;
 }
 
+// Whether assignment `a` sits in the branch of an `if` that holds on the first pass only:
+// the loop's counter equals 0 (`i == 0`, `k == 0`) or the target is still None.
+bool startsOnFirstPass(const SemanticModel& m, TSNode a, std::string_view target,
+                       const LoopInfo& loop) {
+    for (TSNode p = ts_node_parent(a); !ts_node_is_null(p) && !ts_node_eq(p, loop.node);
+         p = ts_node_parent(p)) {
+        if (!SyntaxTree::is(p, "if_statement"))
+            continue;
+        const TSNode body = ts_node_child_by_field_name(p, "consequence", 11);
+        if (ts_node_start_byte(a) < ts_node_start_byte(body) ||
+            ts_node_end_byte(a) > ts_node_end_byte(body))
+            return false; // in an elif / else branch
+        TSNode cond = SyntaxTree::field(p, fields().condition);
+        while (SyntaxTree::is(cond, "parenthesized_expression"))
+            cond = ts_node_named_child(cond, 0);
+        if (!SyntaxTree::is(cond, "comparison_operator") || ts_node_child_count(cond) != 3)
+            return false;
+        const std::string_view lhs = m.text(ts_node_child(cond, 0));
+        const std::string_view op = m.text(ts_node_child(cond, 1));
+        const std::string_view rhs = m.text(ts_node_child(cond, 2));
+        if (op == "==" && rhs == "0" &&
+            loop.variables.contains(QString::fromUtf8(lhs.data(), qsizetype(lhs.size()))))
+            return true;
+        return op == "is" && rhs == "None" && lhs == target;
+    }
+    return false;
+}
+
 // Not an accumulator: the stacked arguments also slice the target (`h = concatenate((h[-k:], h,
 // h[:k]))` pads it), or the loop rebinds the target elsewhere (`h = h[k:-k]`, `h = f(h)`), so
 // it does not grow from one iteration to the next.
@@ -78,6 +106,10 @@ bool padsOrResets(const SemanticModel& m, TSNode call, TSNode assign, std::strin
         // edge))`: padded once per pass, grown across none).
         if (SyntaxTree::is(right, "call") && isStacker(m.callName(right)) &&
             argumentsMention(m, SyntaxTree::field(right, fields().arguments), target))
+            continue;
+        // `if i == 0: acc = first` / `if acc is None: acc = first`: the accumulator's start,
+        // taken on the first pass only; the other passes grow it.
+        if (startsOnFirstPass(m, a, target, loop))
             continue;
         return true;
     }
