@@ -9,6 +9,31 @@
 
 namespace cnready {
 
+namespace {
+// A container annotation (`list[np.ndarray]`, `Sequence[NDArray]`, `dict[str, ndarray]`):
+// the value is the container, whatever its items are.
+bool containerAnnotation(std::string_view ann) {
+    // `tuple[int, ...] | np.ndarray`, `Union[list, ndarray]`: either, so not only a container.
+    if (ann.find('|') != std::string_view::npos || ann.find("Union[") != std::string_view::npos ||
+        ann.find("Optional[") != std::string_view::npos)
+        return false;
+    if (ann.starts_with("typing."))
+        ann.remove_prefix(7);
+    const size_t open = ann.find('[');
+    if (open == std::string_view::npos)
+        return false;
+    const std::string_view head = ann.substr(0, open);
+    static constexpr std::string_view containers[] = {
+        "list",     "List",      "tuple",      "Tuple",     "Sequence", "MutableSequence",
+        "Iterable", "Iterator",  "dict",       "Dict",      "Mapping",  "set",
+        "Set",      "frozenset", "Collection", "Generator", "deque"};
+    for (const std::string_view c : containers)
+        if (head == c || head.ends_with(std::string(".") + std::string(c)))
+            return true;
+    return false;
+}
+} // namespace
+
 QString loopSourceName(LoopSource s) {
     switch (s) {
     case LoopSource::Unknown:
@@ -577,6 +602,8 @@ void SemanticModel::buildLoops() {
                 } else if (!b.alias.isEmpty()) {
                     k = ValueKind::Object;
                     type = b.alias;
+                } else if (containerAnnotation(ann)) {
+                    k = ValueKind::Sequence; // `list[np.ndarray]`: a list of arrays
                 } else if (ann.find("ndarray") != std::string_view::npos ||
                            ann.find("NDArray") != std::string_view::npos) {
                     k = ValueKind::Array;
@@ -600,8 +627,8 @@ void SemanticModel::buildLoops() {
             case Data::BindKind::Assign:
             case Data::BindKind::Walrus: {
                 const std::string_view ann = text(b.annotation);
-                if (ann.find("ndarray") != std::string_view::npos ||
-                    ann.find("NDArray") != std::string_view::npos) {
+                if (!containerAnnotation(ann) && (ann.find("ndarray") != std::string_view::npos ||
+                                                  ann.find("NDArray") != std::string_view::npos)) {
                     k = ValueKind::Array;
                     break;
                 }
