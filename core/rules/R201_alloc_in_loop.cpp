@@ -195,15 +195,18 @@ const RuleInfo& R201AllocationInLoop::info() const {
         QStringLiteral("allocation-in-loop"),
         QStringLiteral("Allocation with a fixed shape inside a loop"),
         QStringLiteral("RR-alloc"),
-        QStringLiteral("Finds array allocations that run on every iteration although their "
-                       "shape does not change in the loop: `zeros/ones/empty/full`, the "
-                       "`*_like` family, `eye`, `array`/`arange`/`linspace` of loop-invariant "
-                       "values, `copy()` and sized random draws (`rng.normal(size=n)`). "
-                       "Stays silent when the allocation is hoisted before the loop, when "
-                       "its shape depends on the loop variable (then each iteration really "
-                       "needs a different buffer), when it is collected into a list or "
-                       "container, and for lazy initialisation guarded by the variable it "
-                       "fills (`if buf is None:`)."),
+        QStringLiteral(
+            "Finds array allocations that run on every iteration although their "
+            "shape does not change in the loop: `zeros/ones/empty/full`, the "
+            "`*_like` family, `eye`, `array`/`arange`/`linspace` of loop-invariant "
+            "values, `copy()` and sized random draws (`rng.normal(size=n)`). "
+            "Judged on the hot path: silent in a loop of a handful of passes (a literal range, the "
+            "axes of an array, a few configured items) unless its function runs per step. "
+            "Stays silent when the allocation is hoisted before the loop, when "
+            "its shape depends on the loop variable (then each iteration really "
+            "needs a different buffer), when it is collected into a list or "
+            "container, and for lazy initialisation guarded by the variable it "
+            "fills (`if buf is None:`)."),
         QStringLiteral("Each iteration asks the allocator for a buffer of the same size and "
                        "drops it again; on the GPU this churns the memory pool and adds small "
                        "tasks to every step. One buffer made before the loop, filled in place "

@@ -223,7 +223,8 @@ const RuleInfo& R202RebindInLoop::info() const {
         QStringLiteral("RR-inplace"),
         QStringLiteral("Finds `x = x + y`, `x = a * x - b` and `x = np.add(x, y)` inside a loop "
                        "where `x` is an array: each iteration builds a new array and drops the "
-                       "old one. Silent on `x += y`, on `np.add(x, y, out=x)`, on buffer swaps, "
+                       "old one. Judged on the hot path (not in a loop of a handful of passes). "
+                       "Silent on `x += y`, on `np.add(x, y, out=x)`, on buffer swaps, "
                        "on the loop's own variable, and when another name keeps the old array "
                        "(`prev = x`, `history.append(x)`), because an in-place update would "
                        "change that copy too."),

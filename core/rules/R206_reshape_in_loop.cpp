@@ -17,7 +17,8 @@ const RuleInfo& R206ReshapeInLoop::info() const {
         QStringLiteral("RR-reshape"),
         QStringLiteral("Finds `a.reshape(...)` and `np.reshape(a, ...)` inside a loop when "
                        "neither the array nor the new shape changes between iterations, so the "
-                       "same reshape is repeated. Silent when the reshape is done once outside "
+                       "same reshape is repeated. Judged on the hot path (not in a loop of a "
+                       "handful of passes). Silent when the reshape is done once outside "
                        "the loop, when the shape depends on the iteration, and when the array "
                        "is rebound in the loop (a fresh result has to be reshaped each time)."),
         QStringLiteral("On cuPyNumeric a reshape more often produces a copy than in NumPy, "
