@@ -310,7 +310,9 @@ bool stepsNamed(const SemanticModel& m, TSNode n) {
            s == QLatin1String("n_time") || s == QLatin1String("n_times") ||
            s == QLatin1String("ntimes") || s == QLatin1String("timesteps") ||
            s == QLatin1String("passes") || s == QLatin1String("n_passes") ||
-           s == QLatin1String("npasses");
+           s == QLatin1String("npasses") || s == QLatin1String("maxit") ||
+           s == QLatin1String("max_it") || s == QLatin1String("itmax") ||
+           s == QLatin1String("nit") || s == QLatin1String("n_it");
 }
 
 // Whether `expr` names one of `loop`'s header variables itself (`range(i)`, `range(k + 1,
