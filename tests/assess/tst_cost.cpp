@@ -518,6 +518,39 @@ private slots:
         small.elements = 16'000'000;
         QVERIFY(near(cost::estimate(step, small).memorySeconds, 256e6 / (4 * 3350e9)));
     }
+    void unknownSitesAreListedNotHidden() {
+        // Nine sized sites and one whose appended value has no known size: the table shows
+        // eight, counts one more, and names the unknown site by file:line on its own line.
+        QByteArray src("import numpy as np\n");
+        for (int k = 0; k < 9; ++k)
+            src += QStringLiteral("def f%1(a: np.ndarray, n_steps):\n"
+                                  "    for t in range(n_steps):\n"
+                                  "        a = a * %2.0\n"
+                                  "    return a\n")
+                       .arg(k)
+                       .arg(k + 2)
+                       .toUtf8();
+        const int unknownLine = 1 + 9 * 4 + 3;
+        src += "def g(traces, width):\n"
+               "    table = np.empty((0, width))\n"
+               "    for w in range(1000):\n"
+               "        table = np.vstack([table, traces[:, w * width:(w + 1) * width]])\n"
+               "    return table\n";
+        ContextInput given;
+        given.elements = 1'000'000;
+        const Analysed a = analyse({{QStringLiteral("m.py"), src}}, given);
+        const QString md = QString::fromUtf8(renderMarkdown(a.report()));
+        const qsizetype at = md.indexOf(QLatin1String("**Where the time would go**"));
+        QVERIFY(at >= 0);
+        const QString table = md.mid(at, md.indexOf(QLatin1String("\n1. "), at) - at);
+        QVERIFY2(table.contains(QLatin1String("| and 1 more site with smaller bounds |")),
+                 qPrintable(table));
+        QVERIFY2(table.contains(QStringLiteral("Size unknown (no bound; what is missing in "
+                                               "brackets): `m.py:%1-%2` R203")
+                                    .arg(unknownLine)
+                                    .arg(unknownLine + 1)),
+                 qPrintable(table));
+    }
     void nextStepsByCost() {
         // RR-sync comes before RR-stack by priority; the stack over every element costs far
         // more than one sync per step, so its step comes first.
