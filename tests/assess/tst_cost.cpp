@@ -551,6 +551,40 @@ private slots:
                                     .arg(unknownLine + 1)),
                  qPrintable(table));
     }
+    void perPassBoundsDoNotRankSteps() {
+        // probe.py's element loop has a bound only per pass (`len(signal)` is not known:
+        // no size given and the file has no size of its own); step.py's allocation has one
+        // per step (4096 x 4096 zeros, >= 80 µs against the loop's 30 µs per pass). A per-pass
+        // bound says nothing of the step, so RR-loop keeps its priority place before RR-alloc
+        // instead of sinking under the larger per-step figure.
+        const QByteArray probe("import numpy as np\n"
+                               "def smooth(signal: np.ndarray):\n"
+                               "    out = np.zeros_like(signal)\n"
+                               "    for i in range(1, len(signal) - 1):\n"
+                               "        out[i] = (signal[i - 1] + signal[i + 1]) / 2.0\n"
+                               "    return out\n");
+        const QByteArray step("import numpy as np\n"
+                              "def run(n_steps):\n"
+                              "    for t in range(n_steps):\n"
+                              "        buf = np.zeros((4096, 4096))\n"
+                              "        buf += 1.0\n"
+                              "    return buf\n");
+        const Analysed a =
+            analyse({{QStringLiteral("probe.py"), probe}, {QStringLiteral("step.py"), step}}, {});
+        const QList<cost::SiteCost> sites = siteCosts(a.report());
+        QVERIFY2(siteAt(sites, QStringLiteral("probe.py"), 4).perPass, qPrintable(describe(sites)));
+        QVERIFY2(!siteAt(sites, QStringLiteral("step.py"), 3).perPass &&
+                     siteAt(sites, QStringLiteral("step.py"), 3).sizeKnown,
+                 qPrintable(describe(sites)));
+        QStringList recipes;
+        for (const NextStep& s : recommendedSteps(a.report()))
+            if (s.kind == QLatin1String("recipe"))
+                recipes << s.recipe;
+        QVERIFY2(recipes.indexOf(QStringLiteral("RR-loop")) >= 0 &&
+                     recipes.indexOf(QStringLiteral("RR-loop")) <
+                         recipes.indexOf(QStringLiteral("RR-alloc")),
+                 qPrintable(recipes.join(QLatin1Char(' '))));
+    }
     void nextStepsByCost() {
         // RR-sync comes before RR-stack by priority; the stack over every element costs far
         // more than one sync per step, so its step comes first.
