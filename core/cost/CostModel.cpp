@@ -261,7 +261,10 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     } else if (f.code == QLatin1String("R203")) {
         c.kind = QStringLiteral("growing stack");
         if (!w.pieceKnown)
-            return unknown(QStringLiteral("the size of the appended value"));
+            return unknown(
+                w.pieceText.isEmpty()
+                    ? QStringLiteral("the size of the appended value")
+                    : QStringLiteral("the size of the appended value `%1`").arg(w.pieceText));
         const double piece = double(w.pieceElements);
         double p = 0; // appends
         if (w.unknownTrips == 0 && knownPasses > 1) {

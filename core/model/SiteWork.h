@@ -70,6 +70,7 @@ struct SiteWork {
     /// literal shape); without, the appended value's size is not known from its shape.
     bool pieceKnown = false;
     qint64 pieceElements = 0;
+    QString pieceText; ///< the appended value as written (`block`), for "size unknown"
     /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
     /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
     QString tripText;
