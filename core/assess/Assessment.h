@@ -115,6 +115,11 @@ struct Context {
     QString patternSetAside;
     /// Host NumPy bandwidth the cost model assumes, GB/s (cost/CostModel.h).
     double hostBandwidthGBps = 20.0;
+    /// Per non-test file (relative path): its own size evidence, chosen as the project's
+    /// inferred size is (the largest array built from a constant size, else the largest
+    /// size-named constant; literal sizes below the floor left out). The cost model sizes a
+    /// site whose extents are symbolic by its file's evidence, never by another file's.
+    QHash<QString, SizeHint> fileSizes;
     QList<ContextValue> rows; ///< in report order
 };
 

@@ -55,7 +55,24 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         c.sizeProvenance = Provenance::Given;
         sizeRow.evidence =
             givenEvidence(given, QStringLiteral("elements"), formatCount(c.totalElements));
-    } else {
+    }
+    // Each file's own size evidence, chosen as below for the project (cost/CostModel.h).
+    for (const FileResult& f : project.files) {
+        if (f.isTest)
+            continue;
+        const SizeHint* best = nullptr;
+        const SizeHint* bestConst = nullptr;
+        for (const SizeHint& h : f.sizeHints) {
+            if (h.literal && h.elements < kSizeFloor)
+                continue;
+            const SizeHint*& slot = h.feedsArray ? best : bestConst;
+            if (!slot || h.elements > slot->elements)
+                slot = &h;
+        }
+        if (const SizeHint* pick = best ? best : bestConst)
+            c.fileSizes.insert(pick->range.path, *pick);
+    }
+    if (!given.elementsPerGpu && !given.elements) {
         // The largest array the (non-test) code builds from a constant size; failing that, the
         // largest size-named module constant. Literal-only sizes below the floor are ignored.
         const SizeHint* best = nullptr;

@@ -62,6 +62,14 @@ QString bandwidthText(double gbps) {
 Inputs inputsFor(const Context& context, double hostGBps) {
     Inputs in;
     in.elements = std::max<qint64>(0, context.totalElements);
+    in.sizeSource = context.sizeProvenance == Provenance::Given      ? SizeSource::Given
+                    : context.sizeProvenance == Provenance::Inferred ? SizeSource::Inferred
+                                                                     : SizeSource::Default;
+    for (auto it = context.fileSizes.cbegin(); it != context.fileSizes.cend(); ++it)
+        in.fileSizes.insert(it.key(), FileSize{it->elements, QStringLiteral("`%1:%2` %3")
+                                                                 .arg(it->range.path)
+                                                                 .arg(it->range.line)
+                                                                 .arg(it->expression)});
     in.gpus = std::max(1, context.gpus);
     in.hostBandwidthGBps = hostGBps > 0                    ? hostGBps
                            : context.hostBandwidthGBps > 0 ? context.hostBandwidthGBps
@@ -78,24 +86,62 @@ Inputs inputsFor(const Context& context, double hostGBps) {
     return in;
 }
 
+namespace {
+
+/// A size with where it came from; elements < 0: unknown.
+struct Sized {
+    double elements = -1;
+    QString from;
+    bool known() const { return elements > 0; }
+};
+
+/// The size that stands for a site's symbolic data extents: the given size, else the site's
+/// own file's size evidence; never another file's (an inferred project size is one file's
+/// array) and never the assessor's default.
+Sized linkedSize(const QString& path, const Inputs& in) {
+    if (in.sizeSource == SizeSource::Given && in.elements > 0)
+        return {double(in.elements), QStringLiteral("the given size")};
+    const auto it = in.fileSizes.constFind(path);
+    if (it != in.fileSizes.cend() && it->elements > 0)
+        return {double(it->elements), QStringLiteral("its file's size, %1").arg(it->evidence)};
+    return {};
+}
+
+/// The size of the largest array the site touches: its own literal shape, else linkedSize().
+Sized arraySize(const SiteWork& w, const QString& path, const Inputs& in) {
+    if (w.size == SiteWork::Size::Small && w.smallElements > 0)
+        return {double(w.smallElements), QStringLiteral("its literal shape")};
+    if (w.size != SiteWork::Size::Data)
+        return {};
+    if (w.dataElements > 0)
+        return {double(w.dataElements), QStringLiteral("its own shape")};
+    return linkedSize(path, in);
+}
+
+/// The GPUs a distributed operation on `elements` elements spreads over: all of them, but
+/// never fewer than kMinGpuChunk elements each.
+double sharingGpus(double elements, int gpus) {
+    return std::clamp(std::ceil(elements / kMinGpuChunk), 1.0, double(std::max(1, gpus)));
+}
+
+} // namespace
+
 SiteCost estimate(const Finding& f, const Inputs& in) {
     SiteCost c;
     c.site = findingSite(f);
     c.code = f.code;
     c.category = f.category;
     const SiteWork& w = f.work;
-    const double n = double(in.elements);
     const double bytes = w.bytesPerElement > 0 ? w.bytesPerElement : 8;
-    const double gpus = std::max(1, in.gpus);
-    const double bandwidth = in.gpuBandwidthGBps * kGB * gpus;
-    const double link = in.pcieGBps * kGB * gpus;
     const double host = in.hostBandwidthGBps * kGB;
-    double arrayElements = -1; // -1: unknown
-    if (w.size == SiteWork::Size::Data)
-        arrayElements = n;
-    else if (w.size == SiteWork::Size::Small && w.smallElements > 0)
-        arrayElements = double(w.smallElements);
-    c.passesPerStep = std::max(1, int(w.smallPasses));
+    const Sized array = arraySize(w, f.range.path, in);
+    const double arrayElements = array.known() ? array.elements : -1;
+    // Passes per step: the literal loops around (a convergence loop's cap left out) and the
+    // loops whose trip count the shapes give.
+    const double literalPasses = std::max(1, int(w.smallPasses));
+    const double knownPasses = literalPasses * double(std::max<qint64>(1, w.shapeTrips));
+    c.passesPerStep = knownPasses;
+    double gpusUsed = 1;           // the GPUs the work divides over (distributed work only)
     QString premise;               // what the figure assumes about the code
     double objectBytesPerStep = 0; // Python objects built on the host (`.tolist()`)
     auto unknown = [&c](const QString& why) {
@@ -103,40 +149,70 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.unknownWhy = why;
         return c;
     };
+    const QString trip =
+        w.tripText.isEmpty() ? QStringLiteral("a loop") : QStringLiteral("`%1`").arg(w.tripText);
+    // The unit is one pass of the innermost loop of unknown trip count: the passes outside it
+    // are not known, so none is counted.
+    auto perPassOfUnknownLoop = [&]() {
+        c.perPass = true;
+        c.passNote = QStringLiteral("per pass of the loop over %1, whose trip count is not "
+                                    "known from shapes")
+                         .arg(trip);
+        c.passesPerStep = 1;
+    };
     if (!w.known)
         return unknown(QStringLiteral("no workload facts"));
+    if (array.known())
+        c.sizeFrom = array.from;
 
     if (isElementCode(f.code)) {
         c.kind = QStringLiteral("element loop");
         // R102 and R110 are calls that walk an array element by element; R101 and R103 are
         // the loops themselves.
         const bool call = f.code == QLatin1String("R102") || f.code == QLatin1String("R110");
-        const double passes = std::max(1, int(w.smallPasses));
         double iterations = 0;
-        if (w.dataLoops > 0) {
-            iterations = n * passes;
-            premise = QStringLiteral("the loop nest visits each of the %1 hot-path elements once")
-                          .arg(formatCount(in.elements));
-            if (passes > 1)
-                premise += QStringLiteral(", %1 times (literal loops)").arg(formatQuantity(passes));
-        } else if (call && arrayElements > 0) {
-            iterations = arrayElements * passes;
-            premise = QStringLiteral("one call per element of a %1-element array")
-                          .arg(formatQuantity(arrayElements));
-            if (passes > 1)
-                premise += QStringLiteral(", %1 times (literal loops)").arg(formatQuantity(passes));
-        } else if (passes > 1 || w.innermostSmall) {
+        const bool dataNest = w.dataLoops > 0 || w.unknownDataTrips > 0;
+        if (!call && w.unknownTrips == 0 && w.shapeTrips > 1) {
+            // Every loop's trip count is known: literal or from the shapes.
+            iterations = knownPasses;
+            premise = QStringLiteral("the loops' %1 iterations (trip counts from their shapes)")
+                          .arg(formatQuantity(iterations));
+        } else if (dataNest && w.unknownTrips == w.unknownDataTrips && !call && array.known()) {
+            // The nest runs over the data extents of an array of known size.
+            iterations = arrayElements * literalPasses;
+            premise = QStringLiteral("the loop nest visits each of the %1 elements of its "
+                                     "array once (%2)")
+                          .arg(formatCount(qint64(arrayElements)), array.from);
+            if (literalPasses > 1)
+                premise +=
+                    QStringLiteral(", %1 times (literal loops)").arg(formatQuantity(literalPasses));
+        } else if (call && array.known() && w.unknownTrips == 0) {
+            iterations = arrayElements * knownPasses;
+            premise = QStringLiteral("one call per element of a %1-element array (%2)")
+                          .arg(formatQuantity(arrayElements), array.from);
+            if (knownPasses > 1)
+                premise += QStringLiteral(", %1 times (the loops around)")
+                               .arg(formatQuantity(knownPasses));
+        } else if (w.unknownTrips > 0) {
+            // One pass of the loop: its element accesses (a call walks its whole array).
+            perPassOfUnknownLoop();
+            iterations = call && array.known() ? arrayElements : 1;
+            premise = call && array.known()
+                          ? QStringLiteral("one call per element of a %1-element array (%2)")
+                                .arg(formatQuantity(arrayElements), array.from)
+                          : QStringLiteral("one iteration's element accesses");
+        } else if (literalPasses > 1 || w.innermostSmall) {
             // A short loop (`for k in range(3)`, `for name in ("a", "b")`, the axes of an
             // array): its own handful of iterations, not one per datum.
-            iterations = passes;
-            premise = w.innermostSmall && passes == 1
+            iterations = literalPasses;
+            premise = w.innermostSmall && literalPasses == 1
                           ? QStringLiteral("a short loop (trip count a handful, taken as 1)")
                           : QStringLiteral("the loop's literal %1 iterations")
-                                .arg(formatQuantity(passes));
-        } else if (arrayElements > 0) {
+                                .arg(formatQuantity(literalPasses));
+        } else if (array.known()) {
             iterations = arrayElements;
-            premise = QStringLiteral("one call per element of a %1-element array")
-                          .arg(formatQuantity(arrayElements));
+            premise = QStringLiteral("one call per element of a %1-element array (%2)")
+                          .arg(formatQuantity(arrayElements), array.from);
         } else {
             return unknown(QStringLiteral("the loop's trip count"));
         }
@@ -144,51 +220,73 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.passesPerStep = 1; // the loop's iterations are the tasks of its one pass
         c.tasksPerPass = iterations * accesses;
         c.bytesPerPass = c.tasksPerPass * bytes;
+        // One task per element access, one after another: more GPUs do not help.
+        gpusUsed = 1;
     } else if (isSyncCode(f.code)) {
         c.kind = QStringLiteral("host sync");
         const bool scalar = !w.wholeToHost && (w.scalarValue || f.code == QLatin1String("R105"));
         const double perSync = scalar ? bytes : arrayElements > 0 ? arrayElements * bytes : -1;
         if (perSync < 0)
             return unknown(QStringLiteral("the size of the array brought to the host"));
-        const double syncs = w.innermostData ? n : 1;
-        // Literal loops around it (`for sweep in range(10_000)`) are passes of the step.
-        c.tasksPerPass = syncs; // each sync drains the queue: at least one task's latency
-        c.hostBytesPerStep = syncs * perSync * c.passesPerStep;
+        double syncs = 1;
+        if (w.unknownTrips > 0) {
+            const Sized data = linkedSize(f.range.path, in);
+            if (w.innermostData && w.unknownTrips == w.unknownDataTrips && data.known()) {
+                syncs = data.elements;
+                premise = QStringLiteral("one round trip per element of the %1-element loop "
+                                         "(%2)")
+                              .arg(formatQuantity(syncs), data.from);
+            } else {
+                perPassOfUnknownLoop();
+            }
+        }
+        // Each sync drains the queue: at least one task's latency.
+        c.tasksPerPass = syncs;
         c.bytesPerPass = syncs * perSync;
+        c.hostBytesPerStep = c.bytesPerPass * c.passesPerStep;
+        // A whole array crosses every GPU's link at once; one number comes from one GPU.
+        gpusUsed = scalar ? 1 : sharingGpus(perSync / bytes, in.gpus);
         if (w.wholeToHost) {
             // Every element becomes a Python object on the host: >= 32 B written each.
             objectBytesPerStep = c.hostBytesPerStep / bytes * kPythonObjectBytes;
-            premise = QStringLiteral("the whole %1-element array (%2) crossing to the host on "
-                                     "every pass, each element becoming a Python object "
+            premise = QStringLiteral("the whole %1-element array (%2, %3) crossing to the host "
+                                     "on every pass, each element becoming a Python object "
                                      "(≥ 32 B written on the host)")
-                          .arg(formatQuantity(perSync / bytes), formatBytes(perSync));
-        } else {
-            premise = w.innermostData
-                          ? QStringLiteral("one round trip per element of the %1-element loop")
-                                .arg(formatQuantity(n))
-                          : QStringLiteral("one round trip of %1 per pass, the value read being "
-                                           "one number")
-                                .arg(formatBytes(perSync));
+                          .arg(formatQuantity(perSync / bytes), formatBytes(perSync), array.from);
+        } else if (premise.isEmpty()) {
+            premise = QStringLiteral("one round trip of %1 per pass, the value read being "
+                                     "one number")
+                          .arg(formatBytes(perSync));
         }
     } else if (f.code == QLatin1String("R203")) {
         c.kind = QStringLiteral("growing stack");
-        double p = 0;
-        double piece = 1; // elements appended per pass
-        if (w.innermostData && !w.innermostSlab) {
-            p = n;
-            premise = QStringLiteral("one element appended per hot-path element (%1), each "
-                                     "append copying the stack so far")
-                          .arg(formatQuantity(n));
-        } else if (w.innermostData) {
-            p = std::max(1.0, std::floor(std::sqrt(n)));
-            piece = p;
-            premise = QStringLiteral("%1 appends of a %1-element slab (a square %2-element "
-                                     "array), each copying the stack so far")
-                          .arg(formatQuantity(p), formatQuantity(n));
-        } else if (w.smallPasses > 1) {
-            p = w.smallPasses;
-            piece = arrayElements > 0 && w.size == SiteWork::Size::Small ? arrayElements : 1;
-            premise = QStringLiteral("%1 appends, each copying the stack so far").arg(p);
+        if (!w.pieceKnown)
+            return unknown(
+                w.pieceText.isEmpty()
+                    ? QStringLiteral("the size of the appended value")
+                    : QStringLiteral("the size of the appended value `%1`").arg(w.pieceText));
+        const double piece = double(w.pieceElements);
+        double p = 0; // appends
+        if (w.unknownTrips == 0 && knownPasses > 1) {
+            p = knownPasses;
+            premise = QStringLiteral("%1 appends of %2 element%3 each (trip counts from the "
+                                     "loops), each copying the stack so far")
+                          .arg(formatQuantity(p), formatQuantity(piece),
+                               piece == 1 ? QString() : QStringLiteral("s"));
+        } else if (w.unknownTrips > 0 && w.unknownTrips == w.unknownDataTrips && piece == 1 &&
+                   linkedSize(f.range.path, in).known()) {
+            const Sized data = linkedSize(f.range.path, in);
+            p = data.elements;
+            premise = QStringLiteral("one element appended per element of the %1-element "
+                                     "data (%2), each append copying the stack so far")
+                          .arg(formatQuantity(p), data.from);
+        } else if (w.unknownTrips > 0) {
+            // The first pass copies one piece; the later ones copy more.
+            perPassOfUnknownLoop();
+            p = 1;
+            premise = QStringLiteral("%1 element%2 appended per pass; pass k copies the k "
+                                     "pieces stacked so far, the bound is the first")
+                          .arg(formatQuantity(piece), piece == 1 ? QString() : QStringLiteral("s"));
         } else if (w.stepLoops > 0) {
             return unknown(QStringLiteral("the step count (the stack grows every step)"));
         } else {
@@ -198,27 +296,64 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.passesPerStep = 1;
         c.tasksPerPass = p;
         c.bytesPerPass = 2 * bytes * piece * p * (p + 1) / 2;
+        gpusUsed = sharingGpus(piece * p, in.gpus);
+    } else if (f.code == QLatin1String("R301")) {
+        c.kind = QStringLiteral("host call");
+        if (!array.known())
+            return unknown(QStringLiteral("the size of the arrays handed to SciPy"));
+        if (w.unknownTrips > 0)
+            perPassOfUnknownLoop();
+        // The array goes to the host and the result comes back: twice its bytes per call.
+        c.tasksPerPass = 1;
+        c.bytesPerPass = 2 * bytes * arrayElements;
+        c.hostBytesPerStep = c.bytesPerPass * c.passesPerStep;
+        gpusUsed = sharingGpus(arrayElements, in.gpus);
+        premise = QStringLiteral("the %1-element array (%2) copied to the host for SciPy and "
+                                 "back on every call")
+                      .arg(formatQuantity(arrayElements), array.from);
     } else {
         c.kind = QStringLiteral("whole-array");
-        if (arrayElements < 0)
+        if (!array.known())
             return unknown(QStringLiteral("the array size"));
-        if (w.dataLoops > 0) {
-            // A slab loop over a data extent: one pass per row of a square array.
-            const double rows = std::max(1.0, std::floor(std::sqrt(arrayElements)));
-            c.passesPerStep *= rows;
-            c.bytesPerPass = 2 * bytes * arrayElements / rows;
-            premise = QStringLiteral("one pass per row of a square %1-element array, each "
-                                     "reading and writing its row once")
-                          .arg(formatQuantity(arrayElements));
+        gpusUsed = sharingGpus(arrayElements, in.gpus);
+        if (w.innermostSlab && (w.dataLoops > 0 || w.unknownTrips > 0)) {
+            // A loop over a data extent whose pass works on one slab of the array.
+            if (w.unknownTrips == 0 && w.shapeTrips > 1) {
+                const double rows = double(w.shapeTrips);
+                c.bytesPerPass = 2 * bytes * arrayElements / rows;
+                premise = QStringLiteral("one pass per slab of the %1-element array (%2), %3 "
+                                         "slabs from the loop's shape, each read and written "
+                                         "once")
+                              .arg(formatQuantity(arrayElements), array.from, formatQuantity(rows));
+            } else {
+                perPassOfUnknownLoop();
+                c.bytesPerPass = 0; // the slab's share of the array is not known
+                premise = QStringLiteral("one task per pass on a slab of the %1-element array "
+                                         "(%2), the slab's size not known")
+                              .arg(formatQuantity(arrayElements), array.from);
+            }
         } else {
+            if (w.unknownTrips > 0)
+                perPassOfUnknownLoop();
             c.bytesPerPass = 2 * bytes * arrayElements;
-            premise = QStringLiteral("one task reading and writing the %1-element array once "
-                                     "per pass")
-                          .arg(formatQuantity(arrayElements));
+            premise = QStringLiteral("one task reading and writing the %1-element array (%2) "
+                                     "once per pass")
+                          .arg(formatQuantity(arrayElements), array.from);
         }
         c.tasksPerPass = 1;
     }
+    if (w.breaks && !c.perPass) {
+        c.perPass = true;
+        c.passNote = w.breakCap > 0
+                         ? QStringLiteral("per pass until it converges (the loop ends by "
+                                          "`break`, at most %1 passes)")
+                               .arg(formatQuantity(double(w.breakCap)))
+                         : QStringLiteral("per pass until it converges (the loop ends by "
+                                          "`break`)");
+    }
     c.sizeKnown = true;
+    const double bandwidth = in.gpuBandwidthGBps * kGB * gpusUsed;
+    const double link = in.pcieGBps * kGB * gpusUsed;
     const double taskTime = c.tasksPerPass * in.taskSeconds;
     const double memoryTime = c.hostBytesPerStep > 0 ? 0 : c.bytesPerPass / bandwidth;
     const double linkTime = c.hostBytesPerStep > 0 ? c.bytesPerPass / link : 0;
@@ -240,10 +375,13 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     if (c.hostBytesPerStep > 0 &&
         (c.dominant == Dominant::HostLink || c.dominant == Dominant::HostObjects))
         c.gpuSecondsHigh =
-            c.passesPerStep * (taskTime + c.bytesPerPass / (kPageablePcieGBps * kGB)) + objectTime;
+            c.passesPerStep * (taskTime + c.bytesPerPass / (kPageablePcieGBps * kGB * gpusUsed)) +
+            objectTime;
     c.numpySeconds = c.passesPerStep * c.bytesPerPass / host + objectTime;
     const QString gpu =
         QStringLiteral("%1 (%2)").arg(bandwidthText(in.gpuBandwidthGBps), in.gpuName);
+    const QString across =
+        gpusUsed > 1 ? QStringLiteral(" × %1 GPUs").arg(int(gpusUsed)) : QString();
     const QString numpy =
         QStringLiteral("against ≥ %1 in NumPy at %2")
             .arg(formatSeconds(c.numpySeconds), bandwidthText(in.hostBandwidthGBps));
@@ -254,17 +392,16 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             QStringLiteral("≈ %1 task%2 per pass × ≥ 10 µs ≥ %3 per pass")
                 .arg(formatQuantity(c.tasksPerPass),
                      c.tasksPerPass == 1 ? QString() : QStringLiteral("s"), formatSeconds(perPass));
+        if (c.kind == QLatin1String("element loop") && in.gpus > 1)
+            what += QStringLiteral(" (one after another, whatever the GPU count)");
         break;
     case Dominant::Bandwidth:
         what = QStringLiteral("≈ %1 per pass at %2%3 ≥ %4 per pass")
-                   .arg(formatBytes(c.bytesPerPass), gpu,
-                        in.gpus > 1 ? QStringLiteral(" × %1 GPUs").arg(in.gpus) : QString(),
-                        formatSeconds(perPass));
+                   .arg(formatBytes(c.bytesPerPass), gpu, across, formatSeconds(perPass));
         break;
     case Dominant::HostLink:
         what = QStringLiteral("≈ %1 per pass over PCIe %2%3 ≥ %4 per pass")
-                   .arg(formatBytes(c.bytesPerPass), bandwidthText(in.pcieGBps),
-                        in.gpus > 1 ? QStringLiteral(" × %1 GPUs").arg(in.gpus) : QString(),
+                   .arg(formatBytes(c.bytesPerPass), bandwidthText(in.pcieGBps), across,
                         formatSeconds(perPass));
         break;
     case Dominant::HostObjects:
@@ -276,6 +413,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     c.assumption = QStringLiteral("%1, %2; assumes %3").arg(what, numpy, premise);
     if (c.passesPerStep > 1)
         c.assumption += QStringLiteral(", %1 passes per step").arg(formatQuantity(c.passesPerStep));
+    if (c.perPass)
+        c.assumption += QStringLiteral("; the bound is %1").arg(c.passNote);
     return c;
 }
 
@@ -348,9 +487,10 @@ SiteCost combine(const QList<Statement>& statements) {
     c.numpySeconds = numpy;
     if (known > 1)
         c.assumption += QStringLiteral("; the site's bound adds the work of %1 statements "
-                                       "(%2), ≥ %3 per step in all")
+                                       "(%2), ≥ %3 per %4 in all")
                             .arg(known)
-                            .arg(c.parts.join(QLatin1String(", ")), formatSeconds(c.gpuSeconds));
+                            .arg(c.parts.join(QLatin1String(", ")), formatSeconds(c.gpuSeconds),
+                                 c.perPass ? QStringLiteral("pass") : QStringLiteral("step"));
     return c;
 }
 
@@ -361,8 +501,8 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
     QList<SourceRange> order;
     QHash<SourceRange, QList<Statement>> bySite;
     for (const Finding& f : findings) {
-        if (f.category == Category::Info || !findingOnHotPath(f) ||
-            skipPaths.contains(f.range.path))
+        if ((f.category == Category::Info && f.code != QLatin1String("R301")) ||
+            !findingOnHotPath(f) || skipPaths.contains(f.range.path))
             continue;
         const SiteCost c = estimate(f, in);
         auto it = bySite.find(c.site);
@@ -426,6 +566,8 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
 QString formatSeconds(double s) {
     if (s <= 0)
         return QStringLiteral("0 s");
+    if (s < 1e-6)
+        return num(s * 1e9) + QStringLiteral(" ns");
     if (s < 1e-3)
         return num(s * 1e6) + QStringLiteral(" µs");
     if (s < 1)
@@ -440,10 +582,11 @@ QString formatSeconds(double s) {
 QString formatBound(const SiteCost& c) {
     if (!c.sizeKnown)
         return QStringLiteral("size unknown");
+    const QString unit = c.perPass ? QStringLiteral(" per pass") : QString();
     if (c.gpuSecondsHigh)
-        return QStringLiteral("%1 – %2").arg(formatSeconds(c.gpuSeconds),
-                                             formatSeconds(*c.gpuSecondsHigh));
-    return QStringLiteral("≥ %1").arg(formatSeconds(c.gpuSeconds));
+        return QStringLiteral("%1 – %2%3")
+            .arg(formatSeconds(c.gpuSeconds), formatSeconds(*c.gpuSecondsHigh), unit);
+    return QStringLiteral("≥ %1%2").arg(formatSeconds(c.gpuSeconds), unit);
 }
 
 QString dominantKey(Dominant d) {

@@ -12,6 +12,17 @@
 //  - The host NumPy baseline is memory-bound at ~20 GB/s single-threaded (issue 20; changed
 //    with --host-bandwidth).
 //  - Bytes per element: 8 (float64, NumPy's default) unless the site's array holds flags.
+//  - Work divides over the GPUs only when it is distributed: a whole-array task over its
+//    tiles, never below 65,536 elements per GPU (CUPYNUMERIC_MIN_GPU_CHUNK, gpu-stack.md "The
+//    65,536-element floor"); an element loop's tasks run one after another on one GPU (one
+//    task per element access, gpu-stack.md "Why tiny tasks are worse than no tasks").
+//  - A site's size: its own shape when every extent is a literal or a constant; else the
+//    given hot-path size (--elements); else its own file's size evidence; else "size
+//    unknown". Another file's size never stands in. A loop's trip count: its literal count,
+//    or what the shapes give; else the bound is per pass of that loop, named in the
+//    assumption. A loop that ends by `break` is costed for one pass ("until it converges").
+//  - A SciPy call on a hot path (R301) copies its arrays to the host and back on every call
+//    (gpu-stack.md "Zero-copy and pinned transfers": "a SciPy call ... moves over PCIe").
 //  - A Python object per element when an array becomes a list (`.tolist()`, `list(a)`): at
 //    least 32 bytes written on the host (CPython's 24-byte float plus the list's 8-byte slot,
 //    `sys.getsizeof(1.0)`), at the host bandwidth.
@@ -20,6 +31,7 @@
 
 #include "model/Finding.h"
 
+#include <QHash>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -44,12 +56,33 @@ inline constexpr double kAssumedPcieGBps = 64.0;
 /// Host bytes written per element turned into a Python object (`.tolist()`): a 24-byte
 /// CPython float plus the list's 8-byte pointer.
 inline constexpr double kPythonObjectBytes = 32.0;
+/// Smallest per-GPU partition: an array below this many elements per GPU is not split further
+/// (CUPYNUMERIC_MIN_GPU_CHUNK, gpu-stack.md).
+inline constexpr double kMinGpuChunk = 65'536;
+
+/// Where the hot-path size of the inputs came from (Context::sizeProvenance).
+enum class SizeSource {
+    Given,    ///< --elements / --elements-per-gpu: stands for every symbolic data extent
+    Inferred, ///< the project's size evidence: only its own file's sites use it (fileSizes)
+    Default,  ///< nothing said: no site is sized by it
+};
+
+/// A file's own size evidence (Context::fileSizes).
+struct FileSize {
+    qint64 elements = 0;
+    QString evidence; ///< "`thermal/solver.py:14` np.zeros((GRID, GRID))"
+};
 
 /// The figures a cost rests on, resolved from the context.
 struct Inputs {
     qint64 elements = 0; ///< hot-path array size, total elements (Context::totalElements)
-    int gpus = 1;        ///< GPUs sharing the data (bandwidth and host links add up)
-    QString gpuName;     ///< catalogue name, or "H100 (assumed)"
+    /// How `elements` was found; Given (the default here) sizes every symbolic data extent.
+    SizeSource sizeSource = SizeSource::Given;
+    /// Per file (relative path): its own size evidence, for sites of symbolic extents when
+    /// no size is given.
+    QHash<QString, FileSize> fileSizes;
+    int gpus = 1;    ///< GPUs sharing the data (bandwidth and host links add up)
+    QString gpuName; ///< catalogue name, or "H100 (assumed)"
     double gpuBandwidthGBps = kAssumedGpuBandwidthGBps; ///< per GPU
     double pcieGBps = kAssumedPcieGBps;                 ///< per GPU, per direction
     bool gpuAssumed = true; ///< the GPU model was not given or has no catalogued bandwidth
@@ -69,11 +102,17 @@ struct SiteCost {
     SourceRange site; ///< findingSite(): the outermost loop, else the line
     QString code;     ///< the finding that sets the bound
     Category category = Category::Info;
-    QString kind;            ///< "element loop", "host sync", "growing stack", "whole-array"
+    QString kind; ///< "element loop", "host sync", "growing stack", "whole-array", "host call"
     bool sizeKnown = false;  ///< false: "size unknown", no figure below is meaningful
     QString unknownWhy;      ///< with !sizeKnown: what is unknown ("array size", "step count")
     double bytesPerPass = 0; ///< data touched per pass, bytes
     double passesPerStep = 1;
+    /// The figures are for one pass of a loop whose trip count is not known from shapes, or
+    /// of a loop that runs until it converges (`break`): a lower bound on the step, which
+    /// `passNote` explains ("per pass of `for w in range(n_windows)`").
+    bool perPass = false;
+    QString passNote;
+    QString sizeFrom; ///< where the site's size came from ("its own shape", "the given size")
     double tasksPerPass = 1;              ///< runtime tasks one pass creates
     double hostBytesPerStep = 0;          ///< bytes crossing the host link per step (host syncs)
     double gpuSeconds = 0;                ///< lower bound on the target per step
@@ -95,25 +134,28 @@ struct SiteCost {
 };
 
 /// The cost of one finding's site per step: element loops (R101, R103) create one task per
-/// element access and iteration, over the data when a loop around runs over a data extent, else
-/// over the loops' small literal trip counts (`for k in range(3)`, `for name in ("a", "b")`);
-/// per-element calls (R102, R110) one task per element of the array they walk, once per pass of
-/// the literal loops around; host syncs (R104, R105) a round trip per pass, of one number, or of
-/// the whole array plus a Python object per element for `.tolist()` / `list(a)`; a growing
-/// stack (R203) copies what it holds on every pass; everything else is one whole-array task per
-/// pass touching the array at least twice (one read, one write). Findings without workload
-/// facts, or whose array size the model could not read, come back with sizeKnown false.
+/// element access and iteration, over the elements of the array the nest walks when its size
+/// is known (its own shape, the given size, its file's size evidence), else per iteration of
+/// the loop of unknown trip count; per-element calls (R102, R110) one task per element of the
+/// array they walk, once per pass of the loops around; host syncs (R104, R105) a round trip
+/// per pass, of one number, or of the whole array plus a Python object per element for
+/// `.tolist()` / `list(a)`; a growing stack (R203) copies the pieces it holds on every pass, a
+/// piece being what the appended value's shape says; a hot SciPy call (R301) copies its array
+/// to the host and back; everything else is one whole-array task per pass touching the array
+/// at least twice (one read, one write). Only whole-array work divides over the GPUs (never
+/// below 65,536 elements each). A loop of unknown trip count, or one that ends by `break`,
+/// makes the figures per pass (SiteCost::perPass). Findings without workload facts, or whose
+/// size the model could not read, come back with sizeKnown false.
 SiteCost estimate(const Finding& f, const Inputs& in);
 
-/// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO,
-/// test modules left out by the caller). A site's bound adds the work of every statement of
-/// its loop nest once: findings on one statement (the same first line, or inside the span of
-/// an element-loop finding, whose element accesses include its body's) count as the largest of
-/// them; the statements' task latencies, device traffic, link transfers and object builds are
-/// summed and combined as in SiteCost. The largest statement names the site's code and
-/// assumption. A site with any known part is known (the unknown parts are left out: still a
-/// lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by
-/// location.
+/// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
+/// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the
+/// work of every statement of its loop nest once: findings on one statement (the same first line,
+/// or inside the span of an element-loop finding, whose element accesses include its body's) count
+/// as the largest of them; the statements' task latencies, device traffic, link transfers and
+/// object builds are summed and combined as in SiteCost. The largest statement names the site's
+/// code and assumption. A site with any known part is known (the unknown parts are left out: still
+/// a lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by location.
 QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {});
 

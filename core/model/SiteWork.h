@@ -4,6 +4,7 @@
 // The cost model (cost/CostModel.h) turns these classes into figures once the context gives
 // the hot-path size. A plain value kept on the Finding, so it outlives the syntax tree.
 
+#include <QString>
 #include <QtGlobal>
 
 namespace cnready {
@@ -43,6 +44,36 @@ struct SiteWork {
     /// With Size::Small: the array's literal element count, 0 when not all extents are
     /// literals.
     qint64 smallElements = 0;
+    /// With Size::Data: the array's own element count when every extent is a literal or a
+    /// module constant bound to one (`np.zeros((N_SENSORS, TRACE_LEN))`), 0 when some extent
+    /// is symbolic (a parameter, `len(x)` of an unsized array). The cost model sizes the site
+    /// by this before any project-wide size.
+    qint64 dataElements = 0;
+    /// Loops around the site without a literal count whose trip count the shapes still give
+    /// (`range(len(x))` of an `x` of literal extents, `range(N)` of a constant, `for row in
+    /// grid` of a literal-shaped grid), multiplied (capped at 2^62); 1 when none.
+    qint64 shapeTrips = 1;
+    /// Loops around the site (not step loops, not short ones) whose trip count is not known
+    /// from shapes, and how many of them run over a data extent (`range(len(signal))`): the
+    /// cost model states its bound per pass of the innermost such loop, unless a size linked
+    /// to the site's data (the given size, its file's size evidence) stands for the extent.
+    quint8 unknownTrips = 0;
+    quint8 unknownDataTrips = 0;
+    /// The innermost loop around the site ends by `break` (a convergence loop): its count
+    /// (`range(10_000)`) is a cap, not the number of passes, and is left out of
+    /// `smallPasses`; `breakCap` holds the product of such caps (1 when none, 0 when some
+    /// capped loop has no literal or shape count).
+    bool breaks = false;
+    qint64 breakCap = 1;
+    /// A growing stack (`acc = np.vstack([acc, piece])`): with `pieceKnown`, what one pass
+    /// appends, in elements (1 for one element `x[i]` or a number, 512 x 64 for a block of
+    /// literal shape); without, the appended value's size is not known from its shape.
+    bool pieceKnown = false;
+    qint64 pieceElements = 0;
+    QString pieceText; ///< the appended value as written (`block`), for "size unknown"
+    /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
+    /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
+    QString tripText;
 
     friend bool operator==(const SiteWork&, const SiteWork&) = default;
 };

@@ -267,6 +267,10 @@ QByteArray renderJson(const ReportInput& in) {
             o.insert(QStringLiteral("linkSeconds"), c.linkSeconds);
             o.insert(QStringLiteral("hostObjectSeconds"), c.hostObjectSeconds);
             o.insert(QStringLiteral("statements"), QJsonArray::fromStringList(c.parts));
+            o.insert(QStringLiteral("perPass"), c.perPass);
+            if (c.perPass)
+                o.insert(QStringLiteral("passNote"), c.passNote);
+            o.insert(QStringLiteral("sizeFrom"), c.sizeFrom);
         } else {
             o.insert(QStringLiteral("unknown"), c.unknownWhy);
         }
@@ -275,6 +279,10 @@ QByteArray renderJson(const ReportInput& in) {
     const QJsonObject costModel{
         {QStringLiteral("inputs"),
          QJsonObject{{QStringLiteral("elements"), double(ci.elements)},
+                     {QStringLiteral("sizeSource"),
+                      ci.sizeSource == cost::SizeSource::Given      ? QStringLiteral("given")
+                      : ci.sizeSource == cost::SizeSource::Inferred ? QStringLiteral("inferred")
+                                                                    : QStringLiteral("default")},
                      {QStringLiteral("gpus"), ci.gpus},
                      {QStringLiteral("gpu"), ci.gpuName},
                      {QStringLiteral("gpuAssumed"), ci.gpuAssumed},

@@ -587,33 +587,67 @@ private:
         }
     }
 
-    /// "Where the time would go": the top hot sites by the cost model's lower bound per step
-    /// on the target (cost/CostModel.h), with the assumption that dominates each.
+    /// "Where the time would go": the top hot sites by the cost model's lower bound on the
+    /// target (cost/CostModel.h), with the assumption that dominates each, then every site of
+    /// unknown size by location on one line (none is hidden under a count).
     void costTable() {
         const QList<cost::SiteCost> costs = siteCosts(in);
         if (costs.isEmpty())
             return;
         const cost::Inputs ci = cost::inputsFor(in.assessment.context);
-        line(QStringLiteral("**Where the time would go** (estimated bounds per step on %1 "
-                            "GPU%2 of %3 for %4 elements, not measurements; context table, "
-                            "\"Cost model inputs\"):")
-                 .arg(ci.gpus)
-                 .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName,
-                      formatCount(ci.elements)));
-        line();
-        line(QStringLiteral("| Site | Code | Kind | Bound per step | Dominating assumption |"));
-        line(QStringLiteral("|---|---|---|---|---|"));
-        const int max = 8;
-        for (qsizetype i = 0; i < costs.size() && i < max; ++i) {
-            const cost::SiteCost& c = costs[i];
-            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(c.site.toString(), c.code, c.kind, cost::formatBound(c),
-                          c.sizeKnown ? c.assumption
-                                      : QStringLiteral("size unknown: %1").arg(c.unknownWhy)));
+        QString sizes;
+        switch (ci.sizeSource) {
+        case cost::SizeSource::Given:
+            sizes = QStringLiteral("each site sized by its own shapes, else the given %1 "
+                                   "elements")
+                        .arg(formatCount(ci.elements));
+            break;
+        case cost::SizeSource::Inferred:
+        case cost::SizeSource::Default:
+            sizes = QStringLiteral("each site sized by its own shapes, else its file's size "
+                                   "evidence (no size given: `--elements` sizes the rest)");
+            break;
         }
-        if (costs.size() > max)
-            line(QStringLiteral("| and %1 more sites | | | | |").arg(costs.size() - max));
+        line(QStringLiteral("**Where the time would go** (estimated lower bounds per step on "
+                            "%1 GPU%2 of %3, %4; not measurements; context table, \"Cost model "
+                            "inputs\"):")
+                 .arg(ci.gpus)
+                 .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName, sizes));
         line();
+        const bool anyKnown = std::any_of(costs.cbegin(), costs.cend(),
+                                          [](const cost::SiteCost& c) { return c.sizeKnown; });
+        if (anyKnown) {
+            line(QStringLiteral("| Site | Code | Kind | Bound | Dominating assumption |"));
+            line(QStringLiteral("|---|---|---|---|---|"));
+        }
+        const int max = 8;
+        int shown = 0, more = 0;
+        QStringList unknown;
+        for (const cost::SiteCost& c : costs) {
+            if (!c.sizeKnown) {
+                unknown
+                    << QStringLiteral("`%1` %2 (%3)").arg(c.site.toString(), c.code, c.unknownWhy);
+                continue;
+            }
+            if (shown == max) {
+                ++more;
+                continue;
+            }
+            ++shown;
+            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                     .arg(c.site.toString(), c.code, c.kind, cost::formatBound(c), c.assumption));
+        }
+        if (more > 0)
+            line(QStringLiteral("| and %1 more site%2 with smaller bounds | | | | |")
+                     .arg(more)
+                     .arg(more == 1 ? QString() : QStringLiteral("s")));
+        if (anyKnown)
+            line();
+        if (!unknown.isEmpty()) {
+            line(QStringLiteral("Size unknown (no bound; what is missing in brackets): %1.")
+                     .arg(unknown.join(QStringLiteral(", "))));
+            line();
+        }
     }
 
     void next() {

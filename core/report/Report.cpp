@@ -232,10 +232,12 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         const QString anchor = recipeFor(f);
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
-    // Each recipe's cost: the largest lower bound among its sites (-1 when none is known).
+    // Each recipe's cost: the largest lower bound per step among its sites (-1 when none is
+    // known). A bound per pass of a loop of unknown trip count (or until a loop converges)
+    // says nothing of the step, so it does not rank.
     QHash<SourceRange, double> costBySite;
     for (const cost::SiteCost& c : siteCosts(in))
-        if (c.sizeKnown)
+        if (c.sizeKnown && !c.perPass)
             costBySite.insert(c.site, c.gpuSeconds);
     QHash<QString, double> costByRecipe;
     for (const Finding& f : a.findings) {
@@ -246,10 +248,22 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         const double c = costBySite.value(findingSite(f), -1);
         costByRecipe[key] = std::max(costByRecipe.value(key, -1), c);
     }
+    // The recipes with a cost change places among themselves, largest first; the others keep
+    // their place in the priority order.
     QList<Recipe> ordered = allRecipes();
-    std::stable_sort(ordered.begin(), ordered.end(), [&](const Recipe& x, const Recipe& y) {
-        return costByRecipe.value(x.anchor, -1) > costByRecipe.value(y.anchor, -1);
+    QList<qsizetype> places;
+    QList<Recipe> ranked;
+    for (qsizetype i = 0; i < ordered.size(); ++i)
+        if (costByRecipe.value(ordered[i].anchor, -1) >= 0 &&
+            byRecipe.contains(ordered[i].anchor)) {
+            places << i;
+            ranked << ordered[i];
+        }
+    std::stable_sort(ranked.begin(), ranked.end(), [&](const Recipe& x, const Recipe& y) {
+        return costByRecipe.value(x.anchor) > costByRecipe.value(y.anchor);
     });
+    for (qsizetype k = 0; k < places.size(); ++k)
+        ordered[places[k]] = ranked[k];
     for (const Recipe& r : ordered) {
         const auto it = byRecipe.constFind(r.anchor);
         if (it == byRecipe.cend())

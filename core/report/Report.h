@@ -50,10 +50,10 @@ struct NextStep {
 };
 
 /// The recommended next steps in order: hardware / alternatives / batching first when a gate
-/// stopped the port, then recipes ordered by the largest estimated cost per step of their
-/// sites (siteCosts(); sites of unknown size after every estimate), recipe priority breaking
-/// ties (RULES.md: R108 → R101/R103/R110 → R102 →
-/// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107) over the sites outside test
+/// stopped the port, then recipes in priority order (RULES.md: R108 → R101/R103/R110 → R102 →
+/// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107), the recipes whose sites have
+/// an estimated cost per step (siteCosts(); not a bound per pass, not "size unknown")
+/// trading places among themselves, largest first, over the sites outside test
 /// modules (FileResult::isTest), one "tests" step counting the sites in test modules, API
 /// rewrites, the pilot module, the cuPyNumeric Doctor hand-off and a benchmark.
 QList<NextStep> recommendedSteps(const ReportInput& in);

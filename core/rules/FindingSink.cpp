@@ -115,10 +115,12 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     // findings that may be hot (a stencil in a step loop). INFO notes and SCALES findings that
     // run once are never costed, and probing each of them (R001 reports thousands per
     // project) was a fifth of the analysis.
+    // A SciPy call (R301, INFO) on a hot path is a host round trip the model costs too.
+    const bool mayBeHot = f.hot || !f.requiresHotFunction.isEmpty() || f.promoteIfHot;
     const bool costed = m_info.category == Category::Blocks ||
                         m_info.category == Category::Refactor ||
-                        (m_info.category == Category::Scales &&
-                         (f.hot || !f.requiresHotFunction.isEmpty() || f.promoteIfHot));
+                        (m_info.category == Category::Scales && mayBeHot) ||
+                        (m_info.code == QLatin1String("R301") && mayBeHot);
     if (costed)
         f.work = probeSiteWork(m_ctx.model, first);
     // A test module's findings stay in the list: the assessment already keeps whole test
