@@ -10,10 +10,12 @@
 //     CNREADY_UPDATE_GOLDEN=1 ./build/tests/report/tst_report
 //
 // and review the diff; the test then passes and reports which files it wrote.
+#include "analysis/FileAnalyzer.h"
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
+#include "rules/RuleRegistry.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -461,6 +463,127 @@ private slots:
             section(QString::fromUtf8(out.render(ReportFormat::Markdown)), kHeadings[2]);
         QVERIFY(blocks.contains(QStringLiteral("RR-branch: Take data-dependent branches")));
         QVERIFY(blocks.contains(QStringLiteral("RR-converge: Test convergence")));
+    }
+
+    // Issue 16 item 7: `cnready rules`, `cnready explain`, SARIF's rule help and the reports
+    // name the same recipe for every code and for each of its site variants (R105 once
+    // disagreed: the catalogue said RR-converge while the report's rows said RR-branch).
+    void everyCodeHasOneRecipeInTheCatalogueAndTheReports() {
+        const Cli rulesJson =
+            cli({QStringLiteral("rules"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(rulesJson.code, 0);
+        QHash<QString, QJsonObject> catalogue;
+        for (const QJsonValue& v :
+             QJsonDocument::fromJson(rulesJson.out)[QStringLiteral("rules")].toArray())
+            catalogue.insert(v[QStringLiteral("code")].toString(), v.toObject());
+        QHash<QString, QString> rulesLine;
+        for (const QByteArray& l : cli({QStringLiteral("rules")}).out.split('\n'))
+            rulesLine.insert(QString::fromUtf8(l.left(4)), QString::fromUtf8(l));
+        const QJsonArray sarifRules =
+            QJsonDocument::fromJson(examples().render(ReportFormat::Sarif))[QStringLiteral("runs")]
+                .toArray()
+                .at(0)[QStringLiteral("tool")][QStringLiteral("driver")][QStringLiteral("rules")]
+                .toArray();
+        QHash<QString, QString> sarifHelp;
+        for (const QJsonValue& r : sarifRules)
+            sarifHelp.insert(r[QStringLiteral("id")].toString(),
+                             r[QStringLiteral("help")][QStringLiteral("text")].toString());
+        int checked = 0;
+        for (const auto& rule : RuleRegistry::instance().rules()) {
+            const RuleInfo& i = rule->info();
+            const QString own = recipeForCode(i.code);
+            const QStringList alternatives = siteRecipes(i.code);
+            const QJsonObject entry = catalogue.value(i.code);
+            QCOMPARE(entry[QStringLiteral("recipe")].toString(), own);
+            QStringList listed;
+            for (const QJsonValue& v : entry[QStringLiteral("siteRecipes")].toArray())
+                listed << v.toString();
+            QCOMPARE(listed, alternatives);
+            const QString explain = QString::fromUtf8(cli({QStringLiteral("explain"), i.code}).out);
+            for (int variant = 0; variant <= alternatives.size(); ++variant) {
+                Finding f = finding(i.code, i.category, 12);
+                f.recipeVariant = quint8(variant);
+                const QString anchor = recipeFor(f);
+                const QString tag = QStringLiteral("%1 variant %2").arg(i.code).arg(variant);
+                QCOMPARE(anchor, variant == 0 ? own : alternatives.at(variant - 1));
+                if (anchor.isEmpty())
+                    continue; // SCALES and R304: no recipe anywhere
+                const Recipe* r = findRecipe(anchor);
+                QVERIFY2(r, qPrintable(tag));
+                const QString named = QStringLiteral("%1: %2").arg(r->anchor, r->title);
+                QVERIFY2(rulesLine.value(i.code).contains(anchor), qPrintable(tag));
+                QVERIFY2(explain.contains(QStringLiteral("ecipe ") + named), qPrintable(tag));
+                QVERIFY2(sarifHelp.value(i.code).contains(
+                             QStringLiteral("(%1, %2): %3").arg(r->anchor, r->title, r->summary)),
+                         qPrintable(tag));
+                const Rendered out = fromParts({f}, {});
+                const QJsonArray fs = QJsonDocument::fromJson(out.render(
+                    ReportFormat::Json))[QStringLiteral("findings")]
+                                          .toArray();
+                QCOMPARE(fs.size(), 1);
+                QCOMPARE(fs.at(0)[QStringLiteral("recipe")].toString(), anchor);
+                const QString md = QString::fromUtf8(out.render(ReportFormat::Markdown));
+                if (i.category == Category::Blocks || i.category == Category::Refactor) {
+                    const QString body =
+                        section(md, i.category == Category::Blocks ? kHeadings[2] : kHeadings[3]);
+                    QVERIFY2(body.contains(named), qPrintable(tag + QLatin1Char('\n') + body));
+                    QVERIFY2(
+                        section(md, kHeadings[7])
+                            .contains(QStringLiteral("Apply **%1** (%2)").arg(r->anchor, r->title)),
+                        qPrintable(tag));
+                }
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 20);
+    }
+
+    // Issue 16 item 7: where the code only turns an array into Python values there is nothing
+    // to vectorise, so those sites get RR-tolist, never the element-loop recipe.
+    void conversionsToPythonValuesAreNotOfferedTheLoopRecipe() {
+        const QByteArray src = "import numpy as np\n"
+                               "\n"
+                               "\n"
+                               "def corner(grid: np.ndarray, ids: np.ndarray):\n"
+                               "    lo = tuple(grid)\n"                               // 5: R110
+                               "    names = [str(v) for v in ids]\n"                  // 6: R103
+                               "    pairs = {int(k): i for i, k in enumerate(ids)}\n" // 7
+                               "    total = sum(grid)\n"                              // 8: R110
+                               "    norms = [np.sqrt(np.dot(p, p)) for p in grid]\n"  // 9
+                               "    items = list(ids)\n"                              // 10: R110
+                               "    return lo, names, pairs, total, norms, items\n";
+        FileResult f = analyzeSource(QStringLiteral("pkg/shapes.py"), src);
+        QHash<int, QString> byLine;
+        for (const Finding& x : f.findings)
+            if (x.category == Category::Blocks)
+                byLine.insert(x.range.line, x.code + QLatin1Char('/') + recipeFor(x));
+        QCOMPARE(byLine.value(5), QStringLiteral("R110/RR-tolist"));
+        QCOMPARE(byLine.value(6), QStringLiteral("R103/RR-tolist"));
+        QCOMPARE(byLine.value(7), QStringLiteral("R103/RR-tolist"));
+        QCOMPARE(byLine.value(8), QStringLiteral("R110/RR-loop"));
+        QCOMPARE(byLine.value(9), QStringLiteral("R103/RR-loop"));
+        QCOMPARE(byLine.value(10), QStringLiteral("R110/RR-tolist"));
+        // The report's rows and next steps follow the finding's own recipe.
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/shapes"), {f});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        const QString blocks = section(md, kHeadings[2]);
+        for (const QString& row : blocks.split(QLatin1Char('\n'))) {
+            if (row.contains(QStringLiteral("`pkg/shapes.py:5`")) ||
+                row.contains(QStringLiteral("`pkg/shapes.py:6`")) ||
+                row.contains(QStringLiteral("`pkg/shapes.py:10`")))
+                QVERIFY2(row.contains(QStringLiteral("RR-tolist: Convert to Python values")) &&
+                             !row.contains(QStringLiteral("RR-loop")),
+                         qPrintable(row));
+        }
+        const QString steps = section(md, kHeadings[7]);
+        QVERIFY2(steps.contains(QStringLiteral("Apply **RR-tolist** (Convert to Python values "
+                                               "in one transfer) at 4 sites")),
+                 qPrintable(steps));
+        QVERIFY2(steps.contains(QStringLiteral("Apply **RR-loop** (Replace the element loop by "
+                                               "whole-array operations) at 2 sites")),
+                 qPrintable(steps));
     }
 
     void fileDiagnosticsAreListedInTheContextPart() {
