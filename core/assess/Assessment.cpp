@@ -487,10 +487,15 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
 }
 
 // A file kept as demo or example material (an `examples/` or `demo*/` folder, a `demo_*.py` or
-// `example_*.py` file): it shows the library off rather than being the workload, so it is
-// neither the pilot module nor the script Doctor runs (RULES.md, the workload model item 5).
-bool demoMaterial(const QString& path) {
-    const QStringList parts = path.toLower().split(QLatin1Char('/'));
+// `example_*.py` file), or one that makes test or demo data (`make_test_data.py`,
+// `generate_data.py`, `fake_*.py`, a data-set downloader, or a file whose array work is all in
+// demo-data functions: FileResult::isDemoData): it shows the library off or feeds its tests rather
+// than being the workload, so it is neither the pilot module nor the script Doctor runs (RULES.md,
+// the workload model item 5).
+bool demoMaterial(const FileResult& f) {
+    if (f.isDemoData)
+        return true;
+    const QStringList parts = f.path.toLower().split(QLatin1Char('/'));
     for (qsizetype i = 0; i < parts.size(); ++i) {
         const QString& p = parts[i];
         const bool last = i + 1 == parts.size();
@@ -499,6 +504,27 @@ bool demoMaterial(const QString& path) {
             return true;
         if (last && (p.startsWith(QLatin1String("demo")) || p.startsWith(QLatin1String("example"))))
             return true;
+        if (!last)
+            continue;
+        // A data generator by its name: a verb of making followed by data, or a word that
+        // says the data are made up.
+        QString stem = p.section(QLatin1Char('.'), 0, 0);
+        while (stem.startsWith(QLatin1Char('_')))
+            stem.remove(0, 1);
+        // A script that downloads or fetches data sets (scipy's `datasets/_download_all.py`)
+        // feeds the workload; it is not the workload either.
+        if (stem.startsWith(QLatin1String("download")) || stem.startsWith(QLatin1String("fetch")))
+            return true;
+        static const char* const makers[] = {"make_", "gen_", "generate_", "create_", "build_"};
+        for (const char* m : makers)
+            if (stem.startsWith(QLatin1String(m)) && stem.contains(QLatin1String("data")))
+                return true;
+        // Not "synthetic": synthetic seismograms or apertures are the computation itself.
+        static const char* const madeUp[] = {"fake",      "toy_",    "sample_data", "testdata",
+                                             "test_data", "datagen", "data_gen"};
+        for (const char* w : madeUp)
+            if (stem.startsWith(QLatin1String(w)))
+                return true;
     }
     return false;
 }
@@ -510,7 +536,7 @@ QString chooseEntryScript(const ProjectResult& project) {
     QString best;
     int bestRank = 1000;
     for (const FileResult& f : project.files) {
-        if (!f.isEntryScript || f.isTest || demoMaterial(f.path))
+        if (!f.isEntryScript || f.isTest || demoMaterial(f))
             continue;
         const QString name = f.path.section(QLatin1Char('/'), -1);
         int rank = int(preferred.indexOf(name));
@@ -529,7 +555,7 @@ void choosePilot(const ProjectResult& project, const QList<Finding>& findings, A
     QMap<QString, QPair<int, int>> counts; // path → (scales, blocks)
     QSet<QString> tests;
     for (const FileResult& f : project.files)
-        if (f.isTest || demoMaterial(f.path))
+        if (f.isTest || demoMaterial(f))
             tests.insert(f.path);
     for (const Finding& f : findings) {
         if (tests.contains(f.range.path))
