@@ -586,6 +586,89 @@ private slots:
                  qPrintable(steps));
     }
 
+    // Issue 16 item 8: identical rows for one site are one row in every table of the report.
+    void identicalRowsForOneSiteAreMerged() {
+        Finding a = finding(QStringLiteral("R101"), Category::Blocks, 12);
+        Finding b = a;
+        b.range.column = 20; // a second read in the same loop: one site
+        a.siteLine = b.siteLine = 11;
+        a.siteEndLine = b.siteEndLine = 14;
+        Finding s1 = finding(QStringLiteral("R001"), Category::Scales, 20);
+        Finding s2 = s1;
+        s2.range.column = 30; // same line, code and note: the same row
+        Finding r1 = finding(QStringLiteral("R201"), Category::Refactor, 24);
+        Finding r2 = r1;
+        r2.range.column = 30;
+        Finding i1 = finding(QStringLiteral("R303"), Category::Info, 28);
+        Finding i2 = i1;
+        i2.range.column = 30;
+        const Rendered out = fromParts({a, b, s1, s2, r1, r2, i1, i2}, {});
+        const QString md = QString::fromUtf8(out.render(ReportFormat::Markdown));
+        auto rowsWith = [&](const QString& heading, const QString& needle) {
+            return section(md, heading).count(needle);
+        };
+        QCOMPARE(rowsWith(kHeadings[2], QStringLiteral("| R101 |")), 1);
+        QVERIFY2(section(md, kHeadings[2])
+                     .contains(QStringLiteral("| `pkg/sim.py:11-14` | R101 | 2 findings at one "
+                                              "site (line 12)")),
+                 qPrintable(section(md, kHeadings[2])));
+        QCOMPARE(rowsWith(kHeadings[1], QStringLiteral("`pkg/sim.py:20-21` | R001")), 1);
+        QCOMPARE(rowsWith(kHeadings[3], QStringLiteral("`pkg/sim.py:24-25` R201")), 1);
+        QCOMPARE(rowsWith(kHeadings[4], QStringLiteral("`pkg/sim.py:28-29` | R303")), 1);
+        // Different sites stay apart.
+        Finding c = a;
+        c.range.line = 40;
+        c.siteLine = c.siteEndLine = 40;
+        const Rendered two = fromParts({a, c}, {});
+        QCOMPARE(section(QString::fromUtf8(two.render(ReportFormat::Markdown)), kHeadings[2])
+                     .count(QStringLiteral("| R101 |")),
+                 2);
+    }
+
+    // Issue 16 item 3: the API-gap table's effect column says what an unimplemented API does
+    // on the compute path (AttributeError since cuPyNumeric 26.06, no NumPy fallback) and,
+    // off it, gives the fix (call host NumPy there).
+    void apiGapEffectSaysWhatAnUnimplementedApiDoes() {
+        FileResult f;
+        f.path = QStringLiteral("pkg/sim.py");
+        f.moduleName = QStringLiteral("pkg.sim");
+        f.lines = 40;
+        f.findings = {finding(QStringLiteral("R001"), Category::Scales, 5)};
+        ApiUse onPath;
+        onPath.name = QStringLiteral("numpy.vectorize");
+        onPath.range = SourceRange{f.path, 8, 5, 8, 20};
+        onPath.function = QStringLiteral("step");
+        ApiUse offPath = onPath;
+        offPath.range = SourceRange{f.path, 30, 5, 30, 20};
+        offPath.function = QStringLiteral("plot_result");
+        offPath.pathRole = PathRole::Plotting;
+        auto effect = [](const QList<ApiUse>& uses, const FileResult& base) {
+            FileResult g = base;
+            g.apiUses = uses;
+            Rendered r;
+            r.project = mergeFileResults(QStringLiteral("/tmp/gaps"), {g});
+            r.assessment = assess(r.project, {}, r.manifest, {});
+            const QString gaps =
+                section(QString::fromUtf8(r.render(ReportFormat::Markdown)), kHeadings[5]);
+            for (const QString& row : gaps.split(QLatin1Char('\n')))
+                if (row.startsWith(QStringLiteral("| `numpy.vectorize` |")))
+                    return std::make_pair(row, r.assessment.demotions.size());
+            return std::make_pair(gaps, qsizetype(-1));
+        };
+        const auto [on, onDemotions] = effect({onPath}, f);
+        QVERIFY2(on.contains(QStringLiteral("on the compute path (loop or not): cuPyNumeric "
+                                            "26.06+ raises AttributeError there, no NumPy "
+                                            "fallback; demotes the verdict one tier")),
+                 qPrintable(on));
+        QCOMPARE(onDemotions, 1);
+        const auto [off, offDemotions] = effect({offPath}, f);
+        QVERIFY2(off.contains(QStringLiteral("off the compute path: listed, no demotion; call "
+                                             "host NumPy explicitly there (cuPyNumeric 26.06+ "
+                                             "raises AttributeError)")),
+                 qPrintable(off));
+        QCOMPARE(offDemotions, 0);
+    }
+
     void fileDiagnosticsAreListedInTheContextPart() {
         QTemporaryDir tmp;
         QFile good(tmp.filePath(QStringLiteral("ok.py")));
