@@ -421,6 +421,71 @@ private slots:
                         "## What blocks (BLOCKS findings)\n\nNone outside test modules.\n")));
     }
 
+    // Issue 16 item 8, both ways: test-module findings leave "What works" (a count remains),
+    // JSON marks them `"testModule": true` and keeps them out of `counts`, SARIF makes them
+    // notes; the workload's findings keep their table rows, `false` and their level.
+    void testModuleFindingsAreMarkedInEveryFormat() {
+        FileResult work;
+        work.path = QStringLiteral("pkg/sim.py");
+        work.moduleName = QStringLiteral("pkg.sim");
+        work.lines = 40;
+        work.findings = {finding(QStringLiteral("R001"), Category::Scales, 4),
+                         finding(QStringLiteral("R101"), Category::Blocks, 10)};
+        FileResult test;
+        test.path = QStringLiteral("tests/test_sim.py");
+        test.moduleName = QStringLiteral("tests.test_sim");
+        test.lines = 40;
+        test.isTest = true;
+        for (const auto& [code, cat, line] :
+             {std::tuple{QStringLiteral("R001"), Category::Scales, 3},
+              std::tuple{QStringLiteral("R002"), Category::Scales, 5},
+              std::tuple{QStringLiteral("R104"), Category::Blocks, 7}}) {
+            Finding f = finding(code, cat, line);
+            f.range.path = test.path;
+            test.findings << f;
+        }
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/demo"), {work, test});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        const QString works =
+            section(QString::fromUtf8(r.render(ReportFormat::Markdown)), kHeadings[1]);
+        QVERIFY2(works.contains(QStringLiteral("| `pkg/sim.py:4-5` | R001 |")), qPrintable(works));
+        QVERIFY2(!works.contains(QStringLiteral("tests/test_sim.py")), qPrintable(works));
+        QVERIFY2(works.contains(QStringLiteral("2 SCALES findings in test modules, not listed")),
+                 qPrintable(works));
+
+        const QJsonObject json = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
+        for (const QJsonValue& f : json[QStringLiteral("findings")].toArray()) {
+            const bool inTests =
+                f[QStringLiteral("location")].toString().startsWith(QStringLiteral("tests/"));
+            QCOMPARE(f[QStringLiteral("testModule")].toBool(), inTests);
+        }
+        const QJsonObject counts = json[QStringLiteral("counts")].toObject();
+        QCOMPARE(counts[QStringLiteral("scales")].toInt(), 1);
+        QCOMPARE(counts[QStringLiteral("blocks")].toInt(), 1);
+        QCOMPARE(counts[QStringLiteral("testModules")].toInt(), 3);
+
+        const QJsonArray results =
+            QJsonDocument::fromJson(r.render(ReportFormat::Sarif))[QStringLiteral("runs")]
+                .toArray()
+                .at(0)[QStringLiteral("results")]
+                .toArray();
+        int notes = 0, errors = 0;
+        for (const QJsonValue& res : results) {
+            const bool inTests =
+                res[QStringLiteral("properties")][QStringLiteral("testModule")].toBool();
+            const QString level = res[QStringLiteral("level")].toString();
+            if (inTests)
+                QCOMPARE(level, QStringLiteral("note"));
+            if (res[QStringLiteral("ruleId")].toString() == QLatin1String("R104"))
+                notes += inTests && level == QLatin1String("note");
+            if (res[QStringLiteral("ruleId")].toString() == QLatin1String("R101"))
+                errors += !inTests && level == QLatin1String("error");
+        }
+        QCOMPARE(notes, 1);
+        QCOMPARE(errors, 1);
+    }
+
     void reversalFindingsPointToTheirOwnRecipe() {
         Finding rev = finding(QStringLiteral("R106"), Category::Blocks, 12);
         rev.recipeVariant = 1;
