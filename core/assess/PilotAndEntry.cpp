@@ -2,6 +2,7 @@
 // the entry script the Doctor hand-off runs, both taken from the workload, never from tests,
 // demos or data generators (RULES.md, the workload model item 5).
 #include "assess/AssessInternals.h"
+#include "semantic/ComputePath.h"
 
 #include <QMap>
 #include <QSet>
@@ -10,7 +11,7 @@ namespace cnready::assessment {
 
 namespace {
 
-// A file kept as demo or example material (an `examples/` or `demo*/` folder, a
+// A file kept as demo or example material (an `examples/`, `demo*/` or `datasets/` folder, a
 // `demo_*.py` or `example_*.py` file), or one that makes test or demo data (`make_test_data.py`,
 // `generate_data.py`, `fake_*.py`, a data-set downloader, or a file whose array work is all in
 // demo-data functions: FileResult::isDemoData): it shows the library off or feeds its tests rather
@@ -23,8 +24,12 @@ bool demoMaterial(const FileResult& f) {
     for (qsizetype i = 0; i < parts.size(); ++i) {
         const QString& p = parts[i];
         const bool last = i + 1 == parts.size();
+        // A `datasets/` package loads, fetches or makes sample data (sklearn's make_blobs,
+        // scipy's and astroML's fetchers): it feeds the workload, it is not the workload.
         if (!last && (p == QLatin1String("examples") || p == QLatin1String("example") ||
-                      p.startsWith(QLatin1String("demo"))))
+                      p.startsWith(QLatin1String("demo")) || p == QLatin1String("datasets") ||
+                      p == QLatin1String("testdata") || p == QLatin1String("test_data") ||
+                      p == QLatin1String("sample_data")))
             return true;
         if (last && (p.startsWith(QLatin1String("demo")) || p.startsWith(QLatin1String("example"))))
             return true;
@@ -43,6 +48,10 @@ bool demoMaterial(const FileResult& f) {
         for (const char* m : makers)
             if (stem.startsWith(QLatin1String(m)) && stem.contains(QLatin1String("data")))
                 return true;
+        // `samples_generator.py`, `data_generators.py`: a generator of data, by name.
+        if (stem.contains(QLatin1String("generator")) &&
+            (stem.contains(QLatin1String("sample")) || stem.contains(QLatin1String("data"))))
+            return true;
         // Not "synthetic": synthetic seismograms or apertures are the computation itself.
         static const char* const madeUp[] = {"fake",      "toy_",    "sample_data", "testdata",
                                              "test_data", "datagen", "data_gen"};
@@ -51,6 +60,21 @@ bool demoMaterial(const FileResult& f) {
                 return true;
     }
     return false;
+}
+
+// A module whose dotted name puts it off the compute path (ComputePathEngine::
+// moduleRoleOfName): plotting and GUI packages, readers and writers, and, for the pilot only,
+// command-line front-ends (a `cli.py` is still a good script for Doctor to run). astroML's
+// pilot was `plotting/regression.py` before this check.
+bool offPathModule(const FileResult& f, bool forEntryScript) {
+    switch (ComputePathEngine::moduleRoleOfName(f.moduleName)) {
+    case PathRole::Compute:
+        return false;
+    case PathRole::Setup:
+        return !forEntryScript;
+    default:
+        return true;
+    }
 }
 
 } // namespace
@@ -62,7 +86,7 @@ QString chooseEntryScript(const ProjectResult& project) {
     QString best;
     int bestRank = 1000;
     for (const FileResult& f : project.files) {
-        if (!f.isEntryScript || f.isTest || demoMaterial(f))
+        if (!f.isEntryScript || f.isTest || demoMaterial(f) || offPathModule(f, true))
             continue;
         const QString name = f.path.section(QLatin1Char('/'), -1);
         int rank = int(preferred.indexOf(name));
@@ -81,7 +105,7 @@ void choosePilot(const ProjectResult& project, const QList<Finding>& findings, A
     QMap<QString, QPair<int, int>> counts; // path → (scales, blocks)
     QSet<QString> tests;
     for (const FileResult& f : project.files)
-        if (f.isTest || demoMaterial(f))
+        if (f.isTest || demoMaterial(f) || offPathModule(f, false))
             tests.insert(f.path);
     for (const Finding& f : findings) {
         if (tests.contains(f.range.path))

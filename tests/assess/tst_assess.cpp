@@ -551,7 +551,9 @@ private slots:
     // Issue 16 item 7: a module that only makes test or demo data is neither the pilot nor
     // Doctor's script, whether its functions say so (make_test_data.py: synthetic_field,
     // make_fake_series) or its file name does (generate_data.py); nor is a script that
-    // downloads the inputs (download_inputs.py, like scipy's datasets/_download_all.py).
+    // downloads the inputs (download_inputs.py, like scipy's datasets/_download_all.py) or a
+    // module of a datasets/ package (astroML's datasets/tools/sdss_fits.py was the pilot), and
+    // the pilot is no plotting module either (astroML's plotting/regression.py came next).
     void pilotAndEntryScriptSkipDataGenerators() {
         const QString root = QStringLiteral(CNREADY_FIXTURES_DIR "/projects/demo_data_generator");
         const ProjectResult p = analyzeProject(scanProject({root}));
@@ -577,10 +579,11 @@ private slots:
         QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
         QCOMPARE(a.entryScript, QStringLiteral("solver.py"));
         // Only the generators: no pilot and no entry script rather than a generator.
-        const ProjectResult gens =
-            analyzeProject(scanProject({root + QStringLiteral("/make_test_data.py"),
-                                        root + QStringLiteral("/generate_data.py"),
-                                        root + QStringLiteral("/download_inputs.py")}));
+        const ProjectResult gens = analyzeProject(
+            scanProject({root + QStringLiteral("/make_test_data.py"),
+                         root + QStringLiteral("/generate_data.py"),
+                         root + QStringLiteral("/download_inputs.py"),
+                         root + QStringLiteral("/datasets"), root + QStringLiteral("/plotting")}));
         const Assessment g = assess(gens, {}, Manifest::bundled(), {});
         QVERIFY2(g.pilotModule.isEmpty(), qPrintable(g.pilotModule));
         QVERIFY2(g.entryScript.isEmpty(), qPrintable(g.entryScript));
