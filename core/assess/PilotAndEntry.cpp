@@ -11,8 +11,8 @@ namespace cnready::assessment {
 
 namespace {
 
-// A file kept as demo or example material (an `examples/`, `demo*/` or `datasets/` folder, a
-// `demo_*.py` or `example_*.py` file), or one that makes test or demo data (`make_test_data.py`,
+// A file kept as demo or example material (an `examples/`, `demo*/`, `data/` or `datasets/` folder,
+// a `demo_*.py` or `example_*.py` file), or one that makes test or demo data (`make_test_data.py`,
 // `generate_data.py`, `fake_*.py`, a data-set downloader, or a file whose array work is all in
 // demo-data functions: FileResult::isDemoData): it shows the library off or feeds its tests rather
 // than being the workload, so it is neither the pilot module nor the script Doctor runs (RULES.md,
@@ -24,12 +24,13 @@ bool demoMaterial(const FileResult& f) {
     for (qsizetype i = 0; i < parts.size(); ++i) {
         const QString& p = parts[i];
         const bool last = i + 1 == parts.size();
-        // A `datasets/` package loads, fetches or makes sample data (sklearn's make_blobs,
-        // scipy's and astroML's fetchers): it feeds the workload, it is not the workload.
+        // A `datasets/` or `data/` package loads, fetches or makes sample data (sklearn's
+        // make_blobs, scipy's and astroML's fetchers, pywt.data's create_dat.py script and
+        // demo signals, skimage.data): it feeds the workload, it is not the workload.
         if (!last && (p == QLatin1String("examples") || p == QLatin1String("example") ||
                       p.startsWith(QLatin1String("demo")) || p == QLatin1String("datasets") ||
-                      p == QLatin1String("testdata") || p == QLatin1String("test_data") ||
-                      p == QLatin1String("sample_data")))
+                      p == QLatin1String("data") || p == QLatin1String("testdata") ||
+                      p == QLatin1String("test_data") || p == QLatin1String("sample_data")))
             return true;
         if (last && (p.startsWith(QLatin1String("demo")) || p.startsWith(QLatin1String("example"))))
             return true;

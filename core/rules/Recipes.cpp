@@ -51,7 +51,8 @@ QList<Recipe> buildRecipes() {
                        "scheduling cost swamps the arithmetic.")});
 
     // Not an upstream anchor: a conversion to Python values (`tuple(a)`, `[int(v) for v in
-    // a]`) has nothing to vectorise, so the advice of RR-loop does not fit it.
+    // a]`, `[slice(off[d], off[d + 1]) for d in ...]`) has nothing to vectorise, so the advice of
+    // RR-loop does not fit it.
     r.append(Recipe{
         QStringLiteral("RR-tolist"),
         QStringLiteral("Convert to Python values in one transfer"),
@@ -65,7 +66,7 @@ QList<Recipe> buildRecipes() {
         QStringLiteral("corner = tuple(lower.tolist())\n"
                        "names = [str(v) for v in ids.tolist()]"),
         23,
-        {QStringLiteral("R103"), QStringLiteral("R110")},
+        {QStringLiteral("R101"), QStringLiteral("R103"), QStringLiteral("R110")},
         QStringLiteral("Walking an array hands out one element at a time, each a separate read "
                        "that waits for the device; `.tolist()` copies the whole array to the "
                        "host once.")});
@@ -403,7 +404,8 @@ QString siteRecipe(const QString& code, int variant) {
         return QStringLiteral("RR-flip");
     if (variant == 1 && code == QLatin1String("R105"))
         return QStringLiteral("RR-branch");
-    if (variant == 1 && (code == QLatin1String("R110") || code == QLatin1String("R103")))
+    if (variant == 1 && (code == QLatin1String("R110") || code == QLatin1String("R103") ||
+                         code == QLatin1String("R101")))
         return QStringLiteral("RR-tolist");
     return {};
 }

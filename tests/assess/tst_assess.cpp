@@ -579,11 +579,11 @@ private slots:
         QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
         QCOMPARE(a.entryScript, QStringLiteral("solver.py"));
         // Only the generators: no pilot and no entry script rather than a generator.
-        const ProjectResult gens = analyzeProject(
-            scanProject({root + QStringLiteral("/make_test_data.py"),
-                         root + QStringLiteral("/generate_data.py"),
-                         root + QStringLiteral("/download_inputs.py"),
-                         root + QStringLiteral("/datasets"), root + QStringLiteral("/plotting")}));
+        const ProjectResult gens = analyzeProject(scanProject(
+            {root + QStringLiteral("/make_test_data.py"),
+             root + QStringLiteral("/generate_data.py"),
+             root + QStringLiteral("/download_inputs.py"), root + QStringLiteral("/datasets"),
+             root + QStringLiteral("/plotting"), root + QStringLiteral("/data")}));
         const Assessment g = assess(gens, {}, Manifest::bundled(), {});
         QVERIFY2(g.pilotModule.isEmpty(), qPrintable(g.pilotModule));
         QVERIFY2(g.entryScript.isEmpty(), qPrintable(g.entryScript));

@@ -616,7 +616,13 @@ private slots:
                                "    total = sum(grid)\n"                              // 8: R110
                                "    norms = [np.sqrt(np.dot(p, p)) for p in grid]\n"  // 9
                                "    items = list(ids)\n"                              // 10: R110
-                               "    return lo, names, pairs, total, norms, items\n";
+                               "    return lo, names, pairs, total, norms, items\n"
+                               "\n"
+                               "\n"
+                               "def pieces(off: np.ndarray, n: int):\n"
+                               "    cuts = [slice(off[d], off[d + 1]) for d in range(n)]\n" // 15
+                               "    gaps = [off[d + 1] - off[d] for d in range(n)]\n"       // 16
+                               "    return cuts, gaps\n";
         FileResult f = analyzeSource(QStringLiteral("pkg/shapes.py"), src);
         QHash<int, QString> byLine;
         for (const Finding& x : f.findings)
@@ -628,6 +634,10 @@ private slots:
         QCOMPARE(byLine.value(8), QStringLiteral("R110/RR-loop"));
         QCOMPARE(byLine.value(9), QStringLiteral("R103/RR-loop"));
         QCOMPARE(byLine.value(10), QStringLiteral("R110/RR-tolist"));
+        // An element loop that only packs elements into slices (pywt's coefficient slices),
+        // and one that computes with them (np.diff would do it).
+        QCOMPARE(byLine.value(15), QStringLiteral("R101/RR-tolist"));
+        QCOMPARE(byLine.value(16), QStringLiteral("R101/RR-loop"));
         // The report's rows and next steps follow the finding's own recipe.
         Rendered r;
         r.project = mergeFileResults(QStringLiteral("/tmp/shapes"), {f});
@@ -644,10 +654,10 @@ private slots:
         }
         const QString steps = section(md, kHeadings[7]);
         QVERIFY2(steps.contains(QStringLiteral("Apply **RR-tolist** (Convert to Python values "
-                                               "in one transfer) at 4 sites")),
+                                               "in one transfer) at 5 sites")),
                  qPrintable(steps));
         QVERIFY2(steps.contains(QStringLiteral("Apply **RR-loop** (Replace the element loop by "
-                                               "whole-array operations) at 2 sites")),
+                                               "whole-array operations) at 3 sites")),
                  qPrintable(steps));
     }
 
