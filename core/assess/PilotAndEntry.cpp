@@ -78,16 +78,42 @@ bool offPathModule(const FileResult& f, bool forEntryScript) {
     }
 }
 
+// Whether an entry script reaches the workload at all: it calls NumPy / cuPyNumeric or
+// imports a module of the project. A script that only uses the standard library (sklearn's
+// `_min_dependencies.py` prints version pins) gives Doctor nothing to look at.
+bool reachesWorkload(const FileResult& f, const QSet<QString>& projectModules) {
+    if (!f.apiUses.isEmpty())
+        return true;
+    for (const QString& i : f.imports) {
+        if (i == QLatin1String("numpy") || i.startsWith(QLatin1String("numpy.")) ||
+            i == QLatin1String("cupynumeric") || i.startsWith(QLatin1String("cupynumeric.")))
+            return true;
+        if (i != f.moduleName && projectModules.contains(i))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QString chooseEntryScript(const ProjectResult& project) {
     static const QStringList preferred = {QStringLiteral("main.py"), QStringLiteral("__main__.py"),
                                           QStringLiteral("run.py"), QStringLiteral("cli.py"),
                                           QStringLiteral("app.py")};
+    // Every project module and package, also without its leading folders ("src.pkg.sim" is
+    // "pkg.sim" to a script that puts src/ on the path): all the parts' runs.
+    QSet<QString> modules;
+    for (const FileResult& f : project.files) {
+        const QStringList parts = f.moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
+        for (qsizetype from = 0; from < parts.size(); ++from)
+            for (qsizetype to = from + 1; to <= parts.size(); ++to)
+                modules.insert(parts.mid(from, to - from).join(QLatin1Char('.')));
+    }
     QString best;
     int bestRank = 1000;
     for (const FileResult& f : project.files) {
-        if (!f.isEntryScript || f.isTest || demoMaterial(f) || offPathModule(f, true))
+        if (!f.isEntryScript || f.isTest || demoMaterial(f) || offPathModule(f, true) ||
+            !reachesWorkload(f, modules))
             continue;
         const QString name = f.path.section(QLatin1Char('/'), -1);
         int rank = int(preferred.indexOf(name));

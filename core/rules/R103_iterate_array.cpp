@@ -77,6 +77,14 @@ bool onlyConvertsItems(const SemanticModel& m, TSNode e, const QStringList& vars
     return false;
 }
 
+// Whether a comprehension has an `if` clause.
+bool hasFilter(TSNode comprehension) {
+    for (uint32_t k = 0; k < ts_node_named_child_count(comprehension); ++k)
+        if (SyntaxTree::is(ts_node_named_child(comprehension, k), "if_clause"))
+            return true;
+    return false;
+}
+
 } // namespace
 
 void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
@@ -118,7 +126,9 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
                 ? QStringLiteral("comprehension over %1 %2 on the host, one item per step")
                       .arg(what, how)
                 : QStringLiteral("loop over %1 %2 on the host, one item per step").arg(what, how);
-        if (L.kind == LoopKind::Comprehension && onlyConvertsItems(m, L.body, L.variables))
+        // A filter (`if np.any(col)`, `if g in fold`) is work on the items: not a conversion.
+        if (L.kind == LoopKind::Comprehension && !hasFilter(L.node) &&
+            onlyConvertsItems(m, L.body, L.variables))
             out.reportAbout(L.iterable, L.node, msg, 1);
         else
             out.reportAbout(L.iterable, L.node, msg);

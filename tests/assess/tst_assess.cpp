@@ -540,6 +540,7 @@ private slots:
         FileResult gen = file(QStringLiteral("demo_data.py"), 7, true);
         FileResult solver = file(QStringLiteral("solver.py"), 2, false);
         FileResult cli = file(QStringLiteral("cli.py"), 0, true);
+        cli.imports = {QStringLiteral("solver")}; // it runs the solver: it reaches the workload
         const Assessment a = run(mergeFileResults(QString(), {demo, gen, solver, cli}));
         QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
         QCOMPARE(a.entryScript, QStringLiteral("cli.py"));
@@ -567,6 +568,8 @@ private slots:
         QVERIFY(files.value(QStringLiteral("generate_data.py"))->isEntryScript);
         QVERIFY(!files.value(QStringLiteral("solver.py"))->isDemoData);
         QVERIFY(files.value(QStringLiteral("download_inputs.py"))->isEntryScript);
+        // cli.py ranks before solver.py by name, but it reaches neither NumPy nor the project.
+        QVERIFY(files.value(QStringLiteral("cli.py"))->isEntryScript);
         // The generators hold more SCALES findings than the solver: by counts alone one of
         // them would be the pilot, and download_inputs.py sorts first among the entry scripts.
         int generatorScales = 0, solverScales = 0;
@@ -579,11 +582,12 @@ private slots:
         QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
         QCOMPARE(a.entryScript, QStringLiteral("solver.py"));
         // Only the generators: no pilot and no entry script rather than a generator.
-        const ProjectResult gens = analyzeProject(scanProject(
-            {root + QStringLiteral("/make_test_data.py"),
-             root + QStringLiteral("/generate_data.py"),
-             root + QStringLiteral("/download_inputs.py"), root + QStringLiteral("/datasets"),
-             root + QStringLiteral("/plotting"), root + QStringLiteral("/data")}));
+        const ProjectResult gens = analyzeProject(
+            scanProject({root + QStringLiteral("/make_test_data.py"),
+                         root + QStringLiteral("/generate_data.py"),
+                         root + QStringLiteral("/download_inputs.py"),
+                         root + QStringLiteral("/datasets"), root + QStringLiteral("/plotting"),
+                         root + QStringLiteral("/data"), root + QStringLiteral("/cli.py")}));
         const Assessment g = assess(gens, {}, Manifest::bundled(), {});
         QVERIFY2(g.pilotModule.isEmpty(), qPrintable(g.pilotModule));
         QVERIFY2(g.entryScript.isEmpty(), qPrintable(g.entryScript));

@@ -622,7 +622,11 @@ private slots:
                                "def pieces(off: np.ndarray, n: int):\n"
                                "    cuts = [slice(off[d], off[d + 1]) for d in range(n)]\n" // 15
                                "    gaps = [off[d + 1] - off[d] for d in range(n)]\n"       // 16
-                               "    return cuts, gaps\n";
+                               "    return cuts, gaps\n"
+                               "\n"
+                               "\n"
+                               "def first_live(cols: np.ndarray):\n"
+                               "    return [c for c in cols if np.any(c > 0)]\n"; // 21
         FileResult f = analyzeSource(QStringLiteral("pkg/shapes.py"), src);
         QHash<int, QString> byLine;
         for (const Finding& x : f.findings)
@@ -638,6 +642,8 @@ private slots:
         // and one that computes with them (np.diff would do it).
         QCOMPARE(byLine.value(15), QStringLiteral("R101/RR-tolist"));
         QCOMPARE(byLine.value(16), QStringLiteral("R101/RR-loop"));
+        // A filter is work on the items (sklearn's `next(col for col in Y.T if np.any(...))`).
+        QCOMPARE(byLine.value(21), QStringLiteral("R103/RR-loop"));
         // The report's rows and next steps follow the finding's own recipe.
         Rendered r;
         r.project = mergeFileResults(QStringLiteral("/tmp/shapes"), {f});
@@ -657,7 +663,7 @@ private slots:
                                                "in one transfer) at 5 sites")),
                  qPrintable(steps));
         QVERIFY2(steps.contains(QStringLiteral("Apply **RR-loop** (Replace the element loop by "
-                                               "whole-array operations) at 3 sites")),
+                                               "whole-array operations) at 4 sites")),
                  qPrintable(steps));
     }
 
