@@ -78,19 +78,18 @@ bool offPathModule(const FileResult& f, bool forEntryScript) {
     }
 }
 
-// Whether an entry script reaches the workload at all: it calls NumPy / cuPyNumeric or
-// imports a module of the project. A script that only uses the standard library (sklearn's
-// `_min_dependencies.py` prints version pins) gives Doctor nothing to look at.
-bool reachesWorkload(const FileResult& f, const QSet<QString>& projectModules) {
-    if (!f.apiUses.isEmpty())
+// Whether an entry script reaches the workload at all: it does array work of its own (a
+// finding or a NumPy call in it: `arrayWork` holds such paths) or imports a module of the
+// project. A script that only uses the standard library (sklearn's
+// `_min_dependencies.py` prints version pins), or imports NumPy only to read its version
+// (scipy's build helper `stats/_generate_pyx.py`), gives Doctor nothing to look at.
+bool reachesWorkload(const FileResult& f, const QSet<QString>& projectModules,
+                     const QSet<QString>& arrayWork) {
+    if (!f.apiUses.isEmpty() || arrayWork.contains(f.path))
         return true;
-    for (const QString& i : f.imports) {
-        if (i == QLatin1String("numpy") || i.startsWith(QLatin1String("numpy.")) ||
-            i == QLatin1String("cupynumeric") || i.startsWith(QLatin1String("cupynumeric.")))
-            return true;
+    for (const QString& i : f.imports)
         if (i != f.moduleName && projectModules.contains(i))
             return true;
-    }
     return false;
 }
 
@@ -101,19 +100,25 @@ QString chooseEntryScript(const ProjectResult& project) {
                                           QStringLiteral("run.py"), QStringLiteral("cli.py"),
                                           QStringLiteral("app.py")};
     // Every project module and package, also without its leading folders ("src.pkg.sim" is
-    // "pkg.sim" to a script that puts src/ on the path): all the parts' runs.
+    // "pkg.sim" to a script that puts src/ on the path). Runs of one part count only at the
+    // top ("pkg"): a subpackage named `io` or `signal` must not match the standard library.
     QSet<QString> modules;
     for (const FileResult& f : project.files) {
         const QStringList parts = f.moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
         for (qsizetype from = 0; from < parts.size(); ++from)
             for (qsizetype to = from + 1; to <= parts.size(); ++to)
-                modules.insert(parts.mid(from, to - from).join(QLatin1Char('.')));
+                if (from == 0 || to - from >= 2)
+                    modules.insert(parts.mid(from, to - from).join(QLatin1Char('.')));
     }
+    QSet<QString> arrayWork;
+    for (const QList<Finding>* list : {&project.findings, &project.offComputePath})
+        for (const Finding& f : *list)
+            arrayWork.insert(f.range.path);
     QString best;
     int bestRank = 1000;
     for (const FileResult& f : project.files) {
         if (!f.isEntryScript || f.isTest || demoMaterial(f) || offPathModule(f, true) ||
-            !reachesWorkload(f, modules))
+            !reachesWorkload(f, modules, arrayWork))
             continue;
         const QString name = f.path.section(QLatin1Char('/'), -1);
         int rank = int(preferred.indexOf(name));
