@@ -8,10 +8,12 @@
 #include "parse/Notebook.h"
 #include "parse/SyntaxTree.h"
 #include "rules/RuleRegistry.h"
+#include "semantic/ComputePath.h"
 #include "semantic/SemanticModel.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QLocale>
 #include <QStringDecoder>
 
@@ -454,6 +456,28 @@ qsizetype firstInvalidUtf8(const QByteArray& bytes) {
     return -1;
 }
 
+// Whether the file's array work is all demo or test data being made (RULES.md, the workload
+// model item 5): its SCALES findings all sit in functions whose role is Demo or Test
+// (`make_synthetic_field`, `fake_series`, a test helper), or its dotted name makes it a
+// benchmark driver. Such a file is neither the pilot module nor the script Doctor runs.
+bool makesDemoData(const SemanticModel& model, const FileResult& r) {
+    if (ComputePathEngine::moduleRoleOfName(r.moduleName) == PathRole::Demo)
+        return true;
+    QHash<QString, PathRole> roles;
+    for (const FunctionRegion& fn : model.functions())
+        roles.insert(fn.name, model.pathRole(fn.body));
+    bool any = false;
+    for (const Finding& f : r.findings) {
+        if (f.category != Category::Scales)
+            continue;
+        const PathRole role = roles.value(f.function, PathRole::Compute);
+        if (f.function.isEmpty() || (role != PathRole::Demo && role != PathRole::Test))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
 bool hasMainGuard(const QByteArray& src) {
     qsizetype at = 0;
     while ((at = src.indexOf("__name__", at)) >= 0) {
@@ -626,6 +650,7 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);
+    r.isDemoData = makesDemoData(model, r);
     applySuppressions(tree, relativePath, r.findings, r.suppressed, r.diagnostics);
     std::sort(r.findings.begin(), r.findings.end(), findingLess);
     std::sort(r.offComputePath.begin(), r.offComputePath.end(), findingLess);

@@ -1,7 +1,9 @@
 #pragma once
 // Private to core/assess: the pieces Assessment.cpp puts together, one concern per file:
 // PatternInference.cpp (the pattern names and inferPattern()), Context.cpp (resolveContext()),
-// gates/Gate*.cpp (one gate each). Public entry points are in Assessment.h.
+// gates/Gate*.cpp (one gate each; Gate6Readiness.cpp also scans launch scripts), ApiGaps.cpp
+// (the API-gap list), PilotAndEntry.cpp (pilot module and entry script), Honesty.cpp and
+// VerdictList.cpp. Public entry points are in Assessment.h.
 
 #include "assess/Assessment.h"
 
@@ -34,6 +36,16 @@ Gate boundaryGate(const QList<ResolvedTouchpoint>& tps);
 /// Gate 6 (operational readiness) from the readiness hints and the chosen entry script.
 Gate readinessGate(const QList<ReadinessHint>& hints, const Context& c, const QString& entryScript);
 
+/// The API-gap list: every ✗ / 🟡 / single-GPU NumPy call outside test modules, with its
+/// locations, compute-path and hot-path flags, and a supported rewrite (ApiGaps.cpp).
+/// `nodes` > 1 makes single-GPU APIs on the hot path material.
+QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, int nodes);
+/// The script the Doctor hand-off runs: an entry script of the workload, never a test, demo or
+/// data generator; "" when none (PilotAndEntry.cpp).
+QString chooseEntryScript(const ProjectResult& project);
+/// The pilot module (a.pilotModule, a.pilotReason) from the counted findings, with the same
+/// exclusions (PilotAndEntry.cpp).
+void choosePilot(const ProjectResult& project, const QList<Finding>& findings, Assessment& a);
 /// What the verdict rests on (PRODUCT.md, "Honesty of the verdict"), after the verdict list
 /// has run: fills a.unreadCode, a.verdictBelowFloor and a.onlyTestFindings and adds their
 /// sentences to a.rationale (Honesty.cpp). `testPaths` are the project's test modules.

@@ -481,12 +481,16 @@ int runRules(const QStringList& rest, QTextStream& out, QTextStream& err) {
         QJsonArray rules;
         for (const auto& r : RuleRegistry::instance().rules()) {
             const RuleInfo& i = r->info();
-            rules.append(QJsonObject{{QStringLiteral("code"), i.code},
-                                     {QStringLiteral("name"), i.name},
-                                     {QStringLiteral("category"), categoryLabel(i.category)},
-                                     {QStringLiteral("title"), i.title},
-                                     {QStringLiteral("recipe"), i.recipe},
-                                     {QStringLiteral("hotPathOnly"), i.hotPathOnly}});
+            // The same recipes the reports name: the rule's own, and the alternatives some of
+            // its sites carry (Finding::recipeVariant).
+            rules.append(QJsonObject{
+                {QStringLiteral("code"), i.code},
+                {QStringLiteral("name"), i.name},
+                {QStringLiteral("category"), categoryLabel(i.category)},
+                {QStringLiteral("title"), i.title},
+                {QStringLiteral("recipe"), recipeForCode(i.code)},
+                {QStringLiteral("siteRecipes"), QJsonArray::fromStringList(siteRecipes(i.code))},
+                {QStringLiteral("hotPathOnly"), i.hotPathOnly}});
         }
         const QJsonObject doc{{QStringLiteral("schema"), QStringLiteral("cnready-rules")},
                               {QStringLiteral("schemaVersion"), 1},
@@ -500,8 +504,14 @@ int runRules(const QStringList& rest, QTextStream& out, QTextStream& err) {
     for (const auto& r : RuleRegistry::instance().rules()) {
         const RuleInfo& i = r->info();
         out << i.code << "  " << categoryLabel(i.category).leftJustified(8) << "  " << i.title;
-        if (!i.recipe.isEmpty())
-            out << "  [" << i.recipe << "]";
+        const QString own = recipeForCode(i.code);
+        const QStringList alternatives = siteRecipes(i.code);
+        if (!own.isEmpty())
+            out << "  [" << own
+                << (alternatives.isEmpty() ? QString()
+                                           : QStringLiteral("; some sites: ") +
+                                                 alternatives.join(QStringLiteral(", ")))
+                << "]";
         out << "\n";
     }
     return ExitOk;
@@ -545,7 +555,7 @@ int runExplain(const QStringList& rest, QTextStream& out, QTextStream& err) {
         out << "Why it matters\n  " << i.why << "\n\n";
         out << "Example\n" << indent(i.example) << "\n\n";
         out << "Use instead\n" << indent(i.useInstead) << "\n";
-        if (const Recipe* r = findRecipe(i.recipe))
+        if (const Recipe* r = findRecipe(recipeForCode(i.code)))
             out << "\nRecipe " << r->anchor << ": " << r->title << "\n  " << r->summary << "\n";
         // Sites that need other advice carry their own recipe (R105 on a data-dependent
         // choice, R106 on a reversal); the report names it per finding.

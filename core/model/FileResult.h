@@ -138,6 +138,9 @@ struct FileResult {
     QStringList imports; ///< canonical top-level modules imported ("numpy", "scipy.sparse", ...)
     bool isTest = false; ///< looks like a test module (test_*.py, *_test.py, tests/)
     bool isEntryScript = false; ///< has an `if __name__ == "__main__":` block
+    /// Its array work only makes demo or test data (every SCALES finding in a demo / test-role
+    /// function, or a benchmark driver by name): never the pilot module or Doctor's script.
+    bool isDemoData = false;
     /// For a notebook: where each line of the joined code comes from (empty for .py files).
     NotebookMap notebook;
 };

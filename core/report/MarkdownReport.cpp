@@ -427,12 +427,20 @@ private:
                 line(r->summary);
                 line();
             }
-            for (const Finding& f : group)
-                line(QStringLiteral("- `%1` %2 in %3: %4%5")
-                         .arg(f.range.toString(), f.code, where(f), findingText(f),
-                              in.doctor ? QStringLiteral(" (run time: %1)")
-                                              .arg(doctorStatusLabel(*in.doctor, f))
-                                        : QString()));
+            // Identical lines (same place, code and note) are one: findings are sorted by
+            // place and code, so they are neighbours.
+            QString previous;
+            for (const Finding& f : group) {
+                QString item = QStringLiteral("- `%1` %2 in %3: %4%5")
+                                   .arg(f.range.toString(), f.code, where(f), findingText(f),
+                                        in.doctor ? QStringLiteral(" (run time: %1)")
+                                                        .arg(doctorStatusLabel(*in.doctor, f))
+                                                  : QString());
+                if (item == previous)
+                    continue;
+                line(item);
+                previous = std::move(item);
+            }
             line();
         }
     }
@@ -522,11 +530,14 @@ private:
         line(QStringLiteral("| API | Support | Hot path | Locations | Effect |"));
         line(QStringLiteral("|---|---|---|---|---|"));
         for (const ApiGap& g : a.apiGaps) {
-            QStringList locs;
-            for (qsizetype i = 0; i < g.locations.size() && i < 8; ++i)
-                locs << QStringLiteral("`%1`").arg(g.locations[i].toString());
-            if (g.locations.size() > 8)
-                locs << QStringLiteral("+%1 more").arg(g.locations.size() - 8);
+            // Two calls on one line are one location in the table.
+            QStringList all;
+            for (const SourceRange& r : g.locations)
+                all << QStringLiteral("`%1`").arg(r.toString());
+            all.removeDuplicates();
+            QStringList locs = all.mid(0, 8);
+            if (all.size() > 8)
+                locs << QStringLiteral("+%1 more").arg(all.size() - 8);
             QString effect;
             if (g.support == Support::Missing && g.onComputePath && !g.nonCompute.isEmpty())
                 effect = QStringLiteral("not implemented, on the compute path, but %1 that does "

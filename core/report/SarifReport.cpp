@@ -48,6 +48,15 @@ QJsonObject ruleJson(const RuleInfo& i) {
         helpText += QStringLiteral(" Fix (%1, %2): %3").arg(r->anchor, r->title, r->summary);
         helpMd += QStringLiteral("\n\n**Fix (%1: %2).** %3").arg(r->anchor, r->title, r->summary);
     }
+    // Some sites carry another recipe (each result names its own): the help lists them too,
+    // as `cnready rules` and `cnready explain` do.
+    for (const QString& alt : siteRecipes(i.code))
+        if (const Recipe* r = findRecipe(alt)) {
+            helpText +=
+                QStringLiteral(" For some sites (%1, %2): %3").arg(r->anchor, r->title, r->summary);
+            helpMd += QStringLiteral("\n\n**For some sites (%1: %2).** %3")
+                          .arg(r->anchor, r->title, r->summary);
+        }
     if (!i.example.isEmpty())
         helpMd += QStringLiteral("\n\nExample:\n\n```python\n%1\n```").arg(i.example);
     if (!i.useInstead.isEmpty())

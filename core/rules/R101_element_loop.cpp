@@ -122,6 +122,64 @@ bool readsLeadingRows(const SemanticModel& m, const LoopInfo& L, TSNode skip) {
     return false;
 }
 
+// Whether a comprehension has an `if` clause (work on the elements: not a packing).
+bool hasFilter(TSNode comprehension) {
+    for (uint32_t k = 0; k < ts_node_named_child_count(comprehension); ++k)
+        if (SyntaxTree::is(ts_node_named_child(comprehension, k), "if_clause"))
+            return true;
+    return false;
+}
+
+// Whether a comprehension's element expression only packs array elements into Python values:
+// an element read (`off[d]`), a loop variable or a literal, a builtin that builds a Python
+// object from those (`slice(off[d], off[d + 1])`, `int(a[i])`), or a tuple / list of them.
+// Arithmetic on elements (`a[i + 1] - a[i]`) is array work and is not such a packing. There is
+// nothing to vectorise here: one `.tolist()` before the comprehension does it (RR-tolist).
+bool onlyPacksElements(const SemanticModel& m, TSNode e, bool top = true) {
+    if (ts_node_is_null(e))
+        return false;
+    if (SyntaxTree::is(e, "identifier") || SyntaxTree::is(e, "integer") ||
+        SyntaxTree::is(e, "float") || SyntaxTree::is(e, "string") || SyntaxTree::is(e, "none"))
+        return !top;
+    if (SyntaxTree::is(e, "subscript"))
+        return true;
+    if (SyntaxTree::is(e, "tuple") || SyntaxTree::is(e, "list") ||
+        SyntaxTree::is(e, "parenthesized_expression")) {
+        bool element = false;
+        for (uint32_t k = 0; k < ts_node_named_child_count(e); ++k) {
+            const TSNode c = ts_node_named_child(e, k);
+            if (SyntaxTree::is(c, "comment"))
+                continue;
+            if (!onlyPacksElements(m, c, false))
+                return false;
+            element = element || SyntaxTree::is(c, "subscript") || SyntaxTree::is(c, "call");
+        }
+        return element;
+    }
+    if (SyntaxTree::is(e, "call")) {
+        static const char* const builders[] = {"slice", "int",   "float", "str",
+                                               "bool",  "tuple", "range", "complex"};
+        const TSNode fn = SyntaxTree::field(e, rules::fields().function);
+        if (!SyntaxTree::is(fn, "identifier"))
+            return false;
+        const std::string_view name = m.text(fn);
+        bool builder = false;
+        for (const char* b : builders)
+            builder = builder || name == b;
+        if (!builder || !blocks::isBuiltin(m, fn, name))
+            return false;
+        const auto args = rules::positionalArguments(e);
+        bool element = false;
+        for (const TSNode a : args) {
+            if (!onlyPacksElements(m, a, false))
+                return false;
+            element = element || SyntaxTree::is(a, "subscript");
+        }
+        return element;
+    }
+    return false;
+}
+
 } // namespace
 
 bool isElementAccessOf(const SemanticModel& m, TSNode sub, const LoopInfo& L) {
@@ -244,7 +302,10 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
                                 .arg(over, blocks::quoted(m, sub));
         if (nest > 1)
             msg += QStringLiteral(", %1 nested levels deep").arg(nest);
-        out.report(L.node, msg);
+        if (L.kind == LoopKind::Comprehension && !hasFilter(L.node) && onlyPacksElements(m, L.body))
+            out.report(L.node, msg, 1);
+        else
+            out.report(L.node, msg);
     }
 }
 

@@ -64,6 +64,58 @@ const RuleInfo& R103IterateArray::info() const {
     return i;
 }
 
+namespace {
+
+// Whether `e`, the element expression of a comprehension over an array, only turns each item
+// into a Python value: the item itself, a builtin conversion of it (`int(v)`, `str(v)`), a
+// tuple or list of those, or a dictionary entry made of them. There is no array work to
+// vectorise in such a comprehension; one `.tolist()` does it (RR-tolist).
+bool onlyConvertsItems(const SemanticModel& m, TSNode e, const QStringList& vars) {
+    if (ts_node_is_null(e))
+        return false;
+    if (SyntaxTree::is(e, "identifier"))
+        return vars.contains(QString::fromUtf8(m.text(e).data(), qsizetype(m.text(e).size())));
+    if (SyntaxTree::is(e, "parenthesized_expression") || SyntaxTree::is(e, "tuple") ||
+        SyntaxTree::is(e, "list") || SyntaxTree::is(e, "pair")) {
+        bool any = false;
+        for (uint32_t k = 0; k < ts_node_named_child_count(e); ++k) {
+            const TSNode c = ts_node_named_child(e, k);
+            if (SyntaxTree::is(c, "comment"))
+                continue;
+            if (!onlyConvertsItems(m, c, vars))
+                return false;
+            any = true;
+        }
+        return any;
+    }
+    if (SyntaxTree::is(e, "call")) {
+        static const char* const conversions[] = {"int",  "float", "str",  "bool", "complex",
+                                                  "repr", "tuple", "list", "hex",  "oct"};
+        const TSNode fn = SyntaxTree::field(e, fields().function);
+        if (!SyntaxTree::is(fn, "identifier"))
+            return false;
+        const std::string_view name = m.text(fn);
+        bool conversion = false;
+        for (const char* c : conversions)
+            conversion = conversion || name == c;
+        if (!conversion || !blocks::isBuiltin(m, fn, name))
+            return false;
+        const auto args = positionalArguments(e);
+        return args.size() == 1 && onlyConvertsItems(m, args.front(), vars);
+    }
+    return false;
+}
+
+// Whether a comprehension has an `if` clause.
+bool hasFilter(TSNode comprehension) {
+    for (uint32_t k = 0; k < ts_node_named_child_count(comprehension); ++k)
+        if (SyntaxTree::is(ts_node_named_child(comprehension, k), "if_clause"))
+            return true;
+    return false;
+}
+
+} // namespace
+
 void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     // An object-dtype array (R107) holds Python objects on the host whatever library made
@@ -103,7 +155,12 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
                 ? QStringLiteral("comprehension over %1 %2 on the host, one item per step")
                       .arg(what, how)
                 : QStringLiteral("loop over %1 %2 on the host, one item per step").arg(what, how);
-        out.reportAbout(L.iterable, L.node, msg);
+        // A filter (`if np.any(col)`, `if g in fold`) is work on the items: not a conversion.
+        if (L.kind == LoopKind::Comprehension && !hasFilter(L.node) &&
+            onlyConvertsItems(m, L.body, L.variables))
+            out.reportAbout(L.iterable, L.node, msg, 1);
+        else
+            out.reportAbout(L.iterable, L.node, msg);
     }
 }
 

@@ -49,9 +49,19 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
             if (!m.isArray(a))
                 continue;
             const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));
-            out.reportAbout(a, c,
-                            QStringLiteral("builtin %1() walks %2 element by element on the host")
-                                .arg(b, blocks::quoted(m, a)));
+            // `list(a)` / `tuple(a)` only turn the array into Python values: nothing to
+            // vectorise, so the site's recipe is one `.tolist()` (RR-tolist), not RR-loop.
+            if (name == "list" || name == "tuple")
+                out.reportAbout(a, c,
+                                QStringLiteral("builtin %1() copies %2 to the host one element "
+                                               "at a time")
+                                    .arg(b, blocks::quoted(m, a)),
+                                1);
+            else
+                out.reportAbout(
+                    a, c,
+                    QStringLiteral("builtin %1() walks %2 element by element on the host")
+                        .arg(b, blocks::quoted(m, a)));
             break;
         }
     }

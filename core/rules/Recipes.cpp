@@ -50,6 +50,27 @@ QList<Recipe> buildRecipes() {
                        "the data; a Python loop issues one tiny task per element and the "
                        "scheduling cost swamps the arithmetic.")});
 
+    // Not an upstream anchor: a conversion to Python values (`tuple(a)`, `[int(v) for v in
+    // a]`, `[slice(off[d], off[d + 1]) for d in ...]`) has nothing to vectorise, so the advice of
+    // RR-loop does not fit it.
+    r.append(Recipe{
+        QStringLiteral("RR-tolist"),
+        QStringLiteral("Convert to Python values in one transfer"),
+        QStringLiteral("When the code needs Python values (a tuple for a shape, labels as "
+                       "strings, dictionary keys), there is no array work to vectorise: ask the "
+                       "array for all of them at once with `.tolist()` and build the Python "
+                       "object from that list. If the consumer accepts an array, pass the array "
+                       "itself."),
+        QStringLiteral("corner = tuple(lower)\n"
+                       "names = [str(v) for v in ids]"),
+        QStringLiteral("corner = tuple(lower.tolist())\n"
+                       "names = [str(v) for v in ids.tolist()]"),
+        23,
+        {QStringLiteral("R101"), QStringLiteral("R103"), QStringLiteral("R110")},
+        QStringLiteral("Walking an array hands out one element at a time, each a separate read "
+                       "that waits for the device; `.tolist()` copies the whole array to the "
+                       "host once.")});
+
     r.append(Recipe{
         QStringLiteral("RR-broadcast"),
         QStringLiteral("Let broadcasting do the per-row loop"),
@@ -383,6 +404,9 @@ QString siteRecipe(const QString& code, int variant) {
         return QStringLiteral("RR-flip");
     if (variant == 1 && code == QLatin1String("R105"))
         return QStringLiteral("RR-branch");
+    if (variant == 1 && (code == QLatin1String("R110") || code == QLatin1String("R103") ||
+                         code == QLatin1String("R101")))
+        return QStringLiteral("RR-tolist");
     return {};
 }
 

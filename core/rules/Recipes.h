@@ -24,15 +24,17 @@ struct Recipe {
 };
 
 /// All recipes, sorted by priority: the thirteen upstream anchors plus our own RR-write-through
-/// (R205), RR-dtype (R107), RR-layout (R109), RR-flip (R106 on reversals) and RR-branch (R105
-/// on branches that are not convergence tests) (ties by anchor).
+/// (R205), RR-dtype (R107), RR-layout (R109), RR-flip (R106 on reversals), RR-branch (R105
+/// on branches that are not convergence tests) and RR-tolist (R101/R103/R110 sites that only
+/// convert an array to Python values) (ties by anchor).
 /// Built once; thread-safe to read.
 const QList<Recipe>& allRecipes();
 /// The recipe anchor for a finding of `code` whose Finding::recipeVariant is `variant`:
 /// the alternative advice a rule gives for some sites (R106, variant 1: "RR-flip" for a
 /// reversal; R105, variant 1: "RR-branch" for a data-dependent branch that is not a
-/// convergence test). "" when the code has no such alternative (then the rule's own recipe
-/// applies).
+/// convergence test; R101, R103 and R110, variant 1: "RR-tolist" for a comprehension or a
+/// `list()`/`tuple()` that only turns array elements into Python values). "" when the code has no
+/// such alternative (then the rule's own recipe applies).
 QString siteRecipe(const QString& code, int variant);
 /// Every alternative recipe anchor a finding of `code` may carry (siteRecipe() over its
 /// variants), in variant order; empty for most codes. For `cnready explain`.

@@ -540,6 +540,7 @@ private slots:
         FileResult gen = file(QStringLiteral("demo_data.py"), 7, true);
         FileResult solver = file(QStringLiteral("solver.py"), 2, false);
         FileResult cli = file(QStringLiteral("cli.py"), 0, true);
+        cli.imports = {QStringLiteral("solver")}; // it runs the solver: it reaches the workload
         const Assessment a = run(mergeFileResults(QString(), {demo, gen, solver, cli}));
         QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
         QCOMPARE(a.entryScript, QStringLiteral("cli.py"));
@@ -547,6 +548,49 @@ private slots:
         const Assessment d = run(mergeFileResults(QString(), {demo, gen}));
         QVERIFY(d.pilotModule.isEmpty());
         QVERIFY(d.entryScript.isEmpty());
+    }
+    // Issue 16 item 7: a module that only makes test or demo data is neither the pilot nor
+    // Doctor's script, whether its functions say so (make_test_data.py: synthetic_field,
+    // make_fake_series) or its file name does (generate_data.py); nor is a script that
+    // downloads the inputs (download_inputs.py, like scipy's datasets/_download_all.py) or a
+    // module of a datasets/ package (astroML's datasets/tools/sdss_fits.py was the pilot), and
+    // the pilot is no plotting module either (astroML's plotting/regression.py came next).
+    void pilotAndEntryScriptSkipDataGenerators() {
+        const QString root = QStringLiteral(CNREADY_FIXTURES_DIR "/projects/demo_data_generator");
+        const ProjectResult p = analyzeProject(scanProject({root}));
+        QHash<QString, const FileResult*> files;
+        for (const FileResult& f : p.files)
+            files.insert(f.path, &f);
+        QVERIFY(files.value(QStringLiteral("make_test_data.py")));
+        QVERIFY(files.value(QStringLiteral("make_test_data.py"))->isDemoData);
+        QVERIFY(files.value(QStringLiteral("make_test_data.py"))->isEntryScript);
+        QVERIFY(!files.value(QStringLiteral("generate_data.py"))->isDemoData); // only its name
+        QVERIFY(files.value(QStringLiteral("generate_data.py"))->isEntryScript);
+        QVERIFY(!files.value(QStringLiteral("solver.py"))->isDemoData);
+        QVERIFY(files.value(QStringLiteral("download_inputs.py"))->isEntryScript);
+        // cli.py ranks before solver.py by name, but it reaches neither NumPy nor the project.
+        QVERIFY(files.value(QStringLiteral("cli.py"))->isEntryScript);
+        // The generators hold more SCALES findings than the solver: by counts alone one of
+        // them would be the pilot, and download_inputs.py sorts first among the entry scripts.
+        int generatorScales = 0, solverScales = 0;
+        for (const Finding& f : p.findings)
+            if (f.category == Category::Scales)
+                ++(f.range.path == QLatin1String("solver.py") ? solverScales : generatorScales);
+        QVERIFY2(generatorScales > solverScales && solverScales > 0,
+                 qPrintable(QStringLiteral("%1 %2").arg(generatorScales).arg(solverScales)));
+        const Assessment a = assess(p, {}, Manifest::bundled(), {});
+        QCOMPARE(a.pilotModule, QStringLiteral("solver.py"));
+        QCOMPARE(a.entryScript, QStringLiteral("solver.py"));
+        // Only the generators: no pilot and no entry script rather than a generator.
+        const ProjectResult gens = analyzeProject(
+            scanProject({root + QStringLiteral("/make_test_data.py"),
+                         root + QStringLiteral("/generate_data.py"),
+                         root + QStringLiteral("/download_inputs.py"),
+                         root + QStringLiteral("/datasets"), root + QStringLiteral("/plotting"),
+                         root + QStringLiteral("/data"), root + QStringLiteral("/cli.py")}));
+        const Assessment g = assess(gens, {}, Manifest::bundled(), {});
+        QVERIFY2(g.pilotModule.isEmpty(), qPrintable(g.pilotModule));
+        QVERIFY2(g.entryScript.isEmpty(), qPrintable(g.entryScript));
     }
     void readyIsNotPromisedWhileAGateIsOpen() {
         const ProjectResult p = project({finding(QStringLiteral("R201"), Category::Refactor,

@@ -181,6 +181,54 @@ private slots:
                              QStringLiteral("--format"), QStringLiteral("json")});
         QCOMPARE(bad.code, 2);
     }
+    // Issue 16 item 8: the summary stays under 80 lines however big the project: 120 modules
+    // with a dozen BLOCKS / REFACTOR codes each, several sites per code.
+    void summaryStaysShortOnABigProject() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QByteArray body = "import numpy as np\n"
+                                "\n"
+                                "\n"
+                                "def step(a: np.ndarray, b: np.ndarray, n: int, steps: int):\n"
+                                "    f = np.vectorize(lambda v: v + 1.0)\n"
+                                "    tags = np.empty(n, dtype=object)\n"
+                                "    for t in range(steps):\n"
+                                "        buf = np.zeros(n)\n"
+                                "        a = a + b\n"
+                                "        out = a.reshape(n, 1)\n"
+                                "        if a.sum() > 0:\n"
+                                "            print(float(a.max()))\n"
+                                "        acc = np.concatenate([buf, a])\n"
+                                "        idx = np.nonzero(a > 0)\n"
+                                "        b[idx] = 0.0\n"
+                                "        odd = a[::2]\n"
+                                "    for i in range(len(a)):\n"
+                                "        a[i] = a[i] * 2.0\n"
+                                "    for row in b:\n"
+                                "        total = sum(row)\n"
+                                "    flat = b.ravel(order=\"F\")\n"
+                                "    return f(a), tags, out, acc, odd, total, flat\n";
+        for (int k = 0; k < 120; ++k) {
+            QDir().mkpath(tmp.filePath(QStringLiteral("pkg%1").arg(k % 6)));
+            QFile file(tmp.filePath(QStringLiteral("pkg%1/mod%2.py").arg(k % 6).arg(k)));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(body);
+        }
+        const Run full = cli({QStringLiteral("assess"), tmp.path(), QStringLiteral("--today"),
+                              QStringLiteral("2026-11-30")});
+        QCOMPARE(full.code, 0);
+        QVERIFY(full.out.count(QLatin1Char('\n')) > 400); // the full report is long
+        const Run r = cli({QStringLiteral("assess"), tmp.path(), QStringLiteral("--summary"),
+                           QStringLiteral("--today"), QStringLiteral("2026-11-30")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.count(QLatin1Char('\n')) < 80,
+                 qPrintable(QString::number(r.out.count(QLatin1Char('\n'))) + r.out));
+        QVERIFY(r.out.contains(QStringLiteral("**SIGNIFICANT REFACTOR** — ")));
+        int codes = 0;
+        for (const QString& l : r.out.split(QLatin1Char('\n')))
+            codes += l.startsWith(QStringLiteral("| R1")) || l.startsWith(QStringLiteral("| R2"));
+        QVERIFY2(codes >= 8, qPrintable(r.out));
+    }
     void provisionalVerdictFailsAnyFailOn() {
         const QString project =
             QStringLiteral(CNREADY_SOURCE_DIR "/tests/fixtures/projects/provisional_syntax");

@@ -10,10 +10,12 @@
 //     CNREADY_UPDATE_GOLDEN=1 ./build/tests/report/tst_report
 //
 // and review the diff; the test then passes and reports which files it wrote.
+#include "analysis/FileAnalyzer.h"
 #include "analysis/ProjectAnalyzer.h"
 #include "assess/Assessment.h"
 #include "report/Report.h"
 #include "rules/Recipes.h"
+#include "rules/RuleRegistry.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -419,6 +421,71 @@ private slots:
                         "## What blocks (BLOCKS findings)\n\nNone outside test modules.\n")));
     }
 
+    // Issue 16 item 8, both ways: test-module findings leave "What works" (a count remains),
+    // JSON marks them `"testModule": true` and keeps them out of `counts`, SARIF makes them
+    // notes; the workload's findings keep their table rows, `false` and their level.
+    void testModuleFindingsAreMarkedInEveryFormat() {
+        FileResult work;
+        work.path = QStringLiteral("pkg/sim.py");
+        work.moduleName = QStringLiteral("pkg.sim");
+        work.lines = 40;
+        work.findings = {finding(QStringLiteral("R001"), Category::Scales, 4),
+                         finding(QStringLiteral("R101"), Category::Blocks, 10)};
+        FileResult test;
+        test.path = QStringLiteral("tests/test_sim.py");
+        test.moduleName = QStringLiteral("tests.test_sim");
+        test.lines = 40;
+        test.isTest = true;
+        for (const auto& [code, cat, line] :
+             {std::tuple{QStringLiteral("R001"), Category::Scales, 3},
+              std::tuple{QStringLiteral("R002"), Category::Scales, 5},
+              std::tuple{QStringLiteral("R104"), Category::Blocks, 7}}) {
+            Finding f = finding(code, cat, line);
+            f.range.path = test.path;
+            test.findings << f;
+        }
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/demo"), {work, test});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        const QString works =
+            section(QString::fromUtf8(r.render(ReportFormat::Markdown)), kHeadings[1]);
+        QVERIFY2(works.contains(QStringLiteral("| `pkg/sim.py:4-5` | R001 |")), qPrintable(works));
+        QVERIFY2(!works.contains(QStringLiteral("tests/test_sim.py")), qPrintable(works));
+        QVERIFY2(works.contains(QStringLiteral("2 SCALES findings in test modules, not listed")),
+                 qPrintable(works));
+
+        const QJsonObject json = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
+        for (const QJsonValue& f : json[QStringLiteral("findings")].toArray()) {
+            const bool inTests =
+                f[QStringLiteral("location")].toString().startsWith(QStringLiteral("tests/"));
+            QCOMPARE(f[QStringLiteral("testModule")].toBool(), inTests);
+        }
+        const QJsonObject counts = json[QStringLiteral("counts")].toObject();
+        QCOMPARE(counts[QStringLiteral("scales")].toInt(), 1);
+        QCOMPARE(counts[QStringLiteral("blocks")].toInt(), 1);
+        QCOMPARE(counts[QStringLiteral("testModules")].toInt(), 3);
+
+        const QJsonArray results =
+            QJsonDocument::fromJson(r.render(ReportFormat::Sarif))[QStringLiteral("runs")]
+                .toArray()
+                .at(0)[QStringLiteral("results")]
+                .toArray();
+        int notes = 0, errors = 0;
+        for (const QJsonValue& res : results) {
+            const bool inTests =
+                res[QStringLiteral("properties")][QStringLiteral("testModule")].toBool();
+            const QString level = res[QStringLiteral("level")].toString();
+            if (inTests)
+                QCOMPARE(level, QStringLiteral("note"));
+            if (res[QStringLiteral("ruleId")].toString() == QLatin1String("R104"))
+                notes += inTests && level == QLatin1String("note");
+            if (res[QStringLiteral("ruleId")].toString() == QLatin1String("R101"))
+                errors += !inTests && level == QLatin1String("error");
+        }
+        QCOMPARE(notes, 1);
+        QCOMPARE(errors, 1);
+    }
+
     void reversalFindingsPointToTheirOwnRecipe() {
         Finding rev = finding(QStringLiteral("R106"), Category::Blocks, 12);
         rev.recipeVariant = 1;
@@ -461,6 +528,226 @@ private slots:
             section(QString::fromUtf8(out.render(ReportFormat::Markdown)), kHeadings[2]);
         QVERIFY(blocks.contains(QStringLiteral("RR-branch: Take data-dependent branches")));
         QVERIFY(blocks.contains(QStringLiteral("RR-converge: Test convergence")));
+    }
+
+    // Issue 16 item 7: `cnready rules`, `cnready explain`, SARIF's rule help and the reports
+    // name the same recipe for every code and for each of its site variants (R105 once
+    // disagreed: the catalogue said RR-converge while the report's rows said RR-branch).
+    void everyCodeHasOneRecipeInTheCatalogueAndTheReports() {
+        const Cli rulesJson =
+            cli({QStringLiteral("rules"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(rulesJson.code, 0);
+        QHash<QString, QJsonObject> catalogue;
+        for (const QJsonValue& v :
+             QJsonDocument::fromJson(rulesJson.out)[QStringLiteral("rules")].toArray())
+            catalogue.insert(v[QStringLiteral("code")].toString(), v.toObject());
+        QHash<QString, QString> rulesLine;
+        for (const QByteArray& l : cli({QStringLiteral("rules")}).out.split('\n'))
+            rulesLine.insert(QString::fromUtf8(l.left(4)), QString::fromUtf8(l));
+        const QJsonArray sarifRules =
+            QJsonDocument::fromJson(examples().render(ReportFormat::Sarif))[QStringLiteral("runs")]
+                .toArray()
+                .at(0)[QStringLiteral("tool")][QStringLiteral("driver")][QStringLiteral("rules")]
+                .toArray();
+        QHash<QString, QString> sarifHelp;
+        for (const QJsonValue& r : sarifRules)
+            sarifHelp.insert(r[QStringLiteral("id")].toString(),
+                             r[QStringLiteral("help")][QStringLiteral("text")].toString());
+        int checked = 0;
+        for (const auto& rule : RuleRegistry::instance().rules()) {
+            const RuleInfo& i = rule->info();
+            const QString own = recipeForCode(i.code);
+            const QStringList alternatives = siteRecipes(i.code);
+            const QJsonObject entry = catalogue.value(i.code);
+            QCOMPARE(entry[QStringLiteral("recipe")].toString(), own);
+            QStringList listed;
+            for (const QJsonValue& v : entry[QStringLiteral("siteRecipes")].toArray())
+                listed << v.toString();
+            QCOMPARE(listed, alternatives);
+            const QString explain = QString::fromUtf8(cli({QStringLiteral("explain"), i.code}).out);
+            for (int variant = 0; variant <= alternatives.size(); ++variant) {
+                Finding f = finding(i.code, i.category, 12);
+                f.recipeVariant = quint8(variant);
+                const QString anchor = recipeFor(f);
+                const QString tag = QStringLiteral("%1 variant %2").arg(i.code).arg(variant);
+                QCOMPARE(anchor, variant == 0 ? own : alternatives.at(variant - 1));
+                if (anchor.isEmpty())
+                    continue; // SCALES and R304: no recipe anywhere
+                const Recipe* r = findRecipe(anchor);
+                QVERIFY2(r, qPrintable(tag));
+                const QString named = QStringLiteral("%1: %2").arg(r->anchor, r->title);
+                QVERIFY2(rulesLine.value(i.code).contains(anchor), qPrintable(tag));
+                QVERIFY2(explain.contains(QStringLiteral("ecipe ") + named), qPrintable(tag));
+                QVERIFY2(sarifHelp.value(i.code).contains(
+                             QStringLiteral("(%1, %2): %3").arg(r->anchor, r->title, r->summary)),
+                         qPrintable(tag));
+                const Rendered out = fromParts({f}, {});
+                const QJsonArray fs = QJsonDocument::fromJson(out.render(
+                    ReportFormat::Json))[QStringLiteral("findings")]
+                                          .toArray();
+                QCOMPARE(fs.size(), 1);
+                QCOMPARE(fs.at(0)[QStringLiteral("recipe")].toString(), anchor);
+                const QString md = QString::fromUtf8(out.render(ReportFormat::Markdown));
+                if (i.category == Category::Blocks || i.category == Category::Refactor) {
+                    const QString body =
+                        section(md, i.category == Category::Blocks ? kHeadings[2] : kHeadings[3]);
+                    QVERIFY2(body.contains(named), qPrintable(tag + QLatin1Char('\n') + body));
+                    QVERIFY2(
+                        section(md, kHeadings[7])
+                            .contains(QStringLiteral("Apply **%1** (%2)").arg(r->anchor, r->title)),
+                        qPrintable(tag));
+                }
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 20);
+    }
+
+    // Issue 16 item 7: where the code only turns an array into Python values there is nothing
+    // to vectorise, so those sites get RR-tolist, never the element-loop recipe.
+    void conversionsToPythonValuesAreNotOfferedTheLoopRecipe() {
+        const QByteArray src = "import numpy as np\n"
+                               "\n"
+                               "\n"
+                               "def corner(grid: np.ndarray, ids: np.ndarray):\n"
+                               "    lo = tuple(grid)\n"                               // 5: R110
+                               "    names = [str(v) for v in ids]\n"                  // 6: R103
+                               "    pairs = {int(k): i for i, k in enumerate(ids)}\n" // 7
+                               "    total = sum(grid)\n"                              // 8: R110
+                               "    norms = [np.sqrt(np.dot(p, p)) for p in grid]\n"  // 9
+                               "    items = list(ids)\n"                              // 10: R110
+                               "    return lo, names, pairs, total, norms, items\n"
+                               "\n"
+                               "\n"
+                               "def pieces(off: np.ndarray, n: int):\n"
+                               "    cuts = [slice(off[d], off[d + 1]) for d in range(n)]\n" // 15
+                               "    gaps = [off[d + 1] - off[d] for d in range(n)]\n"       // 16
+                               "    return cuts, gaps\n"
+                               "\n"
+                               "\n"
+                               "def first_live(cols: np.ndarray):\n"
+                               "    return [c for c in cols if np.any(c > 0)]\n"; // 21
+        FileResult f = analyzeSource(QStringLiteral("pkg/shapes.py"), src);
+        QHash<int, QString> byLine;
+        for (const Finding& x : f.findings)
+            if (x.category == Category::Blocks)
+                byLine.insert(x.range.line, x.code + QLatin1Char('/') + recipeFor(x));
+        QCOMPARE(byLine.value(5), QStringLiteral("R110/RR-tolist"));
+        QCOMPARE(byLine.value(6), QStringLiteral("R103/RR-tolist"));
+        QCOMPARE(byLine.value(7), QStringLiteral("R103/RR-tolist"));
+        QCOMPARE(byLine.value(8), QStringLiteral("R110/RR-loop"));
+        QCOMPARE(byLine.value(9), QStringLiteral("R103/RR-loop"));
+        QCOMPARE(byLine.value(10), QStringLiteral("R110/RR-tolist"));
+        // An element loop that only packs elements into slices (pywt's coefficient slices),
+        // and one that computes with them (np.diff would do it).
+        QCOMPARE(byLine.value(15), QStringLiteral("R101/RR-tolist"));
+        QCOMPARE(byLine.value(16), QStringLiteral("R101/RR-loop"));
+        // A filter is work on the items (sklearn's `next(col for col in Y.T if np.any(...))`).
+        QCOMPARE(byLine.value(21), QStringLiteral("R103/RR-loop"));
+        // The report's rows and next steps follow the finding's own recipe.
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/shapes"), {f});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        const QString md = QString::fromUtf8(r.render(ReportFormat::Markdown));
+        const QString blocks = section(md, kHeadings[2]);
+        for (const QString& row : blocks.split(QLatin1Char('\n'))) {
+            if (row.contains(QStringLiteral("`pkg/shapes.py:5`")) ||
+                row.contains(QStringLiteral("`pkg/shapes.py:6`")) ||
+                row.contains(QStringLiteral("`pkg/shapes.py:10`")))
+                QVERIFY2(row.contains(QStringLiteral("RR-tolist: Convert to Python values")) &&
+                             !row.contains(QStringLiteral("RR-loop")),
+                         qPrintable(row));
+        }
+        const QString steps = section(md, kHeadings[7]);
+        QVERIFY2(steps.contains(QStringLiteral("Apply **RR-tolist** (Convert to Python values "
+                                               "in one transfer) at 5 sites")),
+                 qPrintable(steps));
+        QVERIFY2(steps.contains(QStringLiteral("Apply **RR-loop** (Replace the element loop by "
+                                               "whole-array operations) at 4 sites")),
+                 qPrintable(steps));
+    }
+
+    // Issue 16 item 8: identical rows for one site are one row in every table of the report.
+    void identicalRowsForOneSiteAreMerged() {
+        Finding a = finding(QStringLiteral("R101"), Category::Blocks, 12);
+        Finding b = a;
+        b.range.column = 20; // a second read in the same loop: one site
+        a.siteLine = b.siteLine = 11;
+        a.siteEndLine = b.siteEndLine = 14;
+        Finding s1 = finding(QStringLiteral("R001"), Category::Scales, 20);
+        Finding s2 = s1;
+        s2.range.column = 30; // same line, code and note: the same row
+        Finding r1 = finding(QStringLiteral("R201"), Category::Refactor, 24);
+        Finding r2 = r1;
+        r2.range.column = 30;
+        Finding i1 = finding(QStringLiteral("R303"), Category::Info, 28);
+        Finding i2 = i1;
+        i2.range.column = 30;
+        const Rendered out = fromParts({a, b, s1, s2, r1, r2, i1, i2}, {});
+        const QString md = QString::fromUtf8(out.render(ReportFormat::Markdown));
+        auto rowsWith = [&](const QString& heading, const QString& needle) {
+            return section(md, heading).count(needle);
+        };
+        QCOMPARE(rowsWith(kHeadings[2], QStringLiteral("| R101 |")), 1);
+        QVERIFY2(section(md, kHeadings[2])
+                     .contains(QStringLiteral("| `pkg/sim.py:11-14` | R101 | 2 findings at one "
+                                              "site (line 12)")),
+                 qPrintable(section(md, kHeadings[2])));
+        QCOMPARE(rowsWith(kHeadings[1], QStringLiteral("`pkg/sim.py:20-21` | R001")), 1);
+        QCOMPARE(rowsWith(kHeadings[3], QStringLiteral("`pkg/sim.py:24-25` R201")), 1);
+        QCOMPARE(rowsWith(kHeadings[4], QStringLiteral("`pkg/sim.py:28-29` | R303")), 1);
+        // Different sites stay apart.
+        Finding c = a;
+        c.range.line = 40;
+        c.siteLine = c.siteEndLine = 40;
+        const Rendered two = fromParts({a, c}, {});
+        QCOMPARE(section(QString::fromUtf8(two.render(ReportFormat::Markdown)), kHeadings[2])
+                     .count(QStringLiteral("| R101 |")),
+                 2);
+    }
+
+    // Issue 16 item 3: the API-gap table's effect column says what an unimplemented API does
+    // on the compute path (AttributeError since cuPyNumeric 26.06, no NumPy fallback) and,
+    // off it, gives the fix (call host NumPy there).
+    void apiGapEffectSaysWhatAnUnimplementedApiDoes() {
+        FileResult f;
+        f.path = QStringLiteral("pkg/sim.py");
+        f.moduleName = QStringLiteral("pkg.sim");
+        f.lines = 40;
+        f.findings = {finding(QStringLiteral("R001"), Category::Scales, 5)};
+        ApiUse onPath;
+        onPath.name = QStringLiteral("numpy.vectorize");
+        onPath.range = SourceRange{f.path, 8, 5, 8, 20};
+        onPath.function = QStringLiteral("step");
+        ApiUse offPath = onPath;
+        offPath.range = SourceRange{f.path, 30, 5, 30, 20};
+        offPath.function = QStringLiteral("plot_result");
+        offPath.pathRole = PathRole::Plotting;
+        auto effect = [](const QList<ApiUse>& uses, const FileResult& base) {
+            FileResult g = base;
+            g.apiUses = uses;
+            Rendered r;
+            r.project = mergeFileResults(QStringLiteral("/tmp/gaps"), {g});
+            r.assessment = assess(r.project, {}, r.manifest, {});
+            const QString gaps =
+                section(QString::fromUtf8(r.render(ReportFormat::Markdown)), kHeadings[5]);
+            for (const QString& row : gaps.split(QLatin1Char('\n')))
+                if (row.startsWith(QStringLiteral("| `numpy.vectorize` |")))
+                    return std::make_pair(row, r.assessment.demotions.size());
+            return std::make_pair(gaps, qsizetype(-1));
+        };
+        const auto [on, onDemotions] = effect({onPath}, f);
+        QVERIFY2(on.contains(QStringLiteral("on the compute path (loop or not): cuPyNumeric "
+                                            "26.06+ raises AttributeError there, no NumPy "
+                                            "fallback; demotes the verdict one tier")),
+                 qPrintable(on));
+        QCOMPARE(onDemotions, 1);
+        const auto [off, offDemotions] = effect({offPath}, f);
+        QVERIFY2(off.contains(QStringLiteral("off the compute path: listed, no demotion; call "
+                                             "host NumPy explicitly there (cuPyNumeric 26.06+ "
+                                             "raises AttributeError)")),
+                 qPrintable(off));
+        QCOMPARE(offDemotions, 0);
     }
 
     void fileDiagnosticsAreListedInTheContextPart() {

@@ -58,3 +58,76 @@ Gate readinessGate(const QList<ReadinessHint>& hints, const Context& c,
 }
 
 } // namespace cnready::assessment
+
+namespace cnready {
+
+// Launch scripts under the root (shell, Slurm/PBS/LSF jobs, Makefiles): what Gate 6 reads
+// besides the Python files.
+QList<ReadinessHint> scanLaunchScripts(const QString& root) {
+    QList<ReadinessHint> hints;
+    const QDir base(root);
+    if (root.isEmpty() || !base.exists())
+        return hints;
+    static const QStringList suffixes = {QStringLiteral("sh"),    QStringLiteral("bash"),
+                                         QStringLiteral("slurm"), QStringLiteral("sbatch"),
+                                         QStringLiteral("pbs"),   QStringLiteral("lsf"),
+                                         QStringLiteral("job"),   QStringLiteral("zsh")};
+    static const QRegularExpression legate(QStringLiteral("\\blegate\\b"));
+    static const QRegularExpression mpi(QStringLiteral("\\b(mpirun|mpiexec|srun|jsrun)\\b"));
+    static const QRegularExpression python(QStringLiteral("\\bpython[0-9.]*\\b|\\.py\\b"));
+    QStringList files;
+    // Breadth-limited walk: root and up to 3 levels of non-hidden folders.
+    QList<QPair<QString, int>> dirs{{base.absolutePath(), 0}};
+    while (!dirs.isEmpty()) {
+        const auto [dir, depth] = dirs.takeFirst();
+        const QDir d(dir);
+        const QFileInfoList entries =
+            d.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        for (const QFileInfo& fi : entries) {
+            if (fi.fileName().startsWith(QLatin1Char('.')))
+                continue;
+            if (fi.isDir()) {
+                static const QStringList skip = {
+                    QStringLiteral("venv"),         QStringLiteral("env"),
+                    QStringLiteral("build"),        QStringLiteral("dist"),
+                    QStringLiteral("node_modules"), QStringLiteral("__pycache__"),
+                    QStringLiteral("site-packages")};
+                if (!fi.isSymLink() && depth < 3 && !skip.contains(fi.fileName()))
+                    dirs.append({fi.absoluteFilePath(), depth + 1});
+                continue;
+            }
+            if (suffixes.contains(fi.suffix().toLower()) ||
+                fi.fileName() == QLatin1String("Makefile") ||
+                fi.fileName() == QLatin1String("Justfile"))
+                files << base.relativeFilePath(fi.absoluteFilePath());
+        }
+    }
+    files.sort();
+    for (const QString& rel : files) {
+        QFile f(base.absoluteFilePath(rel));
+        if (f.size() > 256 * 1024 || !f.open(QIODevice::ReadOnly))
+            continue;
+        const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+        bool launches = false;
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const QString line = lines[i].trimmed();
+            if (line.startsWith(QLatin1Char('#')) && !line.startsWith(QLatin1String("#SBATCH")))
+                continue;
+            const SourceRange r{rel, int(i) + 1, 1, int(i) + 1, 1};
+            QString shown = line;
+            if (shown.size() > 100)
+                shown = shown.left(97) + QStringLiteral("...");
+            if (legate.match(line).hasMatch())
+                hints << ReadinessHint{QStringLiteral("legate"), r, shown};
+            if (mpi.match(line).hasMatch())
+                hints << ReadinessHint{QStringLiteral("mpi-launcher"), r, shown};
+            if (!launches && python.match(line).hasMatch()) {
+                hints << ReadinessHint{QStringLiteral("launch-script"), r, shown};
+                launches = true;
+            }
+        }
+    }
+    return hints;
+}
+
+} // namespace cnready
