@@ -287,14 +287,42 @@ bool withinLines(const SourceRange& inner, const SourceRange& outer) {
            std::max(inner.line, inner.endLine) <= std::max(outer.line, outer.endLine);
 }
 
+/// What combine() needs of one finding's cost: its figures, not its text. A large project has
+/// ~100k hot sites; keeping every statement's whole SiteCost (its assumption in words, ~0.5 kB)
+/// until the sites are combined cost tens of MB at the report's peak. The text of the one
+/// finding that names the site is estimated again (estimate() is a pure function).
+struct Figures {
+    const Finding* finding = nullptr;
+    bool sizeKnown = false;
+    double gpuSeconds = 0;
+    double taskSeconds = 0;
+    double memorySeconds = 0;
+    double linkSeconds = 0;
+    double hostObjectSeconds = 0;
+    double numpySeconds = 0;
+    std::optional<double> gpuSecondsHigh;
+};
+
+Figures figuresOf(const Finding& f, const SiteCost& c) {
+    return Figures{&f,
+                   c.sizeKnown,
+                   c.gpuSeconds,
+                   c.taskSeconds,
+                   c.memorySeconds,
+                   c.linkSeconds,
+                   c.hostObjectSeconds,
+                   c.numpySeconds,
+                   c.gpuSecondsHigh};
+}
+
 /// A site's statement: the findings counted once, as the largest of them.
 struct Statement {
     SourceRange range; ///< the first finding's range (an element loop's: its whole span)
     bool loop = false; ///< an element-loop finding: findings inside its span join it
-    SiteCost largest;  ///< the member with the largest bound (a known one before unknown)
+    Figures largest;   ///< the member with the largest bound (a known one before unknown)
 };
 
-bool larger(const SiteCost& a, const SiteCost& b) {
+template <typename A, typename B> bool larger(const A& a, const B& b) {
     if (a.sizeKnown != b.sizeKnown)
         return a.sizeKnown;
     return a.sizeKnown && a.gpuSeconds > b.gpuSeconds;
@@ -302,12 +330,12 @@ bool larger(const SiteCost& a, const SiteCost& b) {
 
 /// The site's cost from its statements (at least one): sums of the parts, combined as in
 /// estimate(); the largest statement gives the code, kind and assumption.
-SiteCost combine(const QList<Statement>& statements) {
+SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
     qsizetype top = 0;
     for (qsizetype i = 1; i < statements.size(); ++i)
         if (larger(statements[i].largest, statements[top].largest))
             top = i;
-    SiteCost c = statements[top].largest;
+    SiteCost c = estimate(*statements[top].largest.finding, in);
     if (!c.sizeKnown)
         return c;
     if (statements.size() == 1) {
@@ -318,7 +346,7 @@ SiteCost combine(const QList<Statement>& statements) {
     bool allHigh = true;
     int known = 0;
     for (const Statement& s : statements) {
-        const SiteCost& p = s.largest;
+        const Figures& p = s.largest;
         if (!p.sizeKnown)
             continue;
         ++known;
@@ -329,7 +357,7 @@ SiteCost combine(const QList<Statement>& statements) {
         numpy += p.numpySeconds;
         allHigh = allHigh && p.gpuSecondsHigh.has_value();
         high += p.gpuSecondsHigh.value_or(0);
-        c.parts << QStringLiteral("%1 line %2").arg(p.code).arg(s.range.line);
+        c.parts << QStringLiteral("%1 line %2").arg(p.finding->code).arg(s.range.line);
     }
     // The top statement first.
     const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line);
@@ -356,7 +384,7 @@ SiteCost combine(const QList<Statement>& statements) {
 
 } // namespace
 
-QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
+QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths) {
     QList<SourceRange> order;
     QHash<SourceRange, QList<Statement>> bySite;
@@ -381,7 +409,7 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
             }
         }
         if (!same) {
-            statements << Statement{f.range, loop, c};
+            statements << Statement{f.range, loop, figuresOf(f, c)};
             continue;
         }
         if (loop && !same->loop) {
@@ -389,7 +417,7 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
             same->loop = true;
         }
         if (larger(c, same->largest))
-            same->largest = c;
+            same->largest = figuresOf(f, c);
     }
     // A loop finding seen after statements of its body: fold them into it.
     for (QList<Statement>& statements : bySite) {
@@ -410,7 +438,7 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
     QList<SiteCost> out;
     out.reserve(order.size());
     for (const SourceRange& site : order)
-        out << combine(bySite.value(site));
+        out << combine(bySite.value(site), in);
     std::stable_sort(out.begin(), out.end(), [](const SiteCost& a, const SiteCost& b) {
         if (a.sizeKnown != b.sizeKnown)
             return a.sizeKnown;

@@ -19,6 +19,7 @@
 // on the assumption it names; nothing here is a measured speedup.
 
 #include "model/Finding.h"
+#include "model/FindingSelection.h"
 
 #include <QList>
 #include <QSet>
@@ -114,7 +115,7 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// assumption. A site with any known part is known (the unknown parts are left out: still a
 /// lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by
 /// location.
-QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
+QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {});
 
 /// "≥ 400 s", "≥ 89 µs", "0.1–0.5 ms": a bound for reports (seconds in, SI-prefixed).
