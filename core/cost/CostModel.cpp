@@ -384,10 +384,19 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
 
 } // namespace
 
-QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
-                              const QSet<QString>& skipPaths) {
+namespace {
+
+/// The hot sites of `findings` with their statements, in the order first seen.
+struct SiteTable {
     QList<SourceRange> order;
     QHash<SourceRange, QList<Statement>> bySite;
+};
+
+SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
+                    const QSet<QString>& skipPaths) {
+    SiteTable t;
+    QList<SourceRange>& order = t.order;
+    QHash<SourceRange, QList<Statement>>& bySite = t.bySite;
     for (const Finding& f : findings) {
         if (f.category == Category::Info || !findingOnHotPath(f) ||
             skipPaths.contains(f.range.path))
@@ -435,11 +444,43 @@ QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in
             }
         }
     }
-    QList<SiteCost> out;
-    out.reserve(order.size());
-    for (const SourceRange& site : order)
-        out << combine(bySite.value(site), in);
-    std::stable_sort(out.begin(), out.end(), [](const SiteCost& a, const SiteCost& b) {
+    return t;
+}
+
+/// combine()'s size class and lower bound, from the figures alone (the same sums in the
+/// same order, so the same doubles).
+SiteBound boundOf(const SourceRange& site, const QList<Statement>& statements) {
+    qsizetype top = 0;
+    for (qsizetype i = 1; i < statements.size(); ++i)
+        if (larger(statements[i].largest, statements[top].largest))
+            top = i;
+    const Figures& t = statements[top].largest;
+    SiteBound b{site, t.sizeKnown, t.gpuSeconds};
+    if (!t.sizeKnown || statements.size() == 1)
+        return b;
+    double tasks = 0, memory = 0, link = 0, objects = 0;
+    for (const Statement& s : statements) {
+        if (!s.largest.sizeKnown)
+            continue;
+        tasks += s.largest.taskSeconds;
+        memory += s.largest.memorySeconds;
+        link += s.largest.linkSeconds;
+        objects += s.largest.hostObjectSeconds;
+    }
+    b.gpuSeconds = std::max(tasks, memory) + link + objects;
+    return b;
+}
+
+/// Every site's bound, sorted as estimateSites() sorts (the position in `order` kept in
+/// `index`).
+QList<std::pair<SiteBound, qsizetype>> sortedBounds(const SiteTable& t) {
+    QList<std::pair<SiteBound, qsizetype>> bounds;
+    bounds.reserve(t.order.size());
+    for (qsizetype i = 0; i < t.order.size(); ++i)
+        bounds.append({boundOf(t.order[i], t.bySite[t.order[i]]), i});
+    std::stable_sort(bounds.begin(), bounds.end(), [](const auto& x, const auto& y) {
+        const SiteBound& a = x.first;
+        const SiteBound& b = y.first;
         if (a.sizeKnown != b.sizeKnown)
             return a.sizeKnown;
         if (a.sizeKnown && a.gpuSeconds != b.gpuSeconds)
@@ -448,6 +489,36 @@ QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in
             return a.site.path < b.site.path;
         return a.site.line < b.site.line;
     });
+    return bounds;
+}
+
+} // namespace
+
+QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
+                              const QSet<QString>& skipPaths, qsizetype limit,
+                              qsizetype* total) {
+    // The order comes from the figures; the text (assumption, parts) is built only for the
+    // sites returned: a report table shows eight of ~100k.
+    const SiteTable t = siteTable(findings, in, skipPaths);
+    const QList<std::pair<SiteBound, qsizetype>> bounds = sortedBounds(t);
+    if (total)
+        *total = bounds.size();
+    const qsizetype n = limit < 0 ? bounds.size() : std::min(limit, bounds.size());
+    QList<SiteCost> out;
+    out.reserve(n);
+    for (qsizetype i = 0; i < n; ++i)
+        out << combine(t.bySite[t.order[bounds[i].second]], in);
+    return out;
+}
+
+QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
+                                    const QSet<QString>& skipPaths) {
+    const QList<std::pair<SiteBound, qsizetype>> bounds =
+        sortedBounds(siteTable(findings, in, skipPaths));
+    QList<SiteBound> out;
+    out.reserve(bounds.size());
+    for (const auto& b : bounds)
+        out << b.first;
     return out;
 }
 

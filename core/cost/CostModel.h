@@ -115,8 +115,22 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// assumption. A site with any known part is known (the unknown parts are left out: still a
 /// lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by
 /// location.
+/// With `limit` >= 0 only the first `limit` sites are returned (their text is the only text
+/// built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
-                              const QSet<QString>& skipPaths = {});
+                              const QSet<QString>& skipPaths = {}, qsizetype limit = -1,
+                              qsizetype* total = nullptr);
+
+/// A site's lower bound per step without its text: what ordering sites needs.
+struct SiteBound {
+    SourceRange site;
+    bool sizeKnown = false;
+    double gpuSeconds = 0; ///< SiteCost::gpuSeconds of the same site
+};
+/// estimateSites()' sites and bounds in its order, built from the figures alone (no
+/// assumption text per site): for callers that only rank or weigh sites.
+QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
+                                    const QSet<QString>& skipPaths = {});
 
 /// "≥ 400 s", "≥ 89 µs", "0.1–0.5 ms": a bound for reports (seconds in, SI-prefixed).
 QString formatBound(const SiteCost& c);

@@ -590,7 +590,9 @@ private:
     /// "Where the time would go": the top hot sites by the cost model's lower bound per step
     /// on the target (cost/CostModel.h), with the assumption that dominates each.
     void costTable() {
-        const QList<cost::SiteCost> costs = siteCosts(in);
+        const int max = 8;
+        qsizetype total = 0;
+        const QList<cost::SiteCost> costs = siteCosts(in, max, &total);
         if (costs.isEmpty())
             return;
         const cost::Inputs ci = cost::inputsFor(in.assessment.context);
@@ -603,7 +605,6 @@ private:
         line();
         line(QStringLiteral("| Site | Code | Kind | Bound per step | Dominating assumption |"));
         line(QStringLiteral("|---|---|---|---|---|"));
-        const int max = 8;
         for (qsizetype i = 0; i < costs.size() && i < max; ++i) {
             const cost::SiteCost& c = costs[i];
             line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
@@ -611,8 +612,8 @@ private:
                           c.sizeKnown ? c.assumption
                                       : QStringLiteral("size unknown: %1").arg(c.unknownWhy)));
         }
-        if (costs.size() > max)
-            line(QStringLiteral("| and %1 more sites | | | | |").arg(costs.size() - max));
+        if (total > max)
+            line(QStringLiteral("| and %1 more sites | | | | |").arg(total - max));
         line();
     }
 

@@ -153,6 +153,11 @@ QList<cost::SiteCost> siteCosts(const ReportInput& in) {
                                testModulePaths(in.project));
 }
 
+QList<cost::SiteCost> siteCosts(const ReportInput& in, qsizetype limit, qsizetype* total) {
+    return cost::estimateSites(in.assessment.findings, cost::inputsFor(in.assessment.context),
+                               testModulePaths(in.project), limit, total);
+}
+
 QList<NextStep> recommendedSteps(const ReportInput& in) {
     const Assessment& a = in.assessment;
     const Context& c = a.context;
@@ -234,7 +239,8 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
     }
     // Each recipe's cost: the largest lower bound among its sites (-1 when none is known).
     QHash<SourceRange, double> costBySite;
-    for (const cost::SiteCost& c : siteCosts(in))
+    for (const cost::SiteBound& c :
+         cost::estimateSiteBounds(a.findings, cost::inputsFor(a.context), testPaths))
         if (c.sizeKnown)
             costBySite.insert(c.site, c.gpuSeconds);
     QHash<QString, double> costByRecipe;
