@@ -495,8 +495,7 @@ QList<std::pair<SiteBound, qsizetype>> sortedBounds(const SiteTable& t) {
 } // namespace
 
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
-                              const QSet<QString>& skipPaths, qsizetype limit,
-                              qsizetype* total) {
+                              const QSet<QString>& skipPaths, qsizetype limit, qsizetype* total) {
     // The order comes from the figures; the text (assumption, parts) is built only for the
     // sites returned: a report table shows eight of ~100k.
     const SiteTable t = siteTable(findings, in, skipPaths);

@@ -173,7 +173,8 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
         const qsizetype start = p.apiUses.size();
         p.apiUses.append(std::move(f.apiUses)); // copies instead when the list is shared
         for (auto u = p.apiUses.begin() + start; u != p.apiUses.end(); ++u)
-            if (!u->requiresHotFunction.isEmpty() && p.hotFunctions.contains(u->requiresHotFunction))
+            if (!u->requiresHotFunction.isEmpty() &&
+                p.hotFunctions.contains(u->requiresHotFunction))
                 u->hot = true;
         // Sorting file by file needs a buffer of one file's uses, not of the project's.
         std::stable_sort(p.apiUses.begin() + start, p.apiUses.end(), useLess);
