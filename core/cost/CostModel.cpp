@@ -288,7 +288,7 @@ bool withinLines(const SourceRange& inner, const SourceRange& outer) {
 }
 
 /// What combine() needs of one finding's cost: its figures, not its text. A large project has
-/// ~100k hot sites; keeping every statement's whole SiteCost (its assumption in words, ~0.5 kB)
+/// ~50k hot sites; keeping every statement's whole SiteCost (its assumption in words, ~0.5 kB)
 /// until the sites are combined cost tens of MB at the report's peak. The text of the one
 /// finding that names the site is estimated again (estimate() is a pure function).
 struct Figures {
@@ -497,7 +497,7 @@ QList<std::pair<SiteBound, qsizetype>> sortedBounds(const SiteTable& t) {
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths, qsizetype limit, qsizetype* total) {
     // The order comes from the figures; the text (assumption, parts) is built only for the
-    // sites returned: a report table shows eight of ~100k.
+    // sites returned: a report table shows eight of ~50k.
     const SiteTable t = siteTable(findings, in, skipPaths);
     const QList<std::pair<SiteBound, qsizetype>> bounds = sortedBounds(t);
     if (total)
