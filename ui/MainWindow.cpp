@@ -580,7 +580,7 @@ void MainWindow::applyAssessment(const Assessment& assessment) {
     // table, tree and code view follow it; reset them only when that set actually changed.
     // Off-path notes (BLOCKS / REFACTOR findings in plotting, I/O, set-up, ...) are rows too,
     // as the INFO notes the report lists them as; the table shows them greyed.
-    QList<Finding> rows = m_assessment.findings;
+    QList<Finding> rows = m_assessment.findings.toList();
     if (!m_project.offComputePath.isEmpty()) {
         rows.reserve(rows.size() + m_project.offComputePath.size());
         for (Finding f : m_project.offComputePath) {
@@ -730,7 +730,7 @@ void MainWindow::previousFinding() {
 
 void MainWindow::updateTreeCounts() {
     ProjectResult shown = m_project;
-    shown.findings = m_assessment.findings;
+    shown.findings = m_assessment.findings.toList();
     m_treeModel->setProject(shown);
 }
 

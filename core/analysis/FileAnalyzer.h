@@ -41,10 +41,12 @@ struct AnalyzerLimits {
     quint64 parseMicrosBase = 30'000'000;
     quint64 parseMicrosPerMiB = 10'000'000;
     /// Memory that the files analyzed at the same time may expect to need together
-    /// (MemoryBudget::estimateForSource() per file). Files up to ~3.9 MB run side by side on
-    /// two cores; bigger generated modules wait for each other instead of adding their peaks
-    /// (two 19.5 MB files: ~3.2 GB each). One file is always let through. Bytes; 0: no limit.
-    qint64 concurrentAnalysisBytes = qint64(3) * 512 * 1024 * 1024;
+    /// (MemoryBudget::estimateForSource() per file, 90 bytes per source byte): 192 MiB, so
+    /// that two large modules (over ~1.1 MB each) take turns instead of adding their peaks
+    /// (two 3.5 MB modules: ~300 MB each, 565-617 MiB together), while ordinary files (a
+    /// 50 kB module needs ~4.5 MB) still run side by side on every core. One file is always
+    /// let through, however large. Bytes; 0: no limit.
+    qint64 concurrentAnalysisBytes = qint64(192) * 1024 * 1024;
 };
 
 class MemoryBudget;

@@ -1,6 +1,6 @@
 #pragma once
 // Keeps concurrent file analyses from needing more memory together than the machine can give:
-// a huge generated module needs ~100-170 bytes of heap per source byte while it is analyzed.
+// a huge generated module needs ~86 bytes of memory per source byte while it is analyzed.
 
 #include <QtGlobal>
 
@@ -51,11 +51,15 @@ public:
     /// The largest total that was ever reserved at one time.
     qint64 peakReserved() const;
 
-    /// Expected peak heap of analyzing a file of `sourceBytes` bytes: 200 bytes per source
-    /// byte. Measured on generated NumPy modules of 5 MB (100 B/byte: ~38 for tree-sitter's
-    /// tree, the rest the semantic model, evidence and findings) and 19.5 MB (165 B/byte).
+    /// Expected peak memory of analyzing a file of `sourceBytes` bytes: 90 bytes per source
+    /// byte. Measured (2026-12-03, docs/benchmarks.md) on generated NumPy modules of 0.7 MB
+    /// (massif heap peak 60 MB: ~85 B/byte) and 3.7 MB (peak RSS 312 MiB less the program's
+    /// ~11 MiB and the results kept: ~86 B/byte), of which ~38 are tree-sitter's tree and the
+    /// rest the semantic model, evidence and findings. The earlier 200 B/byte dated from before
+    /// the shape memo and the walk's field table were made smaller, and let two 3.5 MB
+    /// modules run side by side under the 1.5 GiB budget that was meant to keep them apart.
     static qint64 estimateForSource(qint64 sourceBytes) {
-        return 200 * qMax<qint64>(0, sourceBytes);
+        return 90 * qMax<qint64>(0, sourceBytes);
     }
 
 private:

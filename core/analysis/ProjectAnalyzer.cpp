@@ -2,6 +2,7 @@
 
 #include "analysis/MemoryBudget.h"
 #include "analysis/ProjectFacts.h"
+#include "model/FreedMemory.h"
 #include "model/StringPool.h"
 
 #include <QFileInfo>
@@ -9,13 +10,6 @@
 #include <QSet>
 
 #include <QtConcurrent/QtConcurrentMap>
-
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-#if defined(Q_OS_UNIX)
-#include <dlfcn.h>
-#endif
 
 #include <algorithm>
 #include <memory>
@@ -34,24 +28,6 @@ FileResult analyzeCompact(const QString& root, const QString& rel, const Analyze
     FileResult r = analyzeFile(root, rel, limits, &budget);
     pool.compact(r);
     return r;
-}
-
-// Hands freed heap pages back to the system. The workers' allocations (syntax trees, models,
-// per-file lists) are freed in their threads' arenas, which the merge and the report on the
-// calling thread do not allocate from, so without this the freed pages stay resident. glibc:
-// malloc_trim. jemalloc (the programs link it when installed; core does not depend on it, so
-// it is looked up at run time): purge every arena's dirty pages at once instead of letting
-// them decay over the next seconds.
-void releaseFreedMemory() {
-#if defined(__GLIBC__)
-    malloc_trim(0);
-#endif
-#if defined(Q_OS_UNIX)
-    using Mallctl = int (*)(const char*, void*, size_t*, void*, size_t);
-    static const auto mallctl = reinterpret_cast<Mallctl>(dlsym(RTLD_DEFAULT, "mallctl"));
-    if (mallctl)
-        mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0); // 4096: MALLCTL_ARENAS_ALL
-#endif
 }
 
 } // namespace
@@ -85,6 +61,10 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
         QtConcurrent::blockingMap(indices, [&](qsizetype i) {
             out[i] = analyzeCompact(root, scan.files.at(i), limits, budget, pool);
         });
+        // The last files' trees and models stay resident in the workers' arenas until purged
+        // (~50 MB on a 1M-line project): purged first, they do not add up with the project
+        // facts' solver, which sets the analysis peak there.
+        releaseFreedMemory();
         applyProjectFacts(root, results, limits, budget);
     } // the pool's own references go before the merge copies anything
     // Freed trees and models, then the per-file lists the merge moved out.

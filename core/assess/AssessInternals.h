@@ -45,7 +45,7 @@ QList<ApiGap> apiGaps(const ProjectResult& project, const Manifest& manifest, in
 QString chooseEntryScript(const ProjectResult& project);
 /// The pilot module (a.pilotModule, a.pilotReason) from the counted findings, with the same
 /// exclusions (PilotAndEntry.cpp).
-void choosePilot(const ProjectResult& project, const QList<Finding>& findings, Assessment& a);
+void choosePilot(const ProjectResult& project, const FindingSelection& findings, Assessment& a);
 /// What the verdict rests on (PRODUCT.md, "Honesty of the verdict"), after the verdict list
 /// has run: fills a.unreadCode, a.verdictBelowFloor and a.onlyTestFindings and adds their
 /// sentences to a.rationale (Honesty.cpp). `testPaths` are the project's test modules.

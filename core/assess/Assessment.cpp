@@ -245,7 +245,7 @@ BlockerTally tally(const QList<Finding>& blocks) {
 
 // Findings in test modules are listed but do not decide the verdict: tests keep host NumPy as
 // their golden reference and are not the workload being ported.
-CodeVerdict codeVerdict(const QList<Finding>& findings, const QList<ApiGap>& gaps,
+CodeVerdict codeVerdict(const FindingSelection& findings, const QList<ApiGap>& gaps,
                         const QSet<QString>& testPaths) {
     CodeVerdict v;
     QList<Finding> mpi, blocks, refactor;
@@ -350,19 +350,32 @@ Assessment assess(const ProjectResult& project, const ContextInput& given, const
     const Context& c = a.context;
 
     // Findings that count: R304 only for a multi-GPU or multi-node target.
+    // They share the project's list: the positions of the kept ones when some are left out
+    // (4 bytes each), nothing when all count, instead of a copy of ~240k findings.
     const bool multi = c.gpus >= 2 || c.nodes >= 2;
-    a.findings.reserve(project.findings.size()); // no growth slack on a list of ~200k
-    for (const Finding& f : project.findings) {
-        if (f.code == QLatin1String("R304") && !multi) {
-            ++a.droppedRngFindings;
-            continue;
-        }
-        a.findings << f;
+    const QList<Finding>& all = project.findings;
+    if (!multi)
+        a.droppedRngFindings = int(std::count_if(all.cbegin(), all.cend(), [](const Finding& f) {
+            return f.code == QLatin1String("R304");
+        }));
+    if (a.droppedRngFindings > 0) {
+        QList<qint32> kept;
+        kept.reserve(all.size() - a.droppedRngFindings);
+        for (qsizetype i = 0; i < all.size(); ++i)
+            if (all[i].code != QLatin1String("R304"))
+                kept.append(qint32(i));
+        a.findings = FindingSelection(all, std::move(kept));
+    } else {
+        a.findings = FindingSelection(all);
     }
     // The merged list is usually in order already (files by path, each file's findings
-    // sorted): checking costs one comparison per finding, sorting ~20.
-    if (!std::is_sorted(a.findings.begin(), a.findings.end(), findingLess))
-        std::sort(a.findings.begin(), a.findings.end(), findingLess);
+    // sorted): checking costs one comparison per finding, sorting ~20. Out of order, the
+    // assessment sorts a list of its own.
+    if (!std::is_sorted(a.findings.begin(), a.findings.end(), findingLess)) {
+        QList<Finding> own = a.findings.toList();
+        std::sort(own.begin(), own.end(), findingLess);
+        a.findings = FindingSelection(std::move(own));
+    }
 
     a.apiGaps = apiGaps(project, manifest, c.nodes);
 

@@ -9,6 +9,7 @@
 // runtime runs serially) / 1M / 10M / 100M / 1B elements.
 
 #include "manifest/Manifest.h"
+#include "model/FindingSelection.h"
 #include "model/ProjectResult.h"
 
 #include <QHash>
@@ -187,8 +188,8 @@ struct Assessment {
     QString rationale;                     ///< the one-sentence verdict line
     /// The findings the assessment counts, in report order: the project's findings minus the
     /// R304 RNG notes when the target is one GPU on one node (they matter only for --gpus >= 2
-    /// or --nodes >= 2).
-    QList<Finding> findings;
+    /// or --nodes >= 2). Shares the project's list (no second copy of ~240k findings).
+    FindingSelection findings;
     int droppedRngFindings = 0;
     QList<ResolvedTouchpoint> touchpoints; ///< Gate 5, sorted by kind then location
     QList<ReadinessHint> readiness;        ///< Gate 6, sorted by kind then location

@@ -133,7 +133,7 @@ QString chooseEntryScript(const ProjectResult& project) {
     return best;
 }
 
-void choosePilot(const ProjectResult& project, const QList<Finding>& findings, Assessment& a) {
+void choosePilot(const ProjectResult& project, const FindingSelection& findings, Assessment& a) {
     QMap<QString, QPair<int, int>> counts; // path → (scales, blocks)
     QSet<QString> tests;
     for (const FileResult& f : project.files)

@@ -426,14 +426,42 @@ bool withinLines(const SourceRange& inner, const SourceRange& outer) {
            std::max(inner.line, inner.endLine) <= std::max(outer.line, outer.endLine);
 }
 
+/// What combine() needs of one finding's cost: its figures, not its text. A large project has
+/// ~50k hot sites; keeping every statement's whole SiteCost (its assumption in words, ~0.5 kB)
+/// until the sites are combined cost tens of MB at the report's peak. The text of the one
+/// finding that names the site is estimated again (estimate() is a pure function).
+struct Figures {
+    const Finding* finding = nullptr;
+    bool sizeKnown = false;
+    double gpuSeconds = 0;
+    double taskSeconds = 0;
+    double memorySeconds = 0;
+    double linkSeconds = 0;
+    double hostObjectSeconds = 0;
+    double numpySeconds = 0;
+    std::optional<double> gpuSecondsHigh;
+};
+
+Figures figuresOf(const Finding& f, const SiteCost& c) {
+    return Figures{&f,
+                   c.sizeKnown,
+                   c.gpuSeconds,
+                   c.taskSeconds,
+                   c.memorySeconds,
+                   c.linkSeconds,
+                   c.hostObjectSeconds,
+                   c.numpySeconds,
+                   c.gpuSecondsHigh};
+}
+
 /// A site's statement: the findings counted once, as the largest of them.
 struct Statement {
     SourceRange range; ///< the first finding's range (an element loop's: its whole span)
     bool loop = false; ///< an element-loop finding: findings inside its span join it
-    SiteCost largest;  ///< the member with the largest bound (a known one before unknown)
+    Figures largest;   ///< the member with the largest bound (a known one before unknown)
 };
 
-bool larger(const SiteCost& a, const SiteCost& b) {
+template <typename A, typename B> bool larger(const A& a, const B& b) {
     if (a.sizeKnown != b.sizeKnown)
         return a.sizeKnown;
     return a.sizeKnown && a.gpuSeconds > b.gpuSeconds;
@@ -441,12 +469,12 @@ bool larger(const SiteCost& a, const SiteCost& b) {
 
 /// The site's cost from its statements (at least one): sums of the parts, combined as in
 /// estimate(); the largest statement gives the code, kind and assumption.
-SiteCost combine(const QList<Statement>& statements) {
+SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
     qsizetype top = 0;
     for (qsizetype i = 1; i < statements.size(); ++i)
         if (larger(statements[i].largest, statements[top].largest))
             top = i;
-    SiteCost c = statements[top].largest;
+    SiteCost c = estimate(*statements[top].largest.finding, in);
     if (!c.sizeKnown)
         return c;
     if (statements.size() == 1) {
@@ -457,7 +485,7 @@ SiteCost combine(const QList<Statement>& statements) {
     bool allHigh = true;
     int known = 0;
     for (const Statement& s : statements) {
-        const SiteCost& p = s.largest;
+        const Figures& p = s.largest;
         if (!p.sizeKnown)
             continue;
         ++known;
@@ -468,7 +496,7 @@ SiteCost combine(const QList<Statement>& statements) {
         numpy += p.numpySeconds;
         allHigh = allHigh && p.gpuSecondsHigh.has_value();
         high += p.gpuSecondsHigh.value_or(0);
-        c.parts << QStringLiteral("%1 line %2").arg(p.code).arg(s.range.line);
+        c.parts << QStringLiteral("%1 line %2").arg(p.finding->code).arg(s.range.line);
     }
     // The top statement first.
     const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line);
@@ -496,10 +524,19 @@ SiteCost combine(const QList<Statement>& statements) {
 
 } // namespace
 
-QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
-                              const QSet<QString>& skipPaths) {
+namespace {
+
+/// The hot sites of `findings` with their statements, in the order first seen.
+struct SiteTable {
     QList<SourceRange> order;
     QHash<SourceRange, QList<Statement>> bySite;
+};
+
+SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
+                    const QSet<QString>& skipPaths) {
+    SiteTable t;
+    QList<SourceRange>& order = t.order;
+    QHash<SourceRange, QList<Statement>>& bySite = t.bySite;
     for (const Finding& f : findings) {
         if ((f.category == Category::Info && f.code != QLatin1String("R301")) ||
             !findingOnHotPath(f) || skipPaths.contains(f.range.path))
@@ -521,7 +558,7 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
             }
         }
         if (!same) {
-            statements << Statement{f.range, loop, c};
+            statements << Statement{f.range, loop, figuresOf(f, c)};
             continue;
         }
         if (loop && !same->loop) {
@@ -529,7 +566,7 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
             same->loop = true;
         }
         if (larger(c, same->largest))
-            same->largest = c;
+            same->largest = figuresOf(f, c);
     }
     // A loop finding seen after statements of its body: fold them into it.
     for (QList<Statement>& statements : bySite) {
@@ -547,11 +584,43 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
             }
         }
     }
-    QList<SiteCost> out;
-    out.reserve(order.size());
-    for (const SourceRange& site : order)
-        out << combine(bySite.value(site));
-    std::stable_sort(out.begin(), out.end(), [](const SiteCost& a, const SiteCost& b) {
+    return t;
+}
+
+/// combine()'s size class and lower bound, from the figures alone (the same sums in the
+/// same order, so the same doubles).
+SiteBound boundOf(const SourceRange& site, const QList<Statement>& statements) {
+    qsizetype top = 0;
+    for (qsizetype i = 1; i < statements.size(); ++i)
+        if (larger(statements[i].largest, statements[top].largest))
+            top = i;
+    const Figures& t = statements[top].largest;
+    SiteBound b{site, t.sizeKnown, t.gpuSeconds};
+    if (!t.sizeKnown || statements.size() == 1)
+        return b;
+    double tasks = 0, memory = 0, link = 0, objects = 0;
+    for (const Statement& s : statements) {
+        if (!s.largest.sizeKnown)
+            continue;
+        tasks += s.largest.taskSeconds;
+        memory += s.largest.memorySeconds;
+        link += s.largest.linkSeconds;
+        objects += s.largest.hostObjectSeconds;
+    }
+    b.gpuSeconds = std::max(tasks, memory) + link + objects;
+    return b;
+}
+
+/// Every site's bound, sorted as estimateSites() sorts (the position in `order` kept in
+/// `index`).
+QList<std::pair<SiteBound, qsizetype>> sortedBounds(const SiteTable& t) {
+    QList<std::pair<SiteBound, qsizetype>> bounds;
+    bounds.reserve(t.order.size());
+    for (qsizetype i = 0; i < t.order.size(); ++i)
+        bounds.append({boundOf(t.order[i], t.bySite[t.order[i]]), i});
+    std::stable_sort(bounds.begin(), bounds.end(), [](const auto& x, const auto& y) {
+        const SiteBound& a = x.first;
+        const SiteBound& b = y.first;
         if (a.sizeKnown != b.sizeKnown)
             return a.sizeKnown;
         if (a.sizeKnown && a.gpuSeconds != b.gpuSeconds)
@@ -560,6 +629,35 @@ QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
             return a.site.path < b.site.path;
         return a.site.line < b.site.line;
     });
+    return bounds;
+}
+
+} // namespace
+
+QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
+                              const QSet<QString>& skipPaths, qsizetype limit, qsizetype* total) {
+    // The order comes from the figures; the text (assumption, parts) is built only for the
+    // sites returned: a report table shows eight of ~50k.
+    const SiteTable t = siteTable(findings, in, skipPaths);
+    const QList<std::pair<SiteBound, qsizetype>> bounds = sortedBounds(t);
+    if (total)
+        *total = bounds.size();
+    const qsizetype n = limit < 0 ? bounds.size() : std::min(limit, bounds.size());
+    QList<SiteCost> out;
+    out.reserve(n);
+    for (qsizetype i = 0; i < n; ++i)
+        out << combine(t.bySite[t.order[bounds[i].second]], in);
+    return out;
+}
+
+QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
+                                    const QSet<QString>& skipPaths) {
+    const QList<std::pair<SiteBound, qsizetype>> bounds =
+        sortedBounds(siteTable(findings, in, skipPaths));
+    QList<SiteBound> out;
+    out.reserve(bounds.size());
+    for (const auto& b : bounds)
+        out << b.first;
     return out;
 }
 

@@ -30,6 +30,7 @@
 // on the assumption it names; nothing here is a measured speedup.
 
 #include "model/Finding.h"
+#include "model/FindingSelection.h"
 
 #include <QHash>
 #include <QList>
@@ -149,15 +150,30 @@ struct SiteCost {
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
-/// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the
-/// work of every statement of its loop nest once: findings on one statement (the same first line,
-/// or inside the span of an element-loop finding, whose element accesses include its body's) count
-/// as the largest of them; the statements' task latencies, device traffic, link transfers and
-/// object builds are summed and combined as in SiteCost. The largest statement names the site's
-/// code and assumption. A site with any known part is known (the unknown parts are left out: still
-/// a lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by location.
-QList<SiteCost> estimateSites(const QList<Finding>& findings, const Inputs& in,
-                              const QSet<QString>& skipPaths = {});
+/// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the work of every statement of
+/// its loop nest once: findings on one statement (the same first line, or inside the span of
+/// an element-loop finding, whose element accesses include its body's) count as the largest of
+/// them; the statements' task latencies, device traffic, link transfers and object builds are
+/// summed and combined as in SiteCost. The largest statement names the site's code and
+/// assumption. A site with any known part is known (the unknown parts are left out: still a
+/// lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by
+/// location.
+/// With `limit` >= 0 only the first `limit` sites are returned (their text is the only text
+/// built); `total`, when given, receives the number of sites.
+QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
+                              const QSet<QString>& skipPaths = {}, qsizetype limit = -1,
+                              qsizetype* total = nullptr);
+
+/// A site's lower bound per step without its text: what ordering sites needs.
+struct SiteBound {
+    SourceRange site;
+    bool sizeKnown = false;
+    double gpuSeconds = 0; ///< SiteCost::gpuSeconds of the same site
+};
+/// estimateSites()' sites and bounds in its order, built from the figures alone (no
+/// assumption text per site): for callers that only rank or weigh sites.
+QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
+                                    const QSet<QString>& skipPaths = {});
 
 /// "≥ 400 s", "≥ 89 µs", "0.1–0.5 ms": a bound for reports (seconds in, SI-prefixed).
 QString formatBound(const SiteCost& c);

@@ -147,7 +147,7 @@ QString doctorFindingKey(const Finding& f) {
 }
 
 DoctorResult matchDoctorReport(const DoctorReport& report, const ProjectResult& project,
-                               const QList<Finding>& findings, const QString& entryScript) {
+                               const FindingSelection& findings, const QString& entryScript) {
     DoctorResult r;
     r.reportPath = report.path;
     r.entries = int(report.entries.size());

@@ -5,6 +5,7 @@
 #include "doctor/DoctorChecks.h"
 #include "doctor/DoctorReport.h"
 #include "model/Finding.h"
+#include "model/FindingSelection.h"
 #include "model/ProjectResult.h"
 
 #include <QSet>
@@ -65,6 +66,6 @@ QString doctorFindingKey(const Finding& f);
 /// Staleness: a mapped file whose mtime is later than `report.modified`, or a `source` text
 /// unlike the line today. Notebooks are not mapped.
 DoctorResult matchDoctorReport(const DoctorReport& report, const ProjectResult& project,
-                               const QList<Finding>& findings, const QString& entryScript);
+                               const FindingSelection& findings, const QString& entryScript);
 
 } // namespace cnready

@@ -26,7 +26,7 @@ QString doctorStatusLabel(const DoctorResult& doctor, const Finding& f) {
     return doctor.isConfirmed(f) ? QStringLiteral("confirmed") : QStringLiteral("static only");
 }
 
-QString doctorSummaryText(const DoctorResult& doctor, const QList<Finding>& findings, int max) {
+QString doctorSummaryText(const DoctorResult& doctor, const FindingSelection& findings, int max) {
     qsizetype confirmed = 0;
     for (const Finding& f : findings)
         confirmed += doctor.isConfirmed(f) ? 1 : 0;

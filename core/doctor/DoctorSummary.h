@@ -16,6 +16,7 @@ QString doctorStatusLabel(const DoctorResult& doctor, const Finding& f);
 /// to `max`, then "and N more"), the entries outside the project, and a stale warning naming
 /// the files changed since the run and the lines whose text no longer matches. Markdown
 /// inline code allowed.
-QString doctorSummaryText(const DoctorResult& doctor, const QList<Finding>& findings, int max = 8);
+QString doctorSummaryText(const DoctorResult& doctor, const FindingSelection& findings,
+                          int max = 8);
 
 } // namespace cnready

@@ -52,14 +52,19 @@ struct SourceRange {
     }
 };
 
-/// One finding of one rule. Value type: safe to copy between threads.
+/// One finding of one rule. Value type: safe to copy between threads. The strings come first
+/// and the small fields together (no padding between them): a large project holds ~240k.
 struct Finding {
     QString code; ///< rule code, e.g. "R104"
-    Category category = Category::Info;
     SourceRange range;
     QString function; ///< enclosing function, "Class.method", or "" at module level
     QString message;  ///< one sentence specific to this site, in our own words
     QString snippet;  ///< the first source line of the range, trimmed (for tables and tooltips)
+    /// When non-empty: the finding is kept only if this project function (qualified name
+    /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
+    /// read. Used for hot-path-only rules in functions that are not in a loop locally.
+    QString requiresHotFunction;
+    Category category = Category::Info;
     bool hot = false; ///< inside a loop, or inside a function called from a loop
     /// Which recipe fixes this site: 0 for the rule's own (RuleInfo::recipe), 1 for the
     /// rule's alternative where the site needs other advice (R106 on a reversal `a[::-1]`:
@@ -80,10 +85,6 @@ struct Finding {
     /// outside the rules): the finding's own line is its site.
     int siteLine = 0;
     int siteEndLine = 0;
-    /// When non-empty: the finding is kept only if this project function (qualified name
-    /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
-    /// read. Used for hot-path-only rules in functions that are not in a loop locally.
-    QString requiresHotFunction;
     /// What the workload model knew about the site when the rule reported it (loops around it,
     /// the size of its arrays): the cost model's input (cost/CostModel.h).
     SiteWork work;

@@ -1,5 +1,7 @@
 #include "model/ProjectResult.h"
 
+#include "model/FreedMemory.h"
+
 #include <QHash>
 
 #include <tuple>
@@ -155,21 +157,34 @@ ProjectResult mergeFileResults(const QString& root, QList<FileResult> files,
         return std::tie(a.range.path, a.range.line, a.range.column, a.name) <
                std::tie(b.range.path, b.range.line, b.range.column, b.name);
     };
+    // The per-file lists were built by the analysis workers, in their threads' heap arenas:
+    // what is freed there stays resident until purged, while the project-wide lists grow in
+    // this thread's. Purging every few MB keeps the two from adding up (~80 MB on a 1M-line
+    // project).
+    constexpr qint64 kPurgeBytes = 8 << 20;
+    qint64 freed = 0;
     for (FileResult& f : files) {
         p.diagnostics.append(f.diagnostics);
-        p.findings.append(f.findings);
-        p.offComputePath.append(f.offComputePath);
+        freed += f.findings.size() * qint64(sizeof(Finding)) +
+                 f.offComputePath.size() * qint64(sizeof(Finding)) +
+                 f.apiUses.size() * qint64(sizeof(ApiUse));
+        p.findings.append(std::move(f.findings));
+        p.offComputePath.append(std::move(f.offComputePath));
         const qsizetype start = p.apiUses.size();
-        for (const ApiUse& u : std::as_const(f.apiUses)) {
-            p.apiUses.append(u);
-            if (!u.requiresHotFunction.isEmpty() && p.hotFunctions.contains(u.requiresHotFunction))
-                p.apiUses.last().hot = true;
-        }
+        p.apiUses.append(std::move(f.apiUses)); // copies instead when the list is shared
+        for (auto u = p.apiUses.begin() + start; u != p.apiUses.end(); ++u)
+            if (!u->requiresHotFunction.isEmpty() &&
+                p.hotFunctions.contains(u->requiresHotFunction))
+                u->hot = true;
         // Sorting file by file needs a buffer of one file's uses, not of the project's.
         std::stable_sort(p.apiUses.begin() + start, p.apiUses.end(), useLess);
         f.findings = {};
         f.offComputePath = {};
         f.apiUses = {};
+        if (freed >= kPurgeBytes) {
+            releaseFreedMemory();
+            freed = 0;
+        }
     }
     p.diagnostics.append(scanDiagnostics);
     std::stable_sort(p.diagnostics.begin(), p.diagnostics.end(),

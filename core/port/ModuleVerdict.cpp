@@ -5,7 +5,7 @@
 namespace cnready {
 
 Verdict moduleVerdict(const ProjectResult& project, const QString& path,
-                      const QList<Finding>& findings, const Manifest& manifest) {
+                      const FindingSelection& findings, const Manifest& manifest) {
     ProjectResult one; // no root: assess() reads no launch script
     for (const FileResult& f : project.files)
         if (f.path == path)

@@ -18,6 +18,6 @@ namespace cnready {
 /// gaps of the file do (rule 9). The context is the default one (one GPU, one node).
 /// Deterministic; reads no file.
 Verdict moduleVerdict(const ProjectResult& project, const QString& path,
-                      const QList<Finding>& findings, const Manifest& manifest);
+                      const FindingSelection& findings, const Manifest& manifest);
 
 } // namespace cnready

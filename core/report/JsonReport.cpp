@@ -67,7 +67,7 @@ QJsonObject doctorSiteJson(const DoctorSite& s) {
 }
 
 // The imported Doctor report: counts, staleness, run-time only and stale sites.
-QJsonValue doctorReportJson(const DoctorResult* d, const QList<Finding>& findings) {
+QJsonValue doctorReportJson(const DoctorResult* d, const FindingSelection& findings) {
     if (!d)
         return QJsonValue();
     QJsonArray only, stale;

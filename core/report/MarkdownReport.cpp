@@ -602,6 +602,7 @@ private:
     /// target (cost/CostModel.h), with the assumption that dominates each, then every site of
     /// unknown size by location on one line (none is hidden under a count).
     void costTable() {
+        // Every site: the ones of unknown size are listed by location after the top ones.
         const QList<cost::SiteCost> costs = siteCosts(in);
         if (costs.isEmpty())
             return;

@@ -153,6 +153,11 @@ QList<cost::SiteCost> siteCosts(const ReportInput& in) {
                                testModulePaths(in.project));
 }
 
+QList<cost::SiteCost> siteCosts(const ReportInput& in, qsizetype limit, qsizetype* total) {
+    return cost::estimateSites(in.assessment.findings, cost::inputsFor(in.assessment.context),
+                               testModulePaths(in.project), limit, total);
+}
+
 QList<NextStep> recommendedSteps(const ReportInput& in) {
     const Assessment& a = in.assessment;
     const Context& c = a.context;

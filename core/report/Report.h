@@ -61,6 +61,8 @@ QList<NextStep> recommendedSteps(const ReportInput& in);
 /// The estimated cost per hot site of the workload (cost/CostModel.h) for the assessment's
 /// context, test modules left out, largest lower bound first.
 QList<cost::SiteCost> siteCosts(const ReportInput& in);
+/// The first `limit` of them (only their text is built); `total` receives how many there are.
+QList<cost::SiteCost> siteCosts(const ReportInput& in, qsizetype limit, qsizetype* total);
 
 /// The Doctor hand-off command for `entryScript` ("main.py" when empty), for code that
 /// imports cupynumeric: doctorLegateCommand() of doctor/HandOff.h.

@@ -1,8 +1,11 @@
 // Memory-saving steps of the project analysis keep values and order: StringPool shares equal
-// strings between results, and the merge moves findings and API uses into the project lists.
+// strings between results, the merge moves findings and API uses into the project lists, and
+// the assessment's counted findings share the project's list instead of copying it.
 #include "analysis/FileAnalyzer.h"
 #include "analysis/MemoryBudget.h"
 #include "analysis/ProjectAnalyzer.h"
+#include "assess/Assessment.h"
+#include "manifest/Manifest.h"
 #include "model/ProjectResult.h"
 #include "model/StringPool.h"
 
@@ -181,6 +184,44 @@ private slots:
         QVERIFY(twin != p.apiUses.cend());
         QCOMPARE(twin->name.constData(), first.name.constData());
     }
+    void assessmentSharesTheProjectFindings() {
+        ProjectResult p;
+        Finding rng = finding(QStringLiteral("m.py"), 2, QStringLiteral("f"), QStringLiteral("b"));
+        rng.code = QStringLiteral("R304");
+        rng.category = Category::Info;
+        Finding scales = finding(QStringLiteral("m.py"), 3, QString(), QStringLiteral("c"));
+        scales.code = QStringLiteral("R001");
+        scales.category = Category::Scales;
+        p.findings = {finding(QStringLiteral("m.py"), 1, QStringLiteral("f"), QStringLiteral("a")),
+                      rng, scales};
+        const Manifest manifest = Manifest::bundled();
+        // One GPU: the R304 note does not count; the other two are the project's own entries.
+        const Assessment one = assess(p, ContextInput{}, manifest, {});
+        QCOMPARE(one.droppedRngFindings, 1);
+        QCOMPARE(one.findings.size(), qsizetype(2));
+        QCOMPARE(&one.findings[0], &p.findings.at(0)); // at(): no detach
+        QCOMPARE(&one.findings[1], &p.findings.at(2));
+        QStringList codes;
+        for (const Finding& f : one.findings)
+            codes << f.code;
+        QCOMPARE(codes, QStringList({QStringLiteral("R101"), QStringLiteral("R001")}));
+        QCOMPARE(one.findings.toList(), QList<Finding>({p.findings.at(0), p.findings.at(2)}));
+        // Four GPUs: every finding counts, and the list is the project's (no copy at all).
+        ContextInput four;
+        four.gpus = 4;
+        const Assessment many = assess(p, four, manifest, {});
+        QCOMPARE(many.droppedRngFindings, 0);
+        QCOMPARE(many.findings.size(), qsizetype(3));
+        QCOMPARE(many.findings.toList().constData(), p.findings.constData());
+        // Appending makes the selection a list of its own; the project's stays as it was.
+        FindingSelection copy = one.findings;
+        copy << scales;
+        QCOMPARE(copy.size(), qsizetype(3));
+        QCOMPARE(copy[2].code, QStringLiteral("R001"));
+        QCOMPARE(p.findings.size(), qsizetype(3));
+        QCOMPARE(one.findings.size(), qsizetype(2));
+    }
+
     void budgetMakesAReservationWaitUntilItFits() {
         MemoryBudget budget(100);
         auto first = std::make_unique<MemoryBudget::Ticket>(budget.reserve(80));

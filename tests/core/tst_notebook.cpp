@@ -50,7 +50,7 @@ QByteArray oneCell(const QString& source) {
     return QJsonDocument(nb).toJson();
 }
 
-const Finding* findCode(const QList<Finding>& fs, const QString& code) {
+const Finding* findCode(const FindingSelection& fs, const QString& code) {
     for (const Finding& f : fs)
         if (f.code == code)
             return &f;
