@@ -63,6 +63,16 @@ bool demoMaterial(const FileResult& f) {
     return false;
 }
 
+// A packaging or build script (`setup.py`, `noxfile.py`, `versioneer.py`): it configures
+// the build and runs no workload, so Doctor has nothing to watch in it (nipy's entry script
+// was `labs/setup.py`, an old numpy.distutils configuration).
+bool packagingScript(const FileResult& f) {
+    const QString name = f.path.section(QLatin1Char('/'), -1).toLower();
+    return name == QLatin1String("setup.py") || name == QLatin1String("noxfile.py") ||
+           name == QLatin1String("versioneer.py") || name == QLatin1String("conftest.py") ||
+           name == QLatin1String("_version.py") || name == QLatin1String("fabfile.py");
+}
+
 // A module whose dotted name puts it off the compute path (ComputePathEngine::
 // moduleRoleOfName): plotting and GUI packages, readers and writers, and, for the pilot only,
 // command-line front-ends (a `cli.py` is still a good script for Doctor to run). astroML's
@@ -117,8 +127,8 @@ QString chooseEntryScript(const ProjectResult& project) {
     QString best;
     int bestRank = 1000;
     for (const FileResult& f : project.files) {
-        if (!f.isEntryScript || f.isTest || demoMaterial(f) || offPathModule(f, true) ||
-            !reachesWorkload(f, modules, arrayWork))
+        if (!f.isEntryScript || f.isTest || demoMaterial(f) || packagingScript(f) ||
+            offPathModule(f, true) || !reachesWorkload(f, modules, arrayWork))
             continue;
         const QString name = f.path.section(QLatin1Char('/'), -1);
         int rank = int(preferred.indexOf(name));
@@ -137,7 +147,7 @@ void choosePilot(const ProjectResult& project, const FindingSelection& findings,
     QMap<QString, QPair<int, int>> counts; // path → (scales, blocks)
     QSet<QString> tests;
     for (const FileResult& f : project.files)
-        if (f.isTest || demoMaterial(f) || offPathModule(f, false))
+        if (f.isTest || demoMaterial(f) || packagingScript(f) || offPathModule(f, false))
             tests.insert(f.path);
     for (const Finding& f : findings) {
         if (tests.contains(f.range.path))

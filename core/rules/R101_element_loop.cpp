@@ -122,13 +122,6 @@ bool readsLeadingRows(const SemanticModel& m, const LoopInfo& L, TSNode skip) {
     return false;
 }
 
-// Whether a comprehension has an `if` clause (work on the elements: not a packing).
-bool hasFilter(TSNode comprehension) {
-    for (uint32_t k = 0; k < ts_node_named_child_count(comprehension); ++k)
-        if (SyntaxTree::is(ts_node_named_child(comprehension, k), "if_clause"))
-            return true;
-    return false;
-}
 
 // Whether a comprehension's element expression only packs array elements into Python values:
 // an element read (`off[d]`), a loop variable or a literal, a builtin that builds a Python
@@ -302,7 +295,7 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
                                 .arg(over, blocks::quoted(m, sub));
         if (nest > 1)
             msg += QStringLiteral(", %1 nested levels deep").arg(nest);
-        if (L.kind == LoopKind::Comprehension && !hasFilter(L.node) && onlyPacksElements(m, L.body))
+        if (L.kind == LoopKind::Comprehension && !rules::hasFilter(L.node) && onlyPacksElements(m, L.body))
             out.report(L.node, msg, 1);
         else
             out.report(L.node, msg);

@@ -106,13 +106,6 @@ bool onlyConvertsItems(const SemanticModel& m, TSNode e, const QStringList& vars
     return false;
 }
 
-// Whether a comprehension has an `if` clause.
-bool hasFilter(TSNode comprehension) {
-    for (uint32_t k = 0; k < ts_node_named_child_count(comprehension); ++k)
-        if (SyntaxTree::is(ts_node_named_child(comprehension, k), "if_clause"))
-            return true;
-    return false;
-}
 
 } // namespace
 
@@ -156,7 +149,7 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
                       .arg(what, how)
                 : QStringLiteral("loop over %1 %2 on the host, one item per step").arg(what, how);
         // A filter (`if np.any(col)`, `if g in fold`) is work on the items: not a conversion.
-        if (L.kind == LoopKind::Comprehension && !hasFilter(L.node) &&
+        if (L.kind == LoopKind::Comprehension && !rules::hasFilter(L.node) &&
             onlyConvertsItems(m, L.body, L.variables))
             out.reportAbout(L.iterable, L.node, msg, 1);
         else

@@ -325,6 +325,13 @@ TSNode assignmentOf(TSNode expr) {
     return TSNode{};
 }
 
+bool hasFilter(TSNode comprehension) {
+    for (uint32_t k = 0; k < ts_node_named_child_count(comprehension); ++k)
+        if (SyntaxTree::is(ts_node_named_child(comprehension, k), "if_clause"))
+            return true;
+    return false;
+}
+
 bool contains(TSNode container, TSNode n) {
     return ts_node_start_byte(n) >= ts_node_start_byte(container) &&
            ts_node_end_byte(n) <= ts_node_end_byte(container);

@@ -157,6 +157,9 @@ template <class Visit> void walkWithParents(TSNode root, Visit&& visit) {
 /// Whether `n` lies inside [start, end) of `container`.
 bool contains(TSNode container, TSNode n);
 
+/// Whether a comprehension node has an `if` clause: it selects items, which is work on them.
+bool hasFilter(TSNode comprehension);
+
 /// Whether the identifier `name` occurs anywhere in the subtree `expr` as a plain name (not as
 /// an attribute after a dot, not as a keyword-argument name). Bounded iterative walk.
 bool mentionsName(const SemanticModel& model, TSNode expr, std::string_view name);
