@@ -41,8 +41,9 @@ QList<cost::SiteCost> sitesOf(const QByteArray& source, qint64 elements) {
 struct Analysed {
     ProjectResult project;
     Assessment assessment;
+    Manifest manifest = Manifest::bundled(); // ReportInput holds a reference: it must outlive it
     ReportInput report() const {
-        return ReportInput{project, assessment, Manifest::bundled(), QDate(2026, 11, 30)};
+        return ReportInput{project, assessment, manifest, QDate(2026, 11, 30)};
     }
 };
 Analysed analyse(const QList<QPair<QString, QByteArray>>& files, const ContextInput& given) {
