@@ -150,14 +150,13 @@ struct SiteCost {
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
-/// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the work of every statement of
-/// its loop nest once: findings on one statement (the same first line, or inside the span of
-/// an element-loop finding, whose element accesses include its body's) count as the largest of
-/// them; the statements' task latencies, device traffic, link transfers and object builds are
-/// summed and combined as in SiteCost. The largest statement names the site's code and
-/// assumption. A site with any known part is known (the unknown parts are left out: still a
-/// lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by
-/// location.
+/// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the
+/// work of every statement of its loop nest once: findings on one statement (the same first line,
+/// or inside the span of an element-loop finding, whose element accesses include its body's) count
+/// as the largest of them; the statements' task latencies, device traffic, link transfers and
+/// object builds are summed and combined as in SiteCost. The largest statement names the site's
+/// code and assumption. A site with any known part is known (the unknown parts are left out: still
+/// a lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by location.
 /// With `limit` >= 0 only the first `limit` sites are returned (their text is the only text
 /// built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,

@@ -122,7 +122,6 @@ bool readsLeadingRows(const SemanticModel& m, const LoopInfo& L, TSNode skip) {
     return false;
 }
 
-
 // Whether a comprehension's element expression only packs array elements into Python values:
 // an element read (`off[d]`), a loop variable or a literal, a builtin that builds a Python
 // object from those (`slice(off[d], off[d + 1])`, `int(a[i])`), or a tuple / list of them.
@@ -295,7 +294,8 @@ void R101ElementLoop::check(const RuleContext& ctx, FindingSink& out) const {
                                 .arg(over, blocks::quoted(m, sub));
         if (nest > 1)
             msg += QStringLiteral(", %1 nested levels deep").arg(nest);
-        if (L.kind == LoopKind::Comprehension && !rules::hasFilter(L.node) && onlyPacksElements(m, L.body))
+        if (L.kind == LoopKind::Comprehension && !rules::hasFilter(L.node) &&
+            onlyPacksElements(m, L.body))
             out.report(L.node, msg, 1);
         else
             out.report(L.node, msg);

@@ -106,7 +106,6 @@ bool onlyConvertsItems(const SemanticModel& m, TSNode e, const QStringList& vars
     return false;
 }
 
-
 } // namespace
 
 void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
