@@ -147,36 +147,46 @@ bool namesDataOrSteps(std::string_view leaf) {
             return true;
     return false;
 }
-} // namespace
 
-bool SemanticModel::overConfiguredItems(const LoopInfo& L) const {
-    if (L.kind != LoopKind::For || tripClass(L) != TripClass::Unknown)
-        return false;
+// overConfiguredItems() without its per-loop cache.
+bool configuredItemsLoop(const SemanticModel& m, const LoopInfo& L) {
     TSNode it = unparen(L.iterable);
     if (L.source == LoopSource::Collection && is(it, Sym::call)) {
         // `zip(thrus, ideals)`, `enumerate(standards)`, `d.items()`: the first collection named.
         const TSNode fn = unparen(field(it, F().function));
         if (is(fn, Sym::attribute))
             it = unparen(field(fn, F().object));
-        else if (positionalCount(it) > 0)
-            it = unparen(argument(it, 0));
+        else if (SemanticModel::positionalCount(it) > 0)
+            it = unparen(SemanticModel::argument(it, 0));
     } else if (L.source != LoopSource::Unknown && L.source != LoopSource::Collection) {
         return false;
     }
     if (is(it, Sym::attribute))
         it = field(it, F().attribute);
-    if (!is(it, Sym::identifier) || namesDataOrSteps(text(it)))
+    if (!is(it, Sym::identifier) || namesDataOrSteps(m.text(it)))
         return false;
     // `for i in picks: y[i] = ...`: the items index arrays, so they are positions in the data.
-    for (const TSNode s : within(m_subscripts, L.hotStart, L.hotEnd)) {
+    for (const TSNode s : SemanticModel::within(m.subscripts(), L.hotStart, L.hotEnd)) {
         const TSNode value = field(s, F().value);
         for (uint32_t k = 0; k < ts_node_named_child_count(s); ++k) {
             const TSNode index = ts_node_named_child(s, k);
-            if (!ts_node_eq(index, value) && usesLoopVariable(index, L))
+            if (!ts_node_eq(index, value) && m.usesLoopVariable(index, L))
                 return false;
         }
     }
     return true;
+}
+} // namespace
+
+bool SemanticModel::overConfiguredItems(const LoopInfo& L) const {
+    if (L.kind != LoopKind::For || tripClass(L) != TripClass::Unknown)
+        return false;
+    if (d->configuredItems.size() != m_loops.size())
+        d->configuredItems.assign(m_loops.size(), -1);
+    qint8& known = d->configuredItems[size_t(L.index)];
+    if (known < 0)
+        known = configuredItemsLoop(*this, L) ? 1 : 0;
+    return known == 1;
 }
 
 bool SemanticModel::fewPasses(const LoopInfo& L) const {

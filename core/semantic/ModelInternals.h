@@ -672,6 +672,9 @@ struct SemanticModel::Data {
     /// is none of them cannot resolve to a local function or class (no QString needed).
     std::vector<std::string_view> defNames;
     std::vector<int> callTargets; // per call of the file: localCallee(), when computed
+    // Per loop: overConfiguredItems() once decided (-1 not yet, 0 no, 1 yes); asked for every
+    // call inside a loop by inManyPassLoop().
+    mutable std::vector<qint8> configuredItems;
     bool isDefName(std::string_view n) const {
         return std::binary_search(defNames.begin(), defNames.end(), n);
     }
