@@ -236,6 +236,7 @@ bool AnalysisController::update(const QStringList& paths) {
         ScanResult scan;
         bool scanChanged = false;
         ProjectResult project;
+        IncrementalProject::UpdateStats stats;
     };
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
@@ -248,6 +249,7 @@ bool AnalysisController::update(const QStringList& paths) {
             emit scanFinished(m_scan);
         }
         m_lastUpdateMs = m_clock.elapsed();
+        m_lastUpdateStats = out.stats;
         finishWith(generation, std::move(out.project));
     });
     watcher->setFuture(QtConcurrent::run(
@@ -261,7 +263,7 @@ bool AnalysisController::update(const QStringList& paths) {
                 out.scanChanged = now.files != scan.files;
                 out.scan = std::move(now);
             }
-            out.project = kept->project.update(out.scan, changed);
+            out.project = kept->project.update(out.scan, changed, &out.stats);
             return out;
         }));
     return true;

@@ -43,6 +43,9 @@ public:
     bool update(const QStringList& paths);
     /// Milliseconds the last update() took, from the call to finished(); -1 before the first.
     qint64 lastUpdateMs() const { return m_lastUpdateMs; }
+    /// What the last update() analysed (files analysed, analysed again for moved facts,
+    /// dropped); all zero before the first. Counts, not clocks: the tests assert on these.
+    IncrementalProject::UpdateStats lastUpdateStats() const { return m_lastUpdateStats; }
     /// Cancels the run in progress; finished() follows with a partial, `cancelled` result.
     void cancel();
     bool isRunning() const { return m_running; }
@@ -104,6 +107,7 @@ private:
     bool m_flushed = false; ///< the first batch of this run went out
     qint64 m_lastDurationMs = 0;
     qint64 m_lastUpdateMs = -1;
+    IncrementalProject::UpdateStats m_lastUpdateStats;
     bool m_updating = false; ///< the run in progress is an update()
     /// The last complete analysis, for update(); pool tasks take the mutex (a new run's merge
     /// may start while an update it superseded is still running).

@@ -689,6 +689,10 @@ ProjectWatcher* MainWindow::projectWatcher() const {
     return m_watch->watcher();
 }
 
+IncrementalProject::UpdateStats MainWindow::lastWatchUpdate() const {
+    return m_analysis->lastUpdateStats();
+}
+
 void MainWindow::openFile(const QString& relativePath, int line) {
     if (relativePath.isEmpty())
         return;

@@ -5,6 +5,7 @@
 // off the GUI thread), ManifestControl, DoctorImport, WatchMode, ReportExport, ProjectSettings
 // and WindowLayout (what persists through QSettings).
 
+#include "analysis/IncrementalProject.h"
 #include "analysis/ProjectScanner.h"
 #include "assess/Assessment.h"
 #include "manifest/Manifest.h"
@@ -95,6 +96,8 @@ public:
     void openFile(const QString& relativePath, int line = 0);
     /// File ▸ Watch Project: a saved file of the project re-assesses it (see ProjectWatcher).
     ProjectWatcher* projectWatcher() const;
+    /// What watch mode's last update analysed (AnalysisController::lastUpdateStats).
+    IncrementalProject::UpdateStats lastWatchUpdate() const;
     /// Selects and shows the next / previous finding of the (filtered, sorted) table (F8).
     void nextFinding();
     void previousFinding();

@@ -49,8 +49,8 @@ constexpr qint64 kFirstFindingsMs = 1000; // issue 6
 constexpr qint64 kMaxStallMs = 100;       // issue 6
 // Watch mode, from the save to the new finding, gates and verdict on screen (issues 15, 19).
 constexpr qint64 kWatchBudgetMs = 300;
-// What the test asserts: an update takes at most this share of a full run (1/10).
-constexpr qint64 kIncrementalShare = 10;
+// What the test asserts: an update analyses again at most 1/100 of the files for moved facts.
+constexpr int kMostReanalysed = kFiles / 100;
 
 } // namespace
 
@@ -215,18 +215,20 @@ private slots:
         QVERIFY(tableHasIt());
         QCOMPARE(w.assessment().findings.size(), before + 1);
         QCOMPARE(int(w.project().files.size()), kFiles);
+        const IncrementalProject::UpdateStats stats = w.lastWatchUpdate();
         qInfo("watch mode, %d files: save to the new finding, gates and verdict on screen in "
               "%lld ms (budget %lld ms idle; of which the watcher's settle %d ms); the full "
-              "run took %lld ms",
-              kFiles, ms, kWatchBudgetMs, ProjectWatcher::kSettleMs, fullMs);
-        // Not a timed test (the budget is measured by `cnready-bench --watch`): what is
-        // asserted is that the save did not run the whole analysis again. One file and the
-        // facts from kept summaries take a small share of a full run, under any load that
-        // slows both alike (idle: ~250 ms against ~15 s).
-        QVERIFY2(ms * kIncrementalShare <= fullMs,
-                 qPrintable(QStringLiteral("save to verdict took %1 ms, the full run %2 ms")
-                                .arg(ms)
-                                .arg(fullMs)));
+              "run took %lld ms; the update analysed %d file(s), %d more for moved facts",
+              kFiles, ms, kWatchBudgetMs, ProjectWatcher::kSettleMs, fullMs, stats.analysed,
+              stats.factsReanalysed);
+        // Not a timed test (the budget is measured by `cnready-bench --watch`; a share of the
+        // full run's wall time failed on a loaded CI machine): what is asserted is the work the
+        // save caused. The saved file is analysed once and the project facts are solved from
+        // the kept summaries; a file whose facts did not move is not analysed again.
+        QCOMPARE(stats.analysed, 1);
+        QVERIFY2(stats.factsReanalysed <= kMostReanalysed,
+                 qPrintable(QStringLiteral("%1 files analysed again for moved facts")
+                                .arg(stats.factsReanalysed)));
     }
 };
 
