@@ -86,6 +86,19 @@ bool hintLike(std::string_view leaf) {
     return false;
 }
 
+// A value shaped to stretch another along an axis: rank 2 or more with a literal extent of 1
+// (`np.ones([n_samples, 1])`, `w.reshape(-1, 1)` once the model knows it). Multiplying by it
+// turns a vector into a matrix, so the product has no in-place form.
+bool broadcastShaped(const SemanticModel& m, TSNode n) {
+    const Shape s = m.shapeOf(n);
+    if (s.rank < 2)
+        return false;
+    for (int k = 0; k < s.rank && k < Shape::kMaxAxes; ++k)
+        if (s.axis(k).isLiteral(1))
+            return true;
+    return false;
+}
+
 bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
                    const LoopInfo& loop, int depth = 2) {
     bool found = false;
@@ -105,7 +118,7 @@ bool broadcastHint(const SemanticModel& m, TSNode expr, std::string_view target,
         if (t == "call") {
             // project helpers count too: `_reshape_nd(w, ndim, axis)`
             const std::string_view leaf = calleeLeafText(m, n);
-            if (hintLike(leaf)) {
+            if (hintLike(leaf) || broadcastShaped(m, n)) {
                 found = true;
                 return false;
             }

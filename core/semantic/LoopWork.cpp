@@ -369,7 +369,8 @@ struct LoopWorkEngine::Impl {
     }
 
     // A row of data size: a known shape of at least one axis with a data extent (`x[i]` of an
-    // `(n, samples)` array). Unknown shapes are no evidence either way.
+    // `(n, samples)` array), or of two or more axes not all small. Unknown shapes are no
+    // evidence either way.
     // Only a single index picks such a row: `image[i, j]` in a nest over pixels reads one
     // pixel's vector per pass, element work of the nest (R101's per-pixel loop).
     bool dataRow(TSNode e) const {
@@ -378,7 +379,11 @@ struct LoopWorkEngine::Impl {
             ts_node_named_child_count(e) != 2)
             return false;
         const Shape s = m.shapeOf(e);
-        return s.rank >= 1 && s.sizeClass() == SizeClass::Data;
+        // A matrix or more per pass (`hbonds[i]` of a `(frames, residues, 2)` array) is a slab
+        // unless every extent is known small (`rot[i]` of `(n, 3, 3)`): a loop that picks whole
+        // planes walks frames, not elements, even when the extents are unknown.
+        return (s.rank >= 1 && s.sizeClass() == SizeClass::Data) ||
+               (s.rank >= 2 && s.sizeClass() != SizeClass::Small);
     }
 
     void markElement(const LoopInfo& L, TSNode at) {
