@@ -4,7 +4,66 @@
 #include "rules/BlocksSupport.h"
 #include "semantic/SemanticModel.h"
 
+#include <cctype>
+#include <string>
+
 namespace cnready {
+
+namespace {
+
+// Lower-cased last word of a name: "validated_atomnames" → "atomnames".
+std::string lastWord(std::string_view name) {
+    const size_t us = name.find_last_of('_');
+    std::string w(us == std::string_view::npos ? name : name.substr(us + 1));
+    for (char& ch : w)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return w;
+}
+
+bool endsWith(const std::string& s, std::string_view tail) {
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// Whether the object array holds text: names, labels, identifiers read from a file
+// (`np.array(atomnames, dtype=object)`, `np.array([str(r) for r in rows], dtype=object)`).
+// Such an array is metadata that stays in host NumPy; there is no numeric data to distribute,
+// so the structure-of-arrays recipe has nothing to do (RULES.md: scaling rules are about data
+// arrays).
+bool holdsText(const SemanticModel& m, TSNode c) {
+    TSNode a = SemanticModel::argument(c, 0);
+    const TSNode fn = SyntaxTree::field(c, "function");
+    if (SyntaxTree::is(fn, "attribute") && m.text(SyntaxTree::field(fn, "attribute")) == "astype")
+        a = SyntaxTree::field(fn, "object");
+    if (ts_node_is_null(a))
+        return false;
+    if (m.elementKind(a) == ElementKind::String)
+        return true;
+    if (SyntaxTree::is(a, "list_comprehension") || SyntaxTree::is(a, "list")) {
+        const TSNode body = SyntaxTree::is(a, "list_comprehension") ? SyntaxTree::field(a, "body")
+                                                                    : ts_node_named_child(a, 0);
+        if (SyntaxTree::is(body, "string"))
+            return true;
+        if (SyntaxTree::is(body, "call")) {
+            const std::string_view f = m.text(SyntaxTree::field(body, "function"));
+            return f == "str" || f.ends_with(".strip") || f.ends_with(".decode") ||
+                   f.ends_with(".upper") || f.ends_with(".lower");
+        }
+        return false;
+    }
+    if (SyntaxTree::is(a, "attribute"))
+        a = SyntaxTree::field(a, "attribute");
+    if (!SyntaxTree::is(a, "identifier"))
+        return false;
+    const std::string w = lastWord(m.text(a));
+    for (std::string_view tail :
+         {"names", "labels", "types", "symbols", "strings", "keys", "tags", "titles", "words"})
+        if (endsWith(w, tail))
+            return true;
+    // Identifiers (`chainids`, `segids`); not `grids` or `solids`.
+    return w == "ids" || w == "chainids" || w == "segids" || w == "resids" || w == "atomids";
+}
+
+} // namespace
 
 const RuleInfo& R107ObjectDtype::info() const {
     static const RuleInfo i{
@@ -14,7 +73,9 @@ const RuleInfo& R107ObjectDtype::info() const {
         QStringLiteral("Object dtype"),
         QStringLiteral("RR-dtype"),
         QStringLiteral("Finds `dtype=object`, `dtype=\"O\"` / `\"object\"`, `np.object_` and "
-                       "`.astype(object)` on NumPy calls and array methods."),
+                       "`.astype(object)` on NumPy calls and array methods. Silent on object "
+                       "arrays of text (names, labels, identifiers): metadata that stays in "
+                       "host NumPy."),
         QStringLiteral("An object array holds pointers to Python objects. cuPyNumeric only "
                        "distributes numeric dtypes, so such arrays stay on the host (or are "
                        "refused) and every operation on them runs in the interpreter."),
@@ -31,7 +92,7 @@ void R107ObjectDtype::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     for (const TSNode c : m.calls()) {
-        if (blocks::createsObjectArray(m, c))
+        if (blocks::createsObjectArray(m, c) && !holdsText(m, c))
             out.reportAbout(c, c,
                             QStringLiteral("%1 creates an object-dtype array, which cuPyNumeric "
                                            "cannot distribute")
