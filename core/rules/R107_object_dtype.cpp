@@ -30,10 +30,16 @@ bool endsWith(const std::string& s, std::string_view tail) {
 // so the structure-of-arrays recipe has nothing to do (RULES.md: scaling rules are about data
 // arrays).
 bool holdsText(const SemanticModel& m, TSNode c) {
-    TSNode a = SemanticModel::argument(c, 0);
+    // Only the calls that take their content: a constructor's first argument is a shape, a
+    // dtype's is the type code.
+    TSNode a;
     const TSNode fn = SyntaxTree::field(c, "function");
+    const QString cn = m.callName(c);
     if (SyntaxTree::is(fn, "attribute") && m.text(SyntaxTree::field(fn, "attribute")) == "astype")
         a = SyntaxTree::field(fn, "object");
+    else if (cn == QLatin1String("numpy.array") || cn == QLatin1String("numpy.asarray") ||
+             cn == QLatin1String("numpy.asanyarray"))
+        a = SemanticModel::argument(c, 0);
     if (ts_node_is_null(a))
         return false;
     if (m.elementKind(a) == ElementKind::String)
