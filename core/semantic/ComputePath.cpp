@@ -427,6 +427,16 @@ void ComputePathEngine::addErrorSpans() {
         if (owner == "if_statement" || owner == "elif_clause" || owner == "else_clause" ||
             owner == "except_clause" || owner == "except_group_clause")
             m_spans.push_back({startOf(block), endOf(block), PathRole::ErrorPath});
+        // The test of such a guard outside a loop is parameter validation, run once per call
+        // (`if any(np.isnan(center)): raise ValueError(...)`): one-time set-up (RULES.md, the
+        // workload model item 5). In a loop it runs every pass and stays on the compute path.
+        if (owner == "if_statement" || owner == "elif_clause") {
+            const TSNode guard = ts_node_parent(block);
+            const TSNode cond = field(guard, F().condition);
+            if (!ts_node_is_null(cond) &&
+                ts_node_eq(SyntaxTree::field(guard, "consequence"), block) && !m.inLoop(guard))
+                m_spans.push_back({startOf(cond), endOf(cond), PathRole::Setup});
+        }
     }
     // A handler of a failure (`except KeyboardInterrupt:`, `except LinAlgError:`) runs at most
     // once per failure: its reshape or copy is no per-pass work.

@@ -541,12 +541,12 @@ bool smallArrayName(std::string_view name) {
         return false;
     const auto small = [](const QString& s) {
         return inList(s,
-                      {"sigma",     "sigmas",      "zoom",    "taps",       "tap",     "axes",
-                       "exponents", "powers",      "degrees", "orders",     "spacing", "spacings",
-                       "zooms",     "voxelsize",   "shape",   "newshape",   "strides", "dims",
-                       "origin",    "sampling",    "pixdim",  "resolution", "bounds",  "extent",
-                       "quantiles", "percentiles", "box",     "quaternion", "quat",    "euler",
-                       "direction", "fractions",   "splits",  "folds"});
+                      {"sigma",     "sigmas",      "zoom",    "taps",       "tap",       "axes",
+                       "exponents", "powers",      "degrees", "orders",     "spacing",   "spacings",
+                       "zooms",     "voxelsize",   "shape",   "newshape",   "strides",   "dims",
+                       "origin",    "sampling",    "pixdim",  "resolution", "bounds",    "extent",
+                       "quantiles", "percentiles", "box",     "quaternion", "quat",      "euler",
+                       "direction", "fractions",   "splits",  "folds",      "dimensions"});
     };
     return small(w.first()) || small(w.last()) || small(w.join(QString()));
 }
