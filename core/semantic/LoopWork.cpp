@@ -555,6 +555,27 @@ struct LoopWorkEngine::Impl {
                 markRow(ST::field(b, "left"));
                 markRow(ST::field(b, "right"));
             }
+        // `for cat in categories: mask = data == cat`, `X[y == label]`: a pass that compares a
+        // whole data array with the loop's item builds a data-sized mask, whatever the loop
+        // walks. That is slab work per pass (one pass per label or category), not element work.
+        for (const TSNode b : m.comparisons()) {
+            const LoopInfo* L = m.inLoop(b) ? m.enclosingLoop(b) : nullptr;
+            if (!L || ts_node_named_child_count(b) != 2)
+                continue;
+            const TSNode x = unparen(ts_node_named_child(b, 0));
+            const TSNode y = unparen(ts_node_named_child(b, 1));
+            for (const LoopInfo* cur = L; cur; cur = parentOf(cur)) {
+                const auto wholeData = [&](TSNode a) {
+                    return (ST::is(a, "identifier") || ST::is(a, "attribute")) && m.isArray(a) &&
+                           m.arraySizeClass(a) != SizeClass::Small && !m.usesLoopVariable(a, *cur);
+                };
+                const auto item = [&](TSNode v) {
+                    return ST::is(v, "identifier") && m.usesLoopVariable(v, *cur);
+                };
+                if ((wholeData(x) && item(y)) || (wholeData(y) && item(x)))
+                    markSlab(*cur, b, "a whole data array compared with the loop's item");
+            }
+        }
         // `for plane in data[i]`: what a loop walks has an axis, so `data[i]` is a slab.
         for (const LoopInfo& inner : loops)
             if (inner.kind == LoopKind::For && ST::is(inner.iterable, "subscript"))
