@@ -99,7 +99,7 @@ void CostChartView::setCosts(const QList<cost::SiteCost>& costs, const Context& 
     }
     std::stable_sort(m_shown.begin(), m_shown.end(),
                      [](const cost::SiteCost& a, const cost::SiteCost& b) {
-                         return a.gpuSeconds > b.gpuSeconds;
+                         return a.rankSeconds > b.rankSeconds;
                      });
     rebuild();
     emit costsChanged(costs);
