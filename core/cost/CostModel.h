@@ -35,7 +35,7 @@
 //    published figure: CPython's bytecode dispatch plus a NumPy scalar index or call costs
 //    about 0.1-1 µs per operation on a current CPU; the low end keeps it a lower bound.
 //  - Ranking sites (the table's order, the next steps' order): by the bound, except that a
-//    bound per pass of a loop over a data extent whose trip count is not known ranks as
+//    bound per pass of an element loop over a data extent whose trip count is not known ranks as
 //    65,536 passes (kMinGpuChunk: data smaller than that is not worth a GPU, Gate 2), so an
 //    element loop is never placed under a one-call 80 µs row.
 //  - A SciPy call on a hot path (R301) copies its arrays to the host and back on every call

@@ -620,10 +620,11 @@ private:
                                    "(no size given: `--elements` sizes the rest)");
             break;
         }
-        line(QStringLiteral("**Where the time would go** (estimated lower bounds per step on "
-                            "%1 GPU%2 of %3, %4; not measurements; ranked by bound, a bound per "
-                            "pass of a loop over data counting as 65,536 passes; context table, "
-                            "\"Cost model inputs\"):")
+        line(QStringLiteral(
+                 "**Where the time would go** (estimated lower bounds per step on "
+                 "%1 GPU%2 of %3, %4; not measurements; ranked by bound, a bound per "
+                 "pass of an element loop over data counting as 65,536 passes; context table, "
+                 "\"Cost model inputs\"):")
                  .arg(ci.gpus)
                  .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName, sizes));
         line();

@@ -239,9 +239,9 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
     }
     // Each recipe's cost: the largest rank among its sites (-1 when none is known), the order
     // of the "Where the time would go" table (cost::SiteCost::rankSeconds): the bound per
-    // step, except that a bound per pass of a loop over data of unknown trip count ranks as
-    // 65,536 passes, so an element loop is not placed under a one-call row. A bound per run
-    // of a site that runs every k-th step, k unknown, says nothing of the step: no rank.
+    // step, except that a bound per pass of an element loop over data of unknown trip count ranks
+    // as 65,536 passes, so an element loop is not placed under a one-call row. A bound per run of a
+    // site that runs every k-th step, k unknown, says nothing of the step: no rank.
     QHash<SourceRange, double> costBySite;
     for (const cost::SiteBound& b :
          cost::estimateSiteBounds(a.findings, cost::inputsFor(c), testModulePaths(in.project)))
