@@ -515,16 +515,9 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
         const FunctionRegion* f = model.enclosingFunctionRegion(n);
         if (!f || !f->locallyHot)
             return;
-        const qsizetype dot = f->name.lastIndexOf(QLatin1Char('.'));
-        const QByteArray leaf = f->name.mid(dot + 1).toUtf8();
-        const std::string_view leafName(leaf.constData(), size_t(leaf.size()));
-        for (TSNode c : model.calls()) {
-            // The callee's last name first: most calls are dismissed on their text.
-            TSNode fn = ts_node_child_by_field_name(c, "function", 8);
-            if (!ts_node_is_null(fn) && std::strcmp(ts_node_type(fn), "attribute") == 0)
-                fn = ts_node_child_by_field_name(fn, "attribute", 9);
-            if (ts_node_is_null(fn) || model.text(fn) != leafName ||
-                model.calledFunction(c) != f->index || !model.inManyPassLoop(c))
+        for (int ci : model.callsTo(f->index)) {
+            const TSNode c = model.calls()[size_t(ci)];
+            if (!model.inManyPassLoop(c))
                 continue;
             const LoopInfo* around = model.enclosingLoop(c);
             if (!around)
