@@ -27,12 +27,18 @@ namespace cnready::ui {
 
 namespace {
 
-/// "legacy_probe.py:12-13 R101  ≥ 1342 s": the file name keeps the label short (the tooltip
-/// has the path); the bound in words, since a log axis is hard to read off.
+/// "legacy_probe.py:34-38 R104  ≥ 10 µs/pass +?": the file name keeps the label short
+/// (the tooltip has the path and the whole bound); the bound in words, since a log axis is
+/// hard to read off, its qualifiers abridged ("/pass", "/run", "+?": the bound covers only
+/// the known part) so that Qt Charts does not cut long labels on the left.
 QString shortLabel(const cost::SiteCost& c) {
     SourceRange r = c.site;
     r.path = QFileInfo(r.path).fileName();
-    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, cost::formatBound(c));
+    QString bound = cost::formatBound(c);
+    bound.replace(QStringLiteral(" per pass"), QStringLiteral("/pass"))
+        .replace(QStringLiteral(" per run (every k-th step)"), QStringLiteral("/run"))
+        .replace(QStringLiteral(" (known part only)"), QStringLiteral(" +?"));
+    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, bound);
 }
 
 } // namespace
@@ -47,7 +53,8 @@ CostChartView::CostChartView(QWidget* parent) : QWidget(parent) {
     m_chart = new QChart;
     m_chart->legend()->hide();
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    // Qt Charts lays untruncated category labels out a few pixels short on the left.
+    // Qt Charts lays untruncated category labels out a few pixels short on the left (more so
+    // the longer they are: labels are kept short, see shortLabel()).
     m_chart->setMargins(QMargins(28, 8, 20, 8));
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("costChartView"));
@@ -99,7 +106,7 @@ void CostChartView::setCosts(const QList<cost::SiteCost>& costs, const Context& 
     }
     std::stable_sort(m_shown.begin(), m_shown.end(),
                      [](const cost::SiteCost& a, const cost::SiteCost& b) {
-                         return a.gpuSeconds > b.gpuSeconds;
+                         return a.rankSeconds > b.rankSeconds;
                      });
     rebuild();
     emit costsChanged(costs);
@@ -117,12 +124,18 @@ QString CostChartView::barToolTip(int i) const {
 }
 
 QString CostChartView::caption() const {
-    return tr("Estimated cost per step of the top sites on %1 GPU%2 of %3 for %4 elements "
-              "(lower bounds from the cost model, not measurements). Hover a bar for the "
-              "assumption that dominates it.")
+    // Sites are sized by the arrays they touch; only a given size stands for the others.
+    const QString sizes = m_inputs.sizeSource == cost::SizeSource::Given
+                              ? tr("each site sized by its own arrays, else the given %1 elements")
+                                    .arg(formatCount(m_inputs.elements))
+                              : tr("each site sized by its own arrays");
+    return tr("Estimated cost per step of the top sites on %1 GPU%2 of %3, %4 (lower bounds "
+              "from the cost model, not measurements; \"/pass\": per pass of a loop of "
+              "unknown trip count, ranked as 65,536 passes for an element loop over data; \"+?\": "
+              "statements of unknown size left out). Hover a bar for the assumption that "
+              "dominates it.")
         .arg(m_inputs.gpus)
-        .arg(m_inputs.gpus == 1 ? QString() : QStringLiteral("s"), m_inputs.gpuName,
-             formatCount(m_inputs.elements));
+        .arg(m_inputs.gpus == 1 ? QString() : QStringLiteral("s"), m_inputs.gpuName, sizes);
 }
 
 void CostChartView::rebuild() {
@@ -153,7 +166,15 @@ void CostChartView::rebuild() {
     // Categories run bottom-up: append the smallest first so the largest bar is on top.
     for (qsizetype i = m_shown.size() - 1; i >= 0; --i) {
         *set << m_shown[i].gpuSeconds;
-        labels << shortLabel(m_shown[i]);
+        // Qt Charts gives category labels at most a share of the chart's width and cuts
+        // longer ones on the left: the axis names a site by its first line only (the bar's
+        // tooltip and barLabel() keep the range).
+        QString axisLabel = shortLabel(m_shown[i]);
+        const SourceRange& r = m_shown[i].site;
+        if (r.endLine > r.line)
+            axisLabel.replace(QStringLiteral(":%1-%2 ").arg(r.line).arg(r.endLine),
+                              QStringLiteral(":%1 ").arg(r.line));
+        labels << axisLabel;
     }
     auto* series = new QHorizontalBarSeries;
     series->append(set);

@@ -122,9 +122,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         case LocationColumn:
             return f.range.line; // path is compared first in lessThan()
         case CostColumn: {
-            // The bound in seconds; size unknown below every bound, no cost below that.
+            // The rank (cost::SiteCost::rankSeconds, the table's order); size unknown below every
+            // bound, no cost below that.
             const cost::SiteCost* c = siteCost(index.row());
-            return !c ? -2.0 : c->sizeKnown ? c->gpuSeconds : -1.0;
+            return !c ? -2.0 : c->sizeKnown ? c->rankSeconds : -1.0;
         }
         default:
             return data(index, Qt::DisplayRole);

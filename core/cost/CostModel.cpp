@@ -39,6 +39,18 @@ QString formatBytes(double b) {
     return QStringLiteral("%1 %2").arg(num(b), QLatin1String(units[u]));
 }
 
+/// "2nd", "100th": an ordinal for "every k-th step".
+QString ordinal(qint64 k) {
+    const qint64 tens = k % 100;
+    const qint64 last = k % 10;
+    const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                         : last == 1              ? "st"
+                         : last == 2              ? "nd"
+                         : last == 3              ? "rd"
+                                                  : "th";
+    return QString::number(k) + QLatin1String(suffix);
+}
+
 /// "40 M", "1.1 T": a count with two significant digits.
 QString formatQuantity(double n) {
     if (n < 1e4)
@@ -65,11 +77,6 @@ Inputs inputsFor(const Context& context, double hostGBps) {
     in.sizeSource = context.sizeProvenance == Provenance::Given      ? SizeSource::Given
                     : context.sizeProvenance == Provenance::Inferred ? SizeSource::Inferred
                                                                      : SizeSource::Default;
-    for (auto it = context.fileSizes.cbegin(); it != context.fileSizes.cend(); ++it)
-        in.fileSizes.insert(it.key(), FileSize{it->elements, QStringLiteral("`%1:%2` %3")
-                                                                 .arg(it->range.path)
-                                                                 .arg(it->range.line)
-                                                                 .arg(it->expression)});
     in.gpus = std::max(1, context.gpus);
     in.hostBandwidthGBps = hostGBps > 0                    ? hostGBps
                            : context.hostBandwidthGBps > 0 ? context.hostBandwidthGBps
@@ -95,15 +102,14 @@ struct Sized {
     bool known() const { return elements > 0; }
 };
 
-/// The size that stands for a site's symbolic data extents: the given size, else the site's
-/// own file's size evidence; never another file's (an inferred project size is one file's
-/// array) and never the assessor's default.
+/// The size that stands for a site's symbolic data extents: the given size only. An inferred
+/// project size is the size of one array; a site that touches it has its shape already (the
+/// shapes follow values through the file's calls), and any other site would borrow the size
+/// of an array it never touches. The assessor's default never stands in either.
 Sized linkedSize(const QString& path, const Inputs& in) {
+    Q_UNUSED(path);
     if (in.sizeSource == SizeSource::Given && in.elements > 0)
         return {double(in.elements), QStringLiteral("the given size")};
-    const auto it = in.fileSizes.constFind(path);
-    if (it != in.fileSizes.cend() && it->elements > 0)
-        return {double(it->elements), QStringLiteral("its file's size, %1").arg(it->evidence)};
     return {};
 }
 
@@ -155,6 +161,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     // are not known, so none is counted.
     auto perPassOfUnknownLoop = [&]() {
         c.perPass = true;
+        // An element loop over data runs once per datum: it ranks as kMinGpuChunk passes.
+        c.perDataPass = w.unknownDataTrips > 0 && isElementCode(f.code);
         c.passNote = QStringLiteral("per pass of the loop over %1, whose trip count is not "
                                     "known from shapes")
                          .arg(trip);
@@ -162,6 +170,14 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     };
     if (!w.known)
         return unknown(QStringLiteral("no workload facts"));
+    if (w.rebinding) {
+        // `a, b = b, a`: two names change places; no element moves, no task runs.
+        c.kind = QStringLiteral("rebinding");
+        c.sizeKnown = true;
+        c.tasksPerPass = 0;
+        c.assumption = QStringLiteral("rebinding names moves no data and launches no task");
+        return c;
+    }
     if (array.known())
         c.sizeFrom = array.from;
 
@@ -171,8 +187,54 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         // the loops themselves.
         const bool call = f.code == QLatin1String("R102") || f.code == QLatin1String("R110");
         double iterations = 0;
+        double rowTasks = -1; // a loop over rows: its tasks, counted directly ...
+        double rowPasses = 1; // ... in this many passes
         const bool dataNest = w.dataLoops > 0 || w.unknownDataTrips > 0;
-        if (!call && w.unknownTrips == 0 && w.shapeTrips > 1) {
+        const double ops = std::max<int>(1, w.rowOps);
+        const double walks = w.rowWalks;
+        const QString walk = w.rowWalkText.isEmpty() ? QStringLiteral("a builtin")
+                                                     : QStringLiteral("`%1`").arg(w.rowWalkText);
+        const QString opsText =
+            w.rowOps == 0
+                ? QStringLiteral("at least 1 task")
+                : QStringLiteral("%1 whole-row task%2")
+                      .arg(formatQuantity(ops), ops == 1 ? QString() : QStringLiteral("s"));
+        if (f.code == QLatin1String("R103") && w.rowLoop && !w.innermostSmall) {
+            // One pass takes one row: the pass's whole-row operations are one task each, a
+            // builtin that walks the row reads it element by element (R110's pattern).
+            const bool rowsKnown = w.unknownTrips == 0 && w.shapeTrips > 1;
+            if (rowsKnown && (walks == 0 || w.rowElements > 0)) {
+                rowTasks = knownPasses * (ops + walks * double(w.rowElements));
+                premise = QStringLiteral("%1 rows (trip counts from their shapes), each pass %2")
+                              .arg(formatQuantity(knownPasses), opsText);
+                if (walks > 0)
+                    premise += QStringLiteral(" and %1 reading its %2 elements one task each")
+                                   .arg(walk, formatQuantity(double(w.rowElements)));
+            } else if (walks > 0 && array.known() && w.unknownTrips == w.unknownDataTrips) {
+                // The rows are not counted, but over all of them the builtin reads each element
+                // of the array once: at least that many tasks, whatever the row length.
+                rowTasks = literalPasses * walks * arrayElements;
+                premise = QStringLiteral("%1 reads each row element by element, one task per "
+                                         "element: over all rows each of the %2 elements of "
+                                         "the array (%3) once, the rows' own tasks not counted")
+                              .arg(walk, formatCount(qint64(arrayElements)), array.from);
+            } else {
+                if (w.unknownTrips > 0)
+                    perPassOfUnknownLoop();
+                else
+                    rowPasses = knownPasses;
+                rowTasks = ops + walks * double(std::max<qint64>(1, w.rowElements));
+                premise = QStringLiteral("one row per pass, %1").arg(opsText);
+                if (walks > 0)
+                    premise += w.rowElements > 0
+                                   ? QStringLiteral(" and %1 reading its %2 elements one task "
+                                                    "each")
+                                         .arg(walk, formatQuantity(double(w.rowElements)))
+                                   : QStringLiteral(" and %1 reading the row element by element "
+                                                    "(the row's length not known, counted as 1)")
+                                         .arg(walk);
+            }
+        } else if (!call && w.unknownTrips == 0 && w.shapeTrips > 1) {
             // Every loop's trip count is known: literal or from the shapes.
             iterations = knownPasses;
             premise = QStringLiteral("the loops' %1 iterations (trip counts from their shapes)")
@@ -217,8 +279,14 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             return unknown(QStringLiteral("the loop's trip count"));
         }
         const double accesses = std::max<int>(1, w.elementAccesses);
-        c.passesPerStep = 1; // the loop's iterations are the tasks of its one pass
-        c.tasksPerPass = iterations * accesses;
+        if (rowTasks >= 0) {
+            // A row loop: its tasks per pass (rowPasses passes), or all rows as one pass.
+            c.passesPerStep = rowPasses;
+            c.tasksPerPass = rowTasks;
+        } else {
+            c.passesPerStep = 1; // the loop's iterations are the tasks of its one pass
+            c.tasksPerPass = iterations * accesses;
+        }
         c.bytesPerPass = c.tasksPerPass * bytes;
         // One task per element access, one after another: more GPUs do not help.
         gpusUsed = 1;
@@ -351,6 +419,15 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                          : QStringLiteral("per pass until it converges (the loop ends by "
                                           "`break`)");
     }
+    // A run every k-th step: a k-th of a run per step (k known), else the bound is per run.
+    double perRun = 1; // runs per pass of the loops counted in passesPerStep
+    if (w.everyKth) {
+        if (w.everyK > 1)
+            perRun = 1.0 / double(w.everyK);
+        else if (w.everyK == 0)
+            c.perCall = true;
+    }
+    c.passesPerStep *= perRun;
     c.sizeKnown = true;
     const double bandwidth = in.gpuBandwidthGBps * kGB * gpusUsed;
     const double link = in.pcieGBps * kGB * gpusUsed;
@@ -377,14 +454,23 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.gpuSecondsHigh =
             c.passesPerStep * (taskTime + c.bytesPerPass / (kPageablePcieGBps * kGB * gpusUsed)) +
             objectTime;
-    c.numpySeconds = c.passesPerStep * c.bytesPerPass / host + objectTime;
+    // Host NumPy: memory-bound, and never below the interpreter's floor of one Python-level
+    // operation per task the port would launch (kPythonOpSeconds).
+    const double numpyMemory = c.bytesPerPass / host;
+    const double numpyPython = c.tasksPerPass * kPythonOpSeconds;
+    c.numpySeconds = c.passesPerStep * std::max(numpyMemory, numpyPython) + objectTime;
+    c.rankSeconds = c.gpuSeconds * (c.perPass && c.perDataPass ? kMinGpuChunk : 1.0);
     const QString gpu =
         QStringLiteral("%1 (%2)").arg(bandwidthText(in.gpuBandwidthGBps), in.gpuName);
     const QString across =
         gpusUsed > 1 ? QStringLiteral(" × %1 GPUs").arg(int(gpusUsed)) : QString();
     const QString numpy =
-        QStringLiteral("against ≥ %1 in NumPy at %2")
-            .arg(formatSeconds(c.numpySeconds), bandwidthText(in.hostBandwidthGBps));
+        numpyPython > numpyMemory
+            ? QStringLiteral("against ≥ %1 in NumPy (≥ 0.1 µs of Python per operation, "
+                             "assumed)")
+                  .arg(formatSeconds(c.numpySeconds))
+            : QStringLiteral("against ≥ %1 in NumPy at %2")
+                  .arg(formatSeconds(c.numpySeconds), bandwidthText(in.hostBandwidthGBps));
     QString what;
     switch (c.dominant) {
     case Dominant::Tasks:
@@ -411,10 +497,21 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         break;
     }
     c.assumption = QStringLiteral("%1, %2; assumes %3").arg(what, numpy, premise);
-    if (c.passesPerStep > 1)
-        c.assumption += QStringLiteral(", %1 passes per step").arg(formatQuantity(c.passesPerStep));
+    if (c.passesPerStep / perRun > 1)
+        c.assumption +=
+            QStringLiteral(", %1 passes per step").arg(formatQuantity(c.passesPerStep / perRun));
     if (c.perPass)
         c.assumption += QStringLiteral("; the bound is %1").arg(c.passNote);
+    if (w.everyKth && w.everyK > 1)
+        c.assumption +=
+            QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
+                           "divided by %4 per step")
+                .arg(ordinal(w.everyK), w.everyText, formatSeconds(c.gpuSeconds / perRun))
+                .arg(w.everyK);
+    else if (c.perCall)
+        c.assumption += QStringLiteral("; it runs only every k-th step (k = %1, not known): "
+                                       "the bound is per run")
+                            .arg(w.everyText);
     return c;
 }
 
@@ -440,6 +537,11 @@ struct Figures {
     double hostObjectSeconds = 0;
     double numpySeconds = 0;
     std::optional<double> gpuSecondsHigh;
+    double rankFactor = 1; ///< SiteCost::rankSeconds / gpuSeconds
+    bool perCall = false;  ///< SiteCost::perCall
+    /// A whole-array statement: it stands for the whole statement's array work, so the
+    /// statement's members of unknown size are covered (one pass over its largest array).
+    bool wholeArray = false;
 };
 
 Figures figuresOf(const Finding& f, const SiteCost& c) {
@@ -451,7 +553,10 @@ Figures figuresOf(const Finding& f, const SiteCost& c) {
                    c.linkSeconds,
                    c.hostObjectSeconds,
                    c.numpySeconds,
-                   c.gpuSecondsHigh};
+                   c.gpuSecondsHigh,
+                   c.perPass && c.perDataPass ? kMinGpuChunk : 1.0,
+                   c.perCall,
+                   c.kind == QLatin1String("whole-array")};
 }
 
 /// A site's statement: the findings counted once, as the largest of them.
@@ -459,7 +564,51 @@ struct Statement {
     SourceRange range; ///< the first finding's range (an element loop's: its whole span)
     bool loop = false; ///< an element-loop finding: findings inside its span join it
     Figures largest;   ///< the member with the largest bound (a known one before unknown)
+    /// The members of unknown size: left out of a known site's bound, and named.
+    QList<const Finding*> unknown;
 };
+
+/// The largest rank factor among the known statements: a site inside a loop over data of
+/// unknown trip count ranks as kMinGpuChunk passes of it.
+double rankFactorOf(const QList<Statement>& statements) {
+    double f = 1;
+    for (const Statement& s : statements)
+        if (s.largest.sizeKnown)
+            f = std::max(f, s.largest.rankFactor);
+    return f;
+}
+
+/// "R001 line 35 (the array size)" for each statement of unknown size of a site, once each.
+QStringList unknownPartsOf(const QList<Statement>& statements, const Inputs& in) {
+    QStringList out;
+    for (const Statement& s : statements) {
+        if (s.largest.sizeKnown && s.largest.wholeArray)
+            continue; // one pass over the statement's largest array stands for all of it
+        for (const Finding* f : s.unknown) {
+            const QString part = QStringLiteral("%1 line %2 (%3)")
+                                     .arg(f->code)
+                                     .arg(f->range.line)
+                                     .arg(estimate(*f, in).unknownWhy);
+            if (!out.contains(part))
+                out << part;
+        }
+    }
+    return out;
+}
+
+/// Appends to a known site's assumption that its bound covers only the known part, naming
+/// the statements left out.
+void noteUnknownParts(SiteCost& c, const QList<Statement>& statements, const Inputs& in) {
+    c.unknownParts = unknownPartsOf(statements, in);
+    if (c.unknownParts.isEmpty())
+        return;
+    c.assumption +=
+        QStringLiteral("; the bound covers only the known part: %1 %2 no size the "
+                       "model can read and %3 not counted")
+            .arg(c.unknownParts.join(QLatin1String(", ")),
+                 c.unknownParts.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"),
+                 c.unknownParts.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"));
+}
 
 template <typename A, typename B> bool larger(const A& a, const B& b) {
     if (a.sizeKnown != b.sizeKnown)
@@ -479,6 +628,8 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
         return c;
     if (statements.size() == 1) {
         c.parts = {QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line)};
+        c.rankSeconds = c.gpuSeconds * rankFactorOf(statements);
+        noteUnknownParts(c, statements, in);
         return c;
     }
     double tasks = 0, memory = 0, link = 0, objects = 0, numpy = 0, high = 0;
@@ -519,6 +670,8 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
                             .arg(known)
                             .arg(c.parts.join(QLatin1String(", ")), formatSeconds(c.gpuSeconds),
                                  c.perPass ? QStringLiteral("pass") : QStringLiteral("step"));
+    c.rankSeconds = c.gpuSeconds * rankFactorOf(statements);
+    noteUnknownParts(c, statements, in);
     return c;
 }
 
@@ -539,7 +692,7 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
     QHash<SourceRange, QList<Statement>>& bySite = t.bySite;
     for (const Finding& f : findings) {
         if ((f.category == Category::Info && f.code != QLatin1String("R301")) ||
-            !findingOnHotPath(f) || skipPaths.contains(f.range.path))
+            !findingOnHotPath(f) || skipPaths.contains(f.range.path) || f.work.rebinding)
             continue;
         const SiteCost c = estimate(f, in);
         auto it = bySite.find(c.site);
@@ -558,9 +711,13 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
             }
         }
         if (!same) {
-            statements << Statement{f.range, loop, figuresOf(f, c)};
+            statements << Statement{f.range, loop, figuresOf(f, c), {}};
+            if (!c.sizeKnown)
+                statements.last().unknown << &f;
             continue;
         }
+        if (!c.sizeKnown)
+            same->unknown << &f;
         if (loop && !same->loop) {
             same->range = f.range;
             same->loop = true;
@@ -578,6 +735,7 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
                     continue;
                 if (larger(statements[j].largest, statements[i].largest))
                     statements[i].largest = statements[j].largest;
+                statements[i].unknown << statements[j].unknown;
                 statements.removeAt(j);
                 if (j < i)
                     --i;
@@ -595,7 +753,8 @@ SiteBound boundOf(const SourceRange& site, const QList<Statement>& statements) {
         if (larger(statements[i].largest, statements[top].largest))
             top = i;
     const Figures& t = statements[top].largest;
-    SiteBound b{site, t.sizeKnown, t.gpuSeconds};
+    SiteBound b{site, t.sizeKnown, t.gpuSeconds, t.gpuSeconds * rankFactorOf(statements),
+                !t.perCall};
     if (!t.sizeKnown || statements.size() == 1)
         return b;
     double tasks = 0, memory = 0, link = 0, objects = 0;
@@ -608,6 +767,7 @@ SiteBound boundOf(const SourceRange& site, const QList<Statement>& statements) {
         objects += s.largest.hostObjectSeconds;
     }
     b.gpuSeconds = std::max(tasks, memory) + link + objects;
+    b.rankSeconds = b.gpuSeconds * rankFactorOf(statements);
     return b;
 }
 
@@ -623,8 +783,8 @@ QList<std::pair<SiteBound, qsizetype>> sortedBounds(const SiteTable& t) {
         const SiteBound& b = y.first;
         if (a.sizeKnown != b.sizeKnown)
             return a.sizeKnown;
-        if (a.sizeKnown && a.gpuSeconds != b.gpuSeconds)
-            return a.gpuSeconds > b.gpuSeconds;
+        if (a.sizeKnown && a.rankSeconds != b.rankSeconds)
+            return a.rankSeconds > b.rankSeconds;
         if (a.site.path != b.site.path)
             return a.site.path < b.site.path;
         return a.site.line < b.site.line;
@@ -680,7 +840,11 @@ QString formatSeconds(double s) {
 QString formatBound(const SiteCost& c) {
     if (!c.sizeKnown)
         return QStringLiteral("size unknown");
-    const QString unit = c.perPass ? QStringLiteral(" per pass") : QString();
+    QString unit = c.perPass ? QStringLiteral(" per pass") : QString();
+    if (c.perCall)
+        unit += QStringLiteral(" per run (every k-th step)");
+    if (!c.unknownParts.isEmpty())
+        unit += QStringLiteral(" (known part only)");
     if (c.gpuSecondsHigh)
         return QStringLiteral("%1 – %2%3")
             .arg(formatSeconds(c.gpuSeconds), formatSeconds(*c.gpuSecondsHigh), unit);

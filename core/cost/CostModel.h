@@ -16,11 +16,28 @@
 //    tiles, never below 65,536 elements per GPU (CUPYNUMERIC_MIN_GPU_CHUNK, gpu-stack.md "The
 //    65,536-element floor"); an element loop's tasks run one after another on one GPU (one
 //    task per element access, gpu-stack.md "Why tiny tasks are worse than no tasks").
-//  - A site's size: its own shape when every extent is a literal or a constant; else the
-//    given hot-path size (--elements); else its own file's size evidence; else "size
-//    unknown". Another file's size never stands in. A loop's trip count: its literal count,
-//    or what the shapes give; else the bound is per pass of that loop, named in the
-//    assumption. A loop that ends by `break` is costed for one pass ("until it converges").
+//  - A site's size: the shapes of the arrays the site itself touches when every extent is a
+//    literal or a constant (the shapes follow values through this file's calls); else the
+//    given hot-path size (--elements); else "size unknown". No other array's size stands in:
+//    not the size evidence of its file (a 10,000-bin lookup table elsewhere in the file says
+//    nothing of the image a filter loops over), not another file's. A loop's trip count: its
+//    literal count, or what the shapes give; else the bound is per pass of that loop, named
+//    in the assumption. A loop that ends by `break` is costed for one pass ("until it
+//    converges"). A site that runs only every k-th step (`if (step + 1) % k == 0:`) costs a
+//    k-th of a run per step when k is known, else its bound is per run ("every k-th step").
+//  - Rebinding names (`a, b = b, a`) moves no data and runs no task: no cost, no row.
+//  - A loop over the rows of an array (`for row in grid`) takes one row per pass: its tasks
+//    are the pass's whole-row operations (`row.max()`: one), plus one element access per
+//    element of the row for each builtin that walks it (`max(row)`, R110's pattern).
+//  - The host NumPy baseline is also never below the Python interpreter's floor: at least
+//    0.1 µs per Python-level operation, counted as one per runtime task the port would
+//    launch (an element access `a[i]`, a scalar read, a NumPy call). Our assumption, not a
+//    published figure: CPython's bytecode dispatch plus a NumPy scalar index or call costs
+//    about 0.1-1 µs per operation on a current CPU; the low end keeps it a lower bound.
+//  - Ranking sites (the table's order, the next steps' order): by the bound, except that a
+//    bound per pass of an element loop over a data extent whose trip count is not known ranks as
+//    65,536 passes (kMinGpuChunk: data smaller than that is not worth a GPU, Gate 2), so an
+//    element loop is never placed under a one-call 80 µs row.
 //  - A SciPy call on a hot path (R301) copies its arrays to the host and back on every call
 //    (gpu-stack.md "Zero-copy and pinned transfers": "a SciPy call ... moves over PCIe").
 //  - A Python object per element when an array becomes a list (`.tolist()`, `list(a)`): at
@@ -60,18 +77,16 @@ inline constexpr double kPythonObjectBytes = 32.0;
 /// Smallest per-GPU partition: an array below this many elements per GPU is not split further
 /// (CUPYNUMERIC_MIN_GPU_CHUNK, gpu-stack.md).
 inline constexpr double kMinGpuChunk = 65'536;
+/// The host interpreter's floor per Python-level operation, seconds: our assumption (about
+/// 0.1-1 µs per bytecode-dispatched NumPy scalar index or call on a current CPU; the low
+/// end), not a published figure.
+inline constexpr double kPythonOpSeconds = 0.1e-6;
 
 /// Where the hot-path size of the inputs came from (Context::sizeProvenance).
 enum class SizeSource {
     Given,    ///< --elements / --elements-per-gpu: stands for every symbolic data extent
-    Inferred, ///< the project's size evidence: only its own file's sites use it (fileSizes)
+    Inferred, ///< the project's size evidence: sizes no site (sites use their own shapes)
     Default,  ///< nothing said: no site is sized by it
-};
-
-/// A file's own size evidence (Context::fileSizes).
-struct FileSize {
-    qint64 elements = 0;
-    QString evidence; ///< "`thermal/solver.py:14` np.zeros((GRID, GRID))"
 };
 
 /// The figures a cost rests on, resolved from the context.
@@ -79,9 +94,6 @@ struct Inputs {
     qint64 elements = 0; ///< hot-path array size, total elements (Context::totalElements)
     /// How `elements` was found; Given (the default here) sizes every symbolic data extent.
     SizeSource sizeSource = SizeSource::Given;
-    /// Per file (relative path): its own size evidence, for sites of symbolic extents when
-    /// no size is given.
-    QHash<QString, FileSize> fileSizes;
     int gpus = 1;    ///< GPUs sharing the data (bandwidth and host links add up)
     QString gpuName; ///< catalogue name, or "H100 (assumed)"
     double gpuBandwidthGBps = kAssumedGpuBandwidthGBps; ///< per GPU
@@ -113,6 +125,15 @@ struct SiteCost {
     /// `passNote` explains ("per pass of `for w in range(n_windows)`").
     bool perPass = false;
     QString passNote;
+    /// The bound is per run of a site that runs every k-th step, k not known
+    /// (SiteWork::everyKth): formatBound() says "per call".
+    bool perCall = false;
+    /// The per-pass bound is of a loop over a data extent of unknown trip count: it ranks as
+    /// kMinGpuChunk passes (see rankSeconds).
+    bool perDataPass = false;
+    /// What the site is ranked by (the table, the chart, the next steps): gpuSeconds, times
+    /// kMinGpuChunk with perDataPass.
+    double rankSeconds = 0;
     QString sizeFrom; ///< where the site's size came from ("its own shape", "the given size")
     double tasksPerPass = 1;              ///< runtime tasks one pass creates
     double hostBytesPerStep = 0;          ///< bytes crossing the host link per step (host syncs)
@@ -132,6 +153,9 @@ struct SiteCost {
     /// estimateSites(): the findings whose work the site's bound adds up (one per statement),
     /// as "R001 line 35"; the first sets `code` and `assumption`. Empty from estimate().
     QStringList parts;
+    /// estimateSites(): the site's statements of unknown size, left out of the bound, as
+    /// "R001 line 35" (the assumption names them): the bound covers only the known part.
+    QStringList unknownParts;
 };
 
 /// The cost of one finding's site per step: element loops (R101, R103) create one task per
@@ -155,8 +179,10 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// or inside the span of an element-loop finding, whose element accesses include its body's) count
 /// as the largest of them; the statements' task latencies, device traffic, link transfers and
 /// object builds are summed and combined as in SiteCost. The largest statement names the site's
-/// code and assumption. A site with any known part is known (the unknown parts are left out: still
-/// a lower bound). Sorted by gpuSeconds descending, sites with unknown size last, then by location.
+/// code and assumption. A site with any known part is known; its statements of unknown size are
+/// left out of the figures (still a lower bound) and named (unknownParts, the assumption). Sites
+/// whose statements only rebind names are left out. Sorted by rankSeconds descending, sites with
+/// unknown size last, then by location.
 /// With `limit` >= 0 only the first `limit` sites are returned (their text is the only text
 /// built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
@@ -167,7 +193,11 @@ QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in
 struct SiteBound {
     SourceRange site;
     bool sizeKnown = false;
-    double gpuSeconds = 0; ///< SiteCost::gpuSeconds of the same site
+    double gpuSeconds = 0;  ///< SiteCost::gpuSeconds of the same site
+    double rankSeconds = 0; ///< SiteCost::rankSeconds of the same site
+    /// False when the site's top statement is bounded per run of a site that runs every k-th
+    /// step, k unknown (SiteCost::perCall): its figure says nothing of the step.
+    bool ranked = true;
 };
 /// estimateSites()' sites and bounds in its order, built from the figures alone (no
 /// assumption text per site): for callers that only rank or weigh sites.

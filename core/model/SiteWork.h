@@ -74,6 +74,29 @@ struct SiteWork {
     /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
     /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
     QString tripText;
+    /// The site's statement only rebinds names (`a, b = b, a`, the buffer swap R006 reports):
+    /// no element moves and no task runs, so the cost model gives it no row.
+    bool rebinding = false;
+    /// The finding is on a loop over the rows of an array (`for row in grid`,
+    /// `enumerate(grid)`, R103): one pass takes one row (an element of a 1-D array), not one
+    /// element of the whole. What one pass does with the row:
+    bool rowLoop = false;
+    /// builtin calls that walk the row element by element (`max(row)`, `sum(row)`,
+    /// `sorted(row)`: one element access per element of the row, R110's pattern) ...
+    quint16 rowWalks = 0;
+    /// ... and whole-row operations (`row.max()`, `np.sum(row)`, `row * 2`): one task each.
+    quint16 rowOps = 0;
+    /// Elements per row when every extent but the first of the iterated array is a literal
+    /// (1 for a 1-D array), 0 when not known.
+    qint64 rowElements = 0;
+    QString rowWalkText; ///< the first element-walking builtin call as written (`max(row)`)
+    /// The site runs only on every k-th pass of the loop around it, or of the loop around every
+    /// call of its function in this file (`if (step + 1) % check_every == 0:`): `everyKth`,
+    /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
+    /// literal default) and the guard as written in `everyText`.
+    bool everyKth = false;
+    qint64 everyK = 0;
+    QString everyText;
 
     friend bool operator==(const SiteWork&, const SiteWork&) = default;
 };

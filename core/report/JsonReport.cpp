@@ -270,6 +270,10 @@ QByteArray renderJson(const ReportInput& in) {
             o.insert(QStringLiteral("perPass"), c.perPass);
             if (c.perPass)
                 o.insert(QStringLiteral("passNote"), c.passNote);
+            o.insert(QStringLiteral("perRun"), c.perCall);
+            o.insert(QStringLiteral("rankSeconds"), c.rankSeconds);
+            o.insert(QStringLiteral("unknownStatements"),
+                     QJsonArray::fromStringList(c.unknownParts));
             o.insert(QStringLiteral("sizeFrom"), c.sizeFrom);
         } else {
             o.insert(QStringLiteral("unknown"), c.unknownWhy);
@@ -292,7 +296,9 @@ QByteArray renderJson(const ReportInput& in) {
                      {QStringLiteral("taskSeconds"), ci.taskSeconds},
                      {QStringLiteral("hostBandwidthGBps"), ci.hostBandwidthGBps},
                      {QStringLiteral("bytesPerElement"), 8},
-                     {QStringLiteral("pythonObjectBytes"), cost::kPythonObjectBytes}}},
+                     {QStringLiteral("pythonObjectBytes"), cost::kPythonObjectBytes},
+                     {QStringLiteral("pythonOpSeconds"), cost::kPythonOpSeconds},
+                     {QStringLiteral("rankDataPasses"), cost::kMinGpuChunk}}},
         {QStringLiteral("sites"), siteCostRows}};
 
     // Counts are the workload's: findings in test modules are counted apart.

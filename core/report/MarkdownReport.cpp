@@ -610,19 +610,21 @@ private:
         QString sizes;
         switch (ci.sizeSource) {
         case cost::SizeSource::Given:
-            sizes = QStringLiteral("each site sized by its own shapes, else the given %1 "
-                                   "elements")
+            sizes = QStringLiteral("each site sized by the shapes of the arrays it touches, "
+                                   "else the given %1 elements")
                         .arg(formatCount(ci.elements));
             break;
         case cost::SizeSource::Inferred:
         case cost::SizeSource::Default:
-            sizes = QStringLiteral("each site sized by its own shapes, else its file's size "
-                                   "evidence (no size given: `--elements` sizes the rest)");
+            sizes = QStringLiteral("each site sized by the shapes of the arrays it touches "
+                                   "(no size given: `--elements` sizes the rest)");
             break;
         }
-        line(QStringLiteral("**Where the time would go** (estimated lower bounds per step on "
-                            "%1 GPU%2 of %3, %4; not measurements; context table, \"Cost model "
-                            "inputs\"):")
+        line(QStringLiteral(
+                 "**Where the time would go** (estimated lower bounds per step on "
+                 "%1 GPU%2 of %3, %4; not measurements; ranked by bound, a bound per "
+                 "pass of an element loop over data counting as 65,536 passes; context table, "
+                 "\"Cost model inputs\"):")
                  .arg(ci.gpus)
                  .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName, sizes));
         line();

@@ -237,13 +237,16 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         const QString anchor = recipeFor(f);
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
-    // Each recipe's cost: the largest lower bound per step among its sites (-1 when none is
-    // known). A bound per pass of a loop of unknown trip count (or until a loop converges)
-    // says nothing of the step, so it does not rank.
+    // Each recipe's cost: the largest rank among its sites (-1 when none is known), the order
+    // of the "Where the time would go" table (cost::SiteCost::rankSeconds): the bound per
+    // step, except that a bound per pass of an element loop over data of unknown trip count ranks
+    // as 65,536 passes, so an element loop is not placed under a one-call row. A bound per run of a
+    // site that runs every k-th step, k unknown, says nothing of the step: no rank.
     QHash<SourceRange, double> costBySite;
-    for (const cost::SiteCost& c : siteCosts(in))
-        if (c.sizeKnown && !c.perPass)
-            costBySite.insert(c.site, c.gpuSeconds);
+    for (const cost::SiteBound& b :
+         cost::estimateSiteBounds(a.findings, cost::inputsFor(c), testModulePaths(in.project)))
+        if (b.sizeKnown && b.ranked)
+            costBySite.insert(b.site, b.rankSeconds);
     QHash<QString, double> costByRecipe;
     for (const Finding& f : a.findings) {
         if (f.category != Category::Blocks && f.category != Category::Refactor)

@@ -79,6 +79,23 @@ int SemanticModel::localCallee(TSNode c, bool* bound) const {
     return target;
 }
 
+const std::vector<int>& SemanticModel::callsTo(int function) const {
+    static const std::vector<int> none;
+    if (!d->callsByCalleeBuilt) {
+        d->callsByCalleeBuilt = true;
+        d->callsByCallee.assign(m_functions.size(), {});
+        const bool known = d->callTargets.size() == m_calls.size();
+        for (size_t i = 0; i < m_calls.size(); ++i) {
+            const int target = known ? d->callTargets[i] : localCallee(m_calls[i], nullptr);
+            if (target >= 0 && size_t(target) < d->callsByCallee.size())
+                d->callsByCallee[size_t(target)].push_back(int(i));
+        }
+    }
+    return function >= 0 && size_t(function) < d->callsByCallee.size()
+               ? d->callsByCallee[size_t(function)]
+               : none;
+}
+
 void SemanticModel::buildHotness() {
     // Local call graph.
     std::vector<std::vector<int>> callees(m_functions.size());

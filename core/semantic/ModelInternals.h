@@ -672,6 +672,10 @@ struct SemanticModel::Data {
     /// is none of them cannot resolve to a local function or class (no QString needed).
     std::vector<std::string_view> defNames;
     std::vector<int> callTargets; // per call of the file: localCallee(), when computed
+    // callsTo(): per function of the file, the indices of the calls that invoke it (filled on
+    // first use).
+    std::vector<std::vector<int>> callsByCallee;
+    bool callsByCalleeBuilt = false;
     // Per loop: overConfiguredItems() once decided (-1 not yet, 0 no, 1 yes); asked for every
     // call inside a loop by inManyPassLoop().
     mutable std::vector<qint8> configuredItems;

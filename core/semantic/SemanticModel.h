@@ -306,6 +306,9 @@ public:
     /// The function of this file a call invokes (`f(x)`, a nested `g(x)`, `self.m(x)`,
     /// `Class(x)` → `Class.__init__`) as an index into functions(), or -1.
     int calledFunction(TSNode call) const { return localCallee(call, nullptr); }
+    /// The calls of this file (indices into calls()) that invoke function `function` (an index
+    /// into functions()), in document order; computed for every function on first use.
+    const std::vector<int>& callsTo(int function) const;
 
     /// Copies functions, call sites, imports and ApiUse records (every resolved numpy call and
     /// ndarray method on an array, with hot flag / requiresHotFunction) into the file result.

@@ -268,6 +268,272 @@ void probeAppended(const SemanticModel& model, TSNode call, const LoopInfo* loop
     }
 }
 
+/// Whether `node` is an assignment that only rebinds names: both sides are names or
+/// attributes (`a, b = b, a`, `self.u, self.v = self.v, self.u`), no call, subscript or
+/// arithmetic. Rebinding moves no element and launches no runtime task.
+bool onlyRebinds(const SemanticModel& model, TSNode node) {
+    if (ts_node_is_null(node) || std::strcmp(ts_node_type(node), "assignment") != 0)
+        return false;
+    auto names = [](TSNode side) {
+        if (ts_node_is_null(side))
+            return false;
+        const char* t = ts_node_type(side);
+        auto plain = [](TSNode n) {
+            const char* k = ts_node_type(n);
+            return std::strcmp(k, "identifier") == 0 || std::strcmp(k, "attribute") == 0;
+        };
+        if (plain(side))
+            return true;
+        if (std::strcmp(t, "pattern_list") != 0 && std::strcmp(t, "expression_list") != 0 &&
+            std::strcmp(t, "tuple") != 0 && std::strcmp(t, "tuple_pattern") != 0)
+            return false;
+        const uint32_t n = ts_node_named_child_count(side);
+        for (uint32_t i = 0; i < n; ++i)
+            if (!plain(ts_node_named_child(side, i)))
+                return false;
+        return n > 0;
+    };
+    Q_UNUSED(model);
+    return names(ts_node_child_by_field_name(node, "left", 4)) &&
+           names(ts_node_child_by_field_name(node, "right", 5));
+}
+
+/// The builtins that walk an array element by element when handed one (R110's names).
+bool elementWalkingBuiltin(std::string_view name) {
+    static const char* const names[] = {"max",    "min",  "sum",   "any",      "all",
+                                        "sorted", "list", "tuple", "reversed", "iter"};
+    return std::any_of(std::begin(names), std::end(names),
+                       [name](const char* n) { return name == n; });
+}
+
+/// Whether `n` is the bare name of one of `loop`'s variables.
+bool isLoopName(const SemanticModel& model, TSNode n, const LoopInfo& loop) {
+    if (ts_node_is_null(n) || std::strcmp(ts_node_type(n), "identifier") != 0)
+        return false;
+    const std::string_view t = model.text(n);
+    return loop.variables.contains(QString::fromUtf8(t.data(), qsizetype(t.size())));
+}
+
+/// With `loop` a loop over the rows of an array (`for row in grid`): what one pass does with
+/// the row (builtins walking it element by element, whole-row operations) and the row's
+/// length when the array's shape gives it, into `w`.
+void probeRows(const SemanticModel& model, const LoopInfo& loop, SiteWork& w) {
+    w.rowLoop = true;
+    const Shape s = model.shapeOf(loop.iterable);
+    if (s.known() && s.rank >= 1) {
+        qint64 per = 1;
+        for (int k = 1; k < s.rank && per > 0; ++k) {
+            const Extent e = s.axis(k);
+            per = e.isLiteral() && e.value >= 0 ? per * e.value : 0;
+        }
+        w.rowElements = per;
+    }
+    if (ts_node_is_null(loop.body))
+        return;
+    TSTreeCursor cursor = ts_tree_cursor_new(loop.body);
+    for (bool more = true; more;) {
+        const TSNode n = ts_tree_cursor_current_node(&cursor);
+        const char* type = ts_node_type(n);
+        const bool nested = std::strcmp(type, "function_definition") == 0 ||
+                            std::strcmp(type, "class_definition") == 0 ||
+                            std::strcmp(type, "lambda") == 0;
+        if (std::strcmp(type, "call") == 0) {
+            const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+            const TSNode a0 = SemanticModel::argument(n, 0);
+            if (std::strcmp(ts_node_type(fn), "identifier") == 0 &&
+                elementWalkingBuiltin(model.text(fn)) && model.canonicalName(fn).isEmpty() &&
+                isLoopName(model, a0, loop)) {
+                ++w.rowWalks;
+                if (w.rowWalkText.isEmpty()) {
+                    const std::string_view t = model.text(n);
+                    w.rowWalkText =
+                        QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
+                }
+            } else {
+                // `row.max()`, `np.sum(row)`: one whole-row task.
+                bool onRow = std::strcmp(ts_node_type(fn), "attribute") == 0 &&
+                             isLoopName(model, ts_node_child_by_field_name(fn, "object", 6), loop);
+                for (int i = 0; !onRow && i < SemanticModel::positionalCount(n); ++i)
+                    onRow = isLoopName(model, SemanticModel::argument(n, i), loop);
+                if (onRow)
+                    ++w.rowOps;
+            }
+        } else if (std::strcmp(type, "binary_operator") == 0 ||
+                   std::strcmp(type, "augmented_assignment") == 0) {
+            const TSNode l = ts_node_child_by_field_name(n, "left", 4);
+            const TSNode r = ts_node_child_by_field_name(n, "right", 5);
+            if (isLoopName(model, l, loop) || isLoopName(model, r, loop))
+                ++w.rowOps;
+        }
+        if (!nested && ts_tree_cursor_goto_first_child(&cursor))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor) ||
+                ts_node_eq(ts_tree_cursor_current_node(&cursor), loop.body)) {
+                more = false;
+                break;
+            }
+        }
+    }
+    ts_tree_cursor_delete(&cursor);
+}
+
+/// With `cond` an `if` condition: the divisor k of an every-k-th-pass test
+/// (`(step + 1) % k == 0`, `step % k == 0`, `0 == i % k`, `not i % k`), or a null node.
+TSNode moduloDivisor(const SemanticModel& model, TSNode cond) {
+    while (!ts_node_is_null(cond) &&
+           std::strcmp(ts_node_type(cond), "parenthesized_expression") == 0)
+        cond = ts_node_named_child(cond, 0);
+    if (ts_node_is_null(cond))
+        return {};
+    auto divisorOf = [&model](TSNode e) -> TSNode {
+        while (!ts_node_is_null(e) && std::strcmp(ts_node_type(e), "parenthesized_expression") == 0)
+            e = ts_node_named_child(e, 0);
+        if (ts_node_is_null(e) || std::strcmp(ts_node_type(e), "binary_operator") != 0)
+            return {};
+        const TSNode op = ts_node_child_by_field_name(e, "operator", 8);
+        if (ts_node_is_null(op) || model.text(op) != "%")
+            return {};
+        return ts_node_child_by_field_name(e, "right", 5);
+    };
+    const char* type = ts_node_type(cond);
+    if (std::strcmp(type, "not_operator") == 0)
+        return divisorOf(ts_node_child_by_field_name(cond, "argument", 8));
+    if (std::strcmp(type, "comparison_operator") != 0 || ts_node_named_child_count(cond) != 2)
+        return {};
+    // One `==` between the remainder and a literal 0.
+    const TSNode a = ts_node_named_child(cond, 0);
+    const TSNode b = ts_node_named_child(cond, 1);
+    const std::string_view whole = model.text(cond);
+    if (whole.find("==") == std::string_view::npos)
+        return {};
+    if (model.text(b) == "0")
+        return divisorOf(a);
+    if (model.text(a) == "0")
+        return divisorOf(b);
+    return {};
+}
+
+/// The every-k-th-pass guard around `n` inside its innermost loop (an `if` whose body holds
+/// `n` and whose condition is a remainder test), or a null node: the divisor k.
+TSNode guardDivisor(const SemanticModel& model, TSNode n, const LoopInfo& loop) {
+    TSNode child = n;
+    for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !ts_node_eq(p, loop.node);
+         child = p, p = ts_node_parent(p)) {
+        if (std::strcmp(ts_node_type(p), "if_statement") != 0)
+            continue;
+        const TSNode body = ts_node_child_by_field_name(p, "consequence", 11);
+        if (ts_node_is_null(body) || !ts_node_eq(body, child))
+            continue;
+        const TSNode k = moduloDivisor(model, ts_node_child_by_field_name(p, "condition", 9));
+        if (!ts_node_is_null(k))
+            return k;
+    }
+    return {};
+}
+
+/// k of a guard's divisor: a literal or constant (extentOf), else the literal integer default
+/// of a parameter of the function around the guard (`check_every=100`); 0 when neither.
+/// `byDefault` tells which.
+qint64 divisorValue(const SemanticModel& model, TSNode k, bool& byDefault) {
+    byDefault = false;
+    const Extent e = model.extentOf(k);
+    if (e.isLiteral() && e.value > 0)
+        return e.value;
+    if (std::strcmp(ts_node_type(k), "identifier") != 0)
+        return 0;
+    const FunctionRegion* f = model.enclosingFunctionRegion(k);
+    if (!f)
+        return 0;
+    const TSNode params = ts_node_child_by_field_name(f->node, "parameters", 10);
+    for (uint32_t i = 0; !ts_node_is_null(params) && i < ts_node_named_child_count(params); ++i) {
+        const TSNode p = ts_node_named_child(params, i);
+        if (std::strcmp(ts_node_type(p), "default_parameter") != 0 &&
+            std::strcmp(ts_node_type(p), "typed_default_parameter") != 0)
+            continue;
+        const TSNode name = ts_node_child_by_field_name(p, "name", 4);
+        const TSNode value = ts_node_child_by_field_name(p, "value", 5);
+        if (ts_node_is_null(name) || ts_node_is_null(value) || model.text(name) != model.text(k))
+            continue;
+        if (std::strcmp(ts_node_type(value), "integer") != 0)
+            return 0;
+        const std::string_view t = model.text(value);
+        bool ok = false;
+        const qint64 v = QString::fromUtf8(t.data(), qsizetype(t.size()))
+                             .remove(QLatin1Char('_'))
+                             .toLongLong(&ok);
+        byDefault = ok && v > 0;
+        return byDefault ? v : 0;
+    }
+    return 0;
+}
+
+/// Records the guard with divisor `k` (null: none) as one of the site's guards: the smallest
+/// known k wins (the most frequent run bounds the cost from below); an unguarded run
+/// clears it.
+struct Guards {
+    bool any = false;       ///< some run was seen
+    bool unguarded = false; ///< some run has no guard
+    qint64 k = 0;           ///< smallest known k
+    bool unknownK = false;  ///< some guard's k is not known
+    QString text;
+};
+void addGuard(const SemanticModel& model, TSNode k, Guards& g) {
+    g.any = true;
+    if (ts_node_is_null(k)) {
+        g.unguarded = true;
+        return;
+    }
+    bool byDefault = false;
+    const qint64 v = divisorValue(model, k, byDefault);
+    const std::string_view t = model.text(k);
+    const QString name = QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
+    if (v <= 0) {
+        g.unknownK = true;
+        if (g.text.isEmpty())
+            g.text = QStringLiteral("`%1`").arg(name);
+        return;
+    }
+    if (g.k == 0 || v < g.k) {
+        g.k = v;
+        g.text = byDefault || name != QString::number(v)
+                     ? QStringLiteral("`%1` = %2%3")
+                           .arg(name)
+                           .arg(v)
+                           .arg(byDefault ? QStringLiteral(", its default") : QString())
+                     : QString::number(v);
+    }
+}
+
+/// Whether `n` (in `loop`, or in a function every loop-borne call of which is guarded) runs
+/// only every k-th pass: fills `w.everyKth` / `everyK` / `everyText`.
+void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, SiteWork& w) {
+    Guards g;
+    if (loop) {
+        addGuard(model, guardDivisor(model, n, *loop), g);
+    } else {
+        const FunctionRegion* f = model.enclosingFunctionRegion(n);
+        if (!f || !f->locallyHot)
+            return;
+        for (int ci : model.callsTo(f->index)) {
+            const TSNode c = model.calls()[size_t(ci)];
+            if (!model.inManyPassLoop(c))
+                continue;
+            const LoopInfo* around = model.enclosingLoop(c);
+            if (!around)
+                continue;
+            addGuard(model, guardDivisor(model, c, *around), g);
+            if (g.unguarded)
+                return;
+        }
+    }
+    if (!g.any || g.unguarded)
+        return;
+    w.everyKth = true;
+    w.everyK = g.unknownK ? 0 : g.k;
+    w.everyText = g.text;
+}
+
 } // namespace
 
 SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
@@ -331,6 +597,11 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     }
     // What a growing stack appends per pass (R203 reports on the accumulator).
     probeAppended(model, node, model.enclosingLoop(node), w);
+    w.rebinding = onlyRebinds(model, node);
+    if (const LoopInfo* own = model.loopOf(node);
+        own && (own->source == LoopSource::Array || own->source == LoopSource::EnumerateArray))
+        probeRows(model, *own, w);
+    probeEveryKth(model, node, model.enclosingLoop(node), w);
     // The site's own value, then the arrays its expression mentions (a finding on a loop
     // reads the loop's iterable and body alike).
     const Shape own = model.shapeOf(node);
