@@ -1,6 +1,7 @@
 #include "analysis/SiteFolding.h"
 
 #include "parse/SyntaxTree.h"
+#include "parse/WorkCounters.h"
 #include "semantic/SemanticModel.h"
 
 #include <QSet>
@@ -40,6 +41,7 @@ public:
                 continue;
             if (size_t(to) >= m_best.size())
                 m_best.resize(size_t(to) + 1, -1);
+            t_workCounters.loopVisits += quint64(to - from + 1);
             for (int line = from; line <= to; ++line) {
                 int& best = m_best[size_t(line)];
                 if (best < 0 || L.depth > m_loops[size_t(best)].depth)

@@ -1,6 +1,7 @@
 #include "rules/BlocksSupport.h"
 
 #include "parse/SyntaxTree.h"
+#include "parse/WorkCounters.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
@@ -669,9 +670,11 @@ TSNode straightLineValue(const SemanticModel& m, TSNode use) {
     const uint32_t after = ts_node_end_byte(last);
     for (auto L = std::upper_bound(loops.begin(), loops.end(), after,
                                    [](uint32_t x, const LoopInfo&l) { return x < l.startByte; });
-         L != loops.end() && L->startByte < at; ++L)
+         L != loops.end() && L->startByte < at; ++L) {
+        ++t_workCounters.loopVisits;
         if (L->variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
             return {};
+    }
     const TSNode value = SyntaxTree::field(last, "right");
     if (ts_node_is_null(value))
         return {};
