@@ -106,6 +106,7 @@ private slots:
             {"memoProbes", small.counters.memoProbes, large.counters.memoProbes},
             {"shapeQueries", small.counters.shapeQueries, large.counters.shapeQueries},
             {"withinNodes", small.counters.withinNodes, large.counters.withinNodes},
+            {"loopVisits", small.counters.loopVisits, large.counters.loopVisits},
             {"allocations", small.allocations, large.allocations},
             {"findings", quint64(small.findings), quint64(large.findings)},
         };

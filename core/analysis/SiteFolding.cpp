@@ -1,6 +1,7 @@
 #include "analysis/SiteFolding.h"
 
 #include "parse/SyntaxTree.h"
+#include "parse/WorkCounters.h"
 #include "semantic/SemanticModel.h"
 
 #include <QSet>
@@ -25,15 +26,39 @@ bool symptomOfElementLoop(const Finding& f) {
     return std::find(std::begin(codes), std::end(codes), f.code) != std::end(codes);
 }
 
-// The innermost loop of `model` whose lines contain `line`, or nullptr.
-const LoopInfo* innermostLoopAt(const SemanticModel& model, int line) {
-    const LoopInfo* best = nullptr;
-    for (const LoopInfo& L : model.loops())
-        if (SyntaxTree::line(L.node) <= line && line <= SyntaxTree::endLine(L.node) &&
-            (!best || L.depth > best->depth))
-            best = &L;
-    return best;
-}
+// The innermost loop of `model` whose lines contain a line: the first loop, in document
+// order, of the largest depth among those whose lines hold it. Built once per file (asking
+// every loop for every finding grew with findings x loops on a large module); each loop fills
+// its own lines, so the work is the sum of the loops' spans (lines x nesting).
+class InnermostLoops {
+public:
+    explicit InnermostLoops(const SemanticModel& model) : m_loops(model.loops()) {
+        for (size_t i = 0; i < m_loops.size(); ++i) {
+            const LoopInfo& L = m_loops[i];
+            const int from = std::max(0, SyntaxTree::line(L.node));
+            const int to = SyntaxTree::endLine(L.node);
+            if (to < from)
+                continue;
+            if (size_t(to) >= m_best.size())
+                m_best.resize(size_t(to) + 1, -1);
+            t_workCounters.loopVisits += quint64(to - from + 1);
+            for (int line = from; line <= to; ++line) {
+                int& best = m_best[size_t(line)];
+                if (best < 0 || L.depth > m_loops[size_t(best)].depth)
+                    best = int(i);
+            }
+        }
+    }
+    const LoopInfo* at(int line) const {
+        if (line < 0 || size_t(line) >= m_best.size() || m_best[size_t(line)] < 0)
+            return nullptr;
+        return &m_loops[size_t(m_best[size_t(line)])];
+    }
+
+private:
+    const std::vector<LoopInfo>& m_loops;
+    std::vector<int> m_best; // per line: position in m_loops, -1 outside every loop
+};
 
 // Calls that hand a value on as it is: conversions, formatting and logging
 // (`int(n)`, `"{}".format(n)`, `log.info("%d", n)`, `n.item()`). Any other call computes a new
@@ -109,24 +134,32 @@ int foldSyncIntoBranch(const SemanticModel& model, QList<Finding>& findings) {
         const LoopInfo* loop;
         QSet<QString> names;
     };
-    std::vector<Branch> branches;
-    bool anySync = false;
+    bool anySync = false, anyBranch = false;
     for (const Finding& f : findings) {
-        if (f.code == QLatin1String("R104"))
-            anySync = true;
+        anySync = anySync || f.code == QLatin1String("R104");
+        anyBranch = anyBranch || f.code == QLatin1String("R105");
+    }
+    if (!anySync || !anyBranch)
+        return 0;
+    const InnermostLoops loops(model);
+    std::vector<Branch> branches;
+    QSet<const LoopInfo*> branchLoops;
+    for (const Finding& f : findings) {
         if (f.code != QLatin1String("R105"))
             continue;
-        if (const LoopInfo* L = innermostLoopAt(model, f.range.line))
+        if (const LoopInfo* L = loops.at(f.range.line)) {
             branches.push_back({L, namesRead(model, f.range)});
+            branchLoops.insert(L);
+        }
     }
-    if (branches.empty() || !anySync)
+    if (branches.empty())
         return 0;
     const auto covered = [&](const Finding& f) {
         if (f.code != QLatin1String("R104"))
             return false;
-        const LoopInfo* L = innermostLoopAt(model, f.range.line);
-        if (!L)
-            return false;
+        const LoopInfo* L = loops.at(f.range.line);
+        if (!L || !branchLoops.contains(L))
+            return false; // no branch in this loop: no names to compare
         const QSet<QString> read = namesRead(model, f.range);
         for (const Branch& b : branches)
             if (b.loop == L && b.names.intersects(read))

@@ -15,10 +15,13 @@ struct WorkCounters {
     quint64 memoProbes = 0;   ///< slots visited in the model's per-node memo tables
     quint64 shapeQueries = 0; ///< shape computations asked of the shape engine (memo hits too)
     quint64 withinNodes = 0;  ///< nodes of the indexed lists handed out by SemanticModel::within()
+    /// Loops looked at to place a site: lines filled by the per-line innermost-loop index
+    /// (SiteFolding.cpp) and loops checked between an assignment and its use (BlocksSupport).
+    quint64 loopVisits = 0;
 
     /// All counts added up.
     quint64 total() const {
-        return fieldLookups + fieldProbes + memoProbes + shapeQueries + withinNodes;
+        return fieldLookups + fieldProbes + memoProbes + shapeQueries + withinNodes + loopVisits;
     }
 };
 

@@ -1,6 +1,7 @@
 #include "rules/BlocksSupport.h"
 
 #include "parse/SyntaxTree.h"
+#include "parse/WorkCounters.h"
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
@@ -663,10 +664,17 @@ TSNode straightLineValue(const SemanticModel& m, TSNode use) {
     if (ts_node_is_null(last))
         return {};
     // Loop headers, with-as and walrus bindings between the assignment and the use.
-    for (const LoopInfo& L : m.loops())
-        if (L.startByte > ts_node_end_byte(last) && L.startByte < at &&
-            L.variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
+    // The loops are in document order (sorted by start byte): only those starting in
+    // (end of the assignment, use) are looked at, not every loop of the file per use.
+    const std::vector<LoopInfo>& loops = m.loops();
+    const uint32_t after = ts_node_end_byte(last);
+    for (auto L = std::upper_bound(loops.begin(), loops.end(), after,
+                                   [](uint32_t x, const LoopInfo&l) { return x < l.startByte; });
+         L != loops.end() && L->startByte < at; ++L) {
+        ++t_workCounters.loopVisits;
+        if (L->variables.contains(QString::fromUtf8(name.data(), qsizetype(name.size()))))
             return {};
+    }
     const TSNode value = SyntaxTree::field(last, "right");
     if (ts_node_is_null(value))
         return {};
