@@ -492,10 +492,15 @@ private slots:
             << int(FileDiagnostic::Kind::TooLarge) << "sim.py" << 0 << "over the limit" << true;
         QTest::newRow("parse budget") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
                                       << "parsing took longer than 2 s; skipped" << true;
-        QTest::newRow("empty file") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
-                                    << "file is empty; nothing to assess" << false;
+        QTest::newRow("empty file")
+            << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
+            << "file is empty (valid Python, nothing in it to assess)" << false;
+        // s11 trial: a binary `.py` could not be read as Python, so it is named in the
+        // provisional sentence as in the opening count; a missing PATH likewise.
         QTest::newRow("binary") << int(FileDiagnostic::Kind::Binary) << "sim.py" << 0
-                                << "file contains NUL bytes" << false;
+                                << "file contains NUL bytes" << true;
+        QTest::newRow("missing path") << int(FileDiagnostic::Kind::Missing) << "sim.py" << 0
+                                      << "no such file or folder; not assessed" << true;
         QTest::newRow("encoding") << int(FileDiagnostic::Kind::Encoding) << "sim.py" << 3
                                   << "decoded and assessed" << false;
     }
