@@ -198,8 +198,11 @@ struct Assessment {
     QString pilotReason; ///< "5 SCALES findings, no BLOCKS"
 
     // What the verdict rests on (PRODUCT.md, "Honesty of the verdict").
-    int blockerSites = 0;     ///< BLOCKS sites outside test modules (findingSite)
-    int hotBlockerSites = 0;  ///< of which on hot paths
+    /// Every BLOCKS site outside test modules, hot or not (findingSite; JSON `blockerSites`).
+    int blockerSites = 0;
+    /// The part of blockerSites on hot paths: what rule 5 weighs and the Markdown verdict
+    /// quotes (JSON `hotBlockerSites`).
+    int hotBlockerSites = 0;
     QStringList blockerKinds; ///< distinct BLOCKS codes outside test modules
     int refactorSites = 0;    ///< REFACTOR sites outside test modules
     /// Code that was not read: missing PATHs, unreadable, binary or over-size files, files
