@@ -119,11 +119,9 @@ private:
                                                    "is provisional.")
                                         .arg(unread == 1 ? QStringLiteral("1 file")
                                                          : QStringLiteral("%1 files").arg(unread)))
-                 .arg(notebooks == 0 || allNotebooks
-                          ? QString()
-                          : QStringLiteral(", %1 of them notebook%2")
-                                .arg(notebooks)
-                                .arg(notebooks == 1 ? QString() : QStringLiteral("s"))));
+                 .arg(notebooks == 0 || allNotebooks ? QString()
+                      : notebooks == 1               ? QStringLiteral(", 1 of them a notebook")
+                                       : QStringLiteral(", %1 of them notebooks").arg(notebooks)));
         notReadLine();
         line();
         line(QStringLiteral("| Context | Value | Source | Evidence |"));

@@ -516,6 +516,17 @@ private slots:
                                                "`broken.py`: syntax error at line")),
                  qPrintable(r.out.left(3000)));
         QVERIFY2(!r.out.contains(QStringLiteral("`empty.py`: ")), qPrintable(r.out.left(3000)));
+        // One parenthesis in the opening line, not two in a row.
+        QFile nb(dir.filePath(QStringLiteral("cells.ipynb")));
+        QVERIFY(nb.open(QIODevice::WriteOnly));
+        nb.write(R"({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [)"
+                 R"({"cell_type": "code", "metadata": {}, "source": ["x = 1\n"], )"
+                 R"("outputs": [], "execution_count": null}]})");
+        nb.close();
+        const Run withNotebook = cli({QStringLiteral("assess"), dir.path()});
+        QVERIFY2(withNotebook.out.contains(QStringLiteral("read 5 Python files, 1 of them a "
+                                                          "notebook (")),
+                 qPrintable(withNotebook.out.left(600)));
     }
     // s11 trial: brian2's code templates (`*.py_`) were never read and the report did not say
     // so. Python-like files cnready does not read are counted in the opening part.
