@@ -562,11 +562,11 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
         // An empty package marker is normal; any other empty module is worth a note.
         if (!relativePath.endsWith(QLatin1String("__init__.py")) &&
             relativePath != QLatin1String("__init__.py"))
-            r.diagnostics.append(
-                wholeFile(FileDiagnostic::Kind::Skipped, relativePath,
-                          notebook.isEmpty() && isNotebookPath(relativePath)
-                              ? QStringLiteral("notebook has no code cells; nothing to assess")
-                              : QStringLiteral("file is empty; nothing to assess")));
+            r.diagnostics.append(wholeFile(
+                FileDiagnostic::Kind::Skipped, relativePath,
+                notebook.isEmpty() && isNotebookPath(relativePath)
+                    ? QStringLiteral("notebook has no code cells; nothing to assess")
+                    : QStringLiteral("file is empty (valid Python, nothing in it to assess)")));
         mapToCells(r);
         return r;
     }

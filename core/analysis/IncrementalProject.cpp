@@ -43,6 +43,7 @@ ProjectResult IncrementalProject::analyzeAll(const ScanResult& scan, const Analy
     m_root = scan.root;
     m_files = scan.files;
     m_scanDiags = scan.diagnostics;
+    m_notRead = scan.notRead;
     m_limits = limits;
     QList<FileResult> first(scan.files.size());
     std::vector<qsizetype> indices(size_t(scan.files.size()));
@@ -67,6 +68,7 @@ ProjectResult IncrementalProject::adopt(const ScanResult& scan, QList<FileResult
     m_root = scan.root;
     m_files = scan.files;
     m_scanDiags = scan.diagnostics;
+    m_notRead = scan.notRead;
     m_limits = limits;
     rebuild(std::move(firstPass));
     return merged();
@@ -155,6 +157,7 @@ ProjectResult IncrementalProject::update(const ScanResult& scan, const QStringLi
         m_files = scan.files;
     }
     m_scanDiags = scan.diagnostics;
+    m_notRead = scan.notRead;
     // Changed and new files: a first pass each (an empty path is a slot no kept entry filled).
     const QSet<QString> wanted(changed.cbegin(), changed.cend());
     std::vector<qsizetype> first;
@@ -189,7 +192,9 @@ ProjectResult IncrementalProject::update(const ScanResult& scan, const QStringLi
 
 ProjectResult IncrementalProject::merged() const {
     // mergeFileResults moves each file's lists out of its copy: the kept results stay whole.
-    return mergeFileResults(m_root, m_results, m_scanDiags);
+    ProjectResult p = mergeFileResults(m_root, m_results, m_scanDiags);
+    p.notRead = m_notRead;
+    return p;
 }
 
 ScanResult IncrementalProject::scan() const {
@@ -197,6 +202,7 @@ ScanResult IncrementalProject::scan() const {
     s.root = m_root;
     s.files = m_files;
     s.diagnostics = m_scanDiags;
+    s.notRead = m_notRead;
     return s;
 }
 
@@ -204,6 +210,7 @@ void IncrementalProject::clear() {
     m_root.clear();
     m_files.clear();
     m_scanDiags.clear();
+    m_notRead.clear();
     m_summaries.clear();
     m_facts.clear();
     m_results.clear();

@@ -67,6 +67,7 @@ private:
     QString m_root;
     QStringList m_files;               ///< scan order
     QList<FileDiagnostic> m_scanDiags; ///< the scan's own
+    QStringList m_notRead;             ///< the scan's Python-like files not read
     AnalyzerLimits m_limits;
     /// Per file: what the fact solver reads (path, module name, isTest, summaries,
     /// re-exports, passed functions) from the first pass; nothing else.

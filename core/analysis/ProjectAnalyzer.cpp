@@ -70,6 +70,7 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
     // Freed trees and models, then the per-file lists the merge moved out.
     releaseFreedMemory();
     ProjectResult project = mergeFileResults(scan.root, std::move(results), scan.diagnostics);
+    project.notRead = scan.notRead;
     releaseFreedMemory();
     return project;
 }

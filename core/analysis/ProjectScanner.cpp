@@ -27,7 +27,7 @@ bool skippedFolder(const QFileInfo& dir) {
     return QFileInfo::exists(dir.absoluteFilePath() + QStringLiteral("/pyvenv.cfg"));
 }
 
-void walk(const QString& dirPath, const QDir& root, QStringList& files,
+void walk(const QString& dirPath, const QDir& root, QStringList& files, QStringList& notRead,
           QList<FileDiagnostic>& diags) {
     // Explicit stack instead of recursion: deep trees must not overflow.
     QStringList stack{dirPath};
@@ -84,12 +84,26 @@ void walk(const QString& dirPath, const QDir& root, QStringList& files,
                         e.suffix().compare(QLatin1String("ipynb"), Qt::CaseInsensitive) == 0) &&
                        !e.fileName().startsWith(QLatin1Char('.'))) {
                 files.append(rel);
+            } else if (!e.fileName().startsWith(QLatin1Char('.')) &&
+                       isPythonLikeNotRead(e.fileName())) {
+                notRead.append(rel);
             }
         }
     }
 }
 
 } // namespace
+
+bool isPythonLikeNotRead(const QString& fileName) {
+    static const char* const suffixes[] = {".pyx",      ".pxd",     ".pxi",    ".py_",
+                                           ".py.in",    ".pyx.in",  ".pxd.in", ".py.tmpl",
+                                           ".py.jinja", ".py.mako", ".pyw"};
+    const QString lower = fileName.toLower();
+    for (const char* s : suffixes)
+        if (lower.endsWith(QLatin1String(s)) && lower.size() > qsizetype(qstrlen(s)))
+            return true;
+    return false;
+}
 
 QString moduleNameForPath(const QString& relativePath) {
     QString p = relativePath;
@@ -131,12 +145,20 @@ ScanResult scanProject(const QStringList& paths) {
     for (const QString& p : existing) {
         QFileInfo fi(p);
         if (fi.isDir())
-            walk(fi.absoluteFilePath(), rootDir, r.files, r.diagnostics);
+            walk(fi.absoluteFilePath(), rootDir, r.files, r.notRead, r.diagnostics);
         else
             r.files.append(rootDir.relativeFilePath(fi.absoluteFilePath()));
     }
     r.files.sort();
     r.files.removeDuplicates();
+    r.notRead.sort();
+    r.notRead.removeDuplicates();
+    // The paths that do exist are assessed; each missing one is named where the report lists
+    // what was not read, and makes the verdict provisional (assess/Honesty.cpp).
+    for (const QString& m : r.missing)
+        r.diagnostics.append({FileDiagnostic::Kind::Missing,
+                              SourceRange{QDir::fromNativeSeparators(m), 0, 1, 0, 1},
+                              QStringLiteral("no such file or folder; not assessed")});
     return r;
 }
 

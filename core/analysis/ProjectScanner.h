@@ -10,11 +10,22 @@ namespace cnready {
 
 /// The files to analyze under one or more paths.
 struct ScanResult {
-    QString root;                      ///< absolute directory all relative paths start from
-    QStringList files;                 ///< relative paths ('/' separators), sorted, unique
-    QList<FileDiagnostic> diagnostics; ///< unreadable folders, symlink loops, missing paths
-    QStringList missing;               ///< paths given that do not exist (input error for the CLI)
+    QString root;      ///< absolute directory all relative paths start from
+    QStringList files; ///< relative paths ('/' separators), sorted, unique
+    /// Unreadable folders, symlink loops, and (when some other path exists) a Missing one per
+    /// path given that does not exist, under the path as given.
+    QList<FileDiagnostic> diagnostics;
+    QStringList missing; ///< paths given that do not exist (with none existing: an input error)
+    /// Python-like files met in the walk that cnready does not read (isPythonLikeNotRead()):
+    /// relative paths, sorted. The reports count them so a reader knows what was left out.
+    QStringList notRead;
 };
+
+/// Files that hold or make Python code but are not Python source cnready parses: Cython
+/// (`.pyx`, `.pxd`, `.pxi`), code templates (`.py_` as brian2's code generator uses, `.py.in`,
+/// `.pyx.in`, `.pxd.in`, `.py.tmpl`, `.py.jinja`, `.py.mako`) and Windows scripts (`.pyw`).
+/// Stubs (`.pyi`) hold no code that runs and are not listed.
+bool isPythonLikeNotRead(const QString& fileName);
 
 /// Scans `paths` (folders, single .py files or notebooks). Folders are walked recursively for
 /// `.py` files and `.ipynb` notebooks (parse/Notebook.h; `.ipynb_checkpoints` is hidden); `.git`,

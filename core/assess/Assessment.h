@@ -198,13 +198,17 @@ struct Assessment {
     QString pilotReason; ///< "5 SCALES findings, no BLOCKS"
 
     // What the verdict rests on (PRODUCT.md, "Honesty of the verdict").
-    int blockerSites = 0;     ///< BLOCKS sites outside test modules (findingSite)
-    int hotBlockerSites = 0;  ///< of which on hot paths
+    /// Every BLOCKS site outside test modules, hot or not (findingSite; JSON `blockerSites`).
+    int blockerSites = 0;
+    /// The part of blockerSites on hot paths: what rule 5 weighs and the Markdown verdict
+    /// quotes (JSON `hotBlockerSites`).
+    int hotBlockerSites = 0;
     QStringList blockerKinds; ///< distinct BLOCKS codes outside test modules
     int refactorSites = 0;    ///< REFACTOR sites outside test modules
-    /// Code that was not read: unreadable or over-size files, files skipped unparsed, and
-    /// syntax errors outside test modules (Python rejects such a file, and the parser's
-    /// recovery may have swallowed statements). Non-empty makes the verdict provisional.
+    /// Code that was not read: missing PATHs, unreadable, binary or over-size files, files
+    /// skipped unparsed, and syntax errors outside test modules (Python rejects such a file,
+    /// and the parser's recovery may have swallowed statements). An empty file is valid Python
+    /// and is not here. Non-empty makes the verdict provisional.
     QList<FileDiagnostic> unreadCode;
     /// The size is assumed (neither given nor seen in the code) and below the 65,536-element
     /// floor per GPU the verdict would differ: that verdict; nullopt otherwise.
@@ -215,6 +219,9 @@ struct Assessment {
 
     /// The verdict is provisional: some code was not read (see unreadCode).
     bool provisional() const { return !unreadCode.isEmpty(); }
+    /// The distinct paths of unreadCode, in its order: the one count the report's opening
+    /// line and the provisional sentence both state.
+    QStringList unreadPaths() const;
 };
 
 /// Resolves the context: given values first, then values inferred from the code (the largest

@@ -3,15 +3,17 @@
 #include "assess/AssessInternals.h"
 
 #include <QHash>
+#include <QSet>
 
 namespace cnready::assessment {
 
 namespace {
 
-// Whether a diagnostic means code of the workload was not read. Binary files hold no code;
-// an encoding problem was decoded and the file assessed; an empty file or a folder link that
-// is not followed hides nothing. Test modules do not count for the verdict, so their syntax
-// errors do not make it provisional.
+// Whether a diagnostic means code of the workload was not read. A binary file named `.py`
+// could not be read as Python (Python cannot run it either), and a missing PATH was not read
+// at all; an encoding problem was decoded and the file assessed; an empty file (valid Python)
+// or a folder link that is not followed hides nothing. Test modules do not count for the
+// verdict, so their syntax errors do not make it provisional.
 bool hidesCode(const FileDiagnostic& d, const QHash<QString, const FileResult*>& files,
                const QSet<QString>& testPaths) {
     if (testPaths.contains(d.range.path))
@@ -20,12 +22,13 @@ bool hidesCode(const FileDiagnostic& d, const QHash<QString, const FileResult*>&
     case FileDiagnostic::Kind::Unreadable:
     case FileDiagnostic::Kind::TooLarge:
     case FileDiagnostic::Kind::Syntax:
+    case FileDiagnostic::Kind::Binary:
+    case FileDiagnostic::Kind::Missing:
         return true;
     case FileDiagnostic::Kind::Skipped: {
         const FileResult* f = files.value(d.range.path, nullptr);
         return f && f->lines > 0 && !d.message.startsWith(QLatin1String("file is empty"));
     }
-    case FileDiagnostic::Kind::Binary:
     case FileDiagnostic::Kind::Encoding:
     case FileDiagnostic::Kind::Suppression: // a comment cnready could not use hides no code
         break;
@@ -103,3 +106,18 @@ void stateBasis(const ProjectResult& project, const QSet<QString>& testPaths, As
 }
 
 } // namespace cnready::assessment
+
+namespace cnready {
+
+QStringList Assessment::unreadPaths() const {
+    QStringList paths;
+    QSet<QString> seen;
+    for (const FileDiagnostic& d : unreadCode)
+        if (!seen.contains(d.range.path)) {
+            seen.insert(d.range.path);
+            paths << d.range.path;
+        }
+    return paths;
+}
+
+} // namespace cnready

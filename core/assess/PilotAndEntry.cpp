@@ -4,6 +4,7 @@
 #include "assess/AssessInternals.h"
 #include "semantic/ComputePath.h"
 
+#include <QHash>
 #include <QMap>
 #include <QSet>
 
@@ -157,30 +158,80 @@ void choosePilot(const ProjectResult& project, const FindingSelection& findings,
         else if (f.category == Category::Blocks)
             ++counts[f.range.path].second;
     }
+    // Per file, the calls of APIs the manifest marks ✗ (a.apiGaps, built before): after the
+    // import swap each one raises AttributeError (cuPyNumeric 26.06+), so a module with them
+    // cannot run as the pilot until they are rewritten. Dtype queries and names count too:
+    // they do no array work, but the swapped module still lacks the name.
+    QHash<QString, QMap<QString, int>> missingApis; // path → API → sites
+    QHash<QString, int> missingSites;
+    QHash<QString, QString> rewriteOf;
+    for (const ApiGap& g : a.apiGaps) {
+        if (g.support != Support::Missing)
+            continue;
+        rewriteOf.insert(g.name, g.rewrite);
+        for (const SourceRange& r : g.locations) {
+            ++missingApis[r.path][g.name];
+            ++missingSites[r.path];
+        }
+    }
     QString best;
     QPair<int, int> bestCount{0, 0};
+    int bestMissing = 0;
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
         const auto [scales, blocks] = it.value();
         if (scales == 0)
             continue;
-        // Fewest BLOCKS first, then most SCALES, then path order (QMap is sorted).
-        if (best.isEmpty() || blocks < bestCount.second ||
-            (blocks == bestCount.second && scales > bestCount.first)) {
+        const int missing = missingSites.value(it.key());
+        // A module the port can run first: fewest ✗ API sites, then fewest BLOCKS, then most
+        // SCALES, then path order (QMap is sorted). brian2's pilot was core/variables.py, which
+        // calls numpy.asanyarray (✗) at 29 sites, before ✗ uses counted.
+        if (best.isEmpty() || missing < bestMissing ||
+            (missing == bestMissing && (blocks < bestCount.second || (blocks == bestCount.second &&
+                                                                      scales > bestCount.first)))) {
             best = it.key();
             bestCount = it.value();
+            bestMissing = missing;
         }
     }
     a.pilotModule = best;
-    if (!best.isEmpty())
-        a.pilotReason =
-            QStringLiteral("%1 SCALES finding%2, %3")
-                .arg(bestCount.first)
-                .arg(bestCount.first == 1 ? QString() : QStringLiteral("s"))
-                .arg(bestCount.second == 0
-                         ? QStringLiteral("no BLOCKS")
-                         : QStringLiteral("%1 BLOCKS finding%2")
-                               .arg(bestCount.second)
-                               .arg(bestCount.second == 1 ? QString() : QStringLiteral("s")));
+    if (best.isEmpty())
+        return;
+    a.pilotReason =
+        QStringLiteral("%1 SCALES finding%2, %3")
+            .arg(bestCount.first)
+            .arg(bestCount.first == 1 ? QString() : QStringLiteral("s"))
+            .arg(bestCount.second == 0
+                     ? QStringLiteral("no BLOCKS")
+                     : QStringLiteral("%1 BLOCKS finding%2")
+                           .arg(bestCount.second)
+                           .arg(bestCount.second == 1 ? QString() : QStringLiteral("s")));
+    const QMap<QString, int> apis = missingApis.value(best);
+    if (apis.isEmpty())
+        return;
+    // Every module with SCALES findings calls some ✗ API: say which, so the swap is not tried
+    // before they are rewritten.
+    QStringList parts;
+    for (auto it = apis.cbegin(); it != apis.cend(); ++it) {
+        if (parts.size() == 3) {
+            parts << QStringLiteral("%1 more").arg(apis.size() - 3);
+            break;
+        }
+        const QString rewrite = rewriteOf.value(it.key());
+        parts << QStringLiteral("`%1` at %2 site%3%4")
+                     .arg(it.key())
+                     .arg(it.value())
+                     .arg(it.value() == 1 ? QString() : QStringLiteral("s"))
+                     .arg(rewrite.isEmpty() ? QString()
+                                            : QStringLiteral(" (use `%1`)").arg(rewrite));
+    }
+    a.pilotReason +=
+        QStringLiteral("; it calls %1 API%2 cuPyNumeric does not implement (✗): %3 — "
+                       "rewrite %4 before the swap, or it fails at once (no "
+                       "other candidate calls fewer)")
+            .arg(apis.size() == 1 ? QStringLiteral("an") : QString::number(apis.size()))
+            .arg(apis.size() == 1 ? QString() : QStringLiteral("s"))
+            .arg(parts.join(QStringLiteral(", ")))
+            .arg(apis.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
 }
 
 } // namespace cnready::assessment

@@ -91,7 +91,15 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         "\n"
         "Baselines: --write-baseline FILE records the findings; --baseline FILE then lets\n"
         "--fail-on judge only the findings not in it (fingerprints: path, code and the\n"
-        "whitespace-normalised source line, no line numbers)."));
+        "whitespace-normalised source line, no line numbers).\n"
+        "\n"
+        "Exit codes: 0 the report was written (and the verdict is better than --fail-on);\n"
+        "1 the verdict is at or past --fail-on, or provisional while --fail-on is given;\n"
+        "2 usage error: a bad flag or value, or a configuration file that is not valid;\n"
+        "3 input error: no PATH exists, nothing in them can be read, or a file named by\n"
+        "--config, --manifest, --baseline or --doctor-report is missing or unusable. A\n"
+        "missing PATH beside others that exist is no input error: the report names it\n"
+        "under \"Files not fully read\" and the verdict is provisional."));
     p.addHelpOption();
     p.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("Project folders or files."),
                             QStringLiteral("PATH..."));
@@ -199,7 +207,7 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
                   baseline,     writeBaselineOpt,
                   doctorReport, hostBandwidth});
     if (!p.parse(args))
-        return usageError(err, p.errorText());
+        return usageError(err, parserErrorLine(p, QStringLiteral("cnready assess")));
     if (p.isSet(QStringLiteral("help"))) {
         out << helpWithUsage(p, QStringLiteral("cnready assess"));
         return ExitOk;
@@ -210,11 +218,21 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
     if (p.isSet(output) && p.value(output).isEmpty())
         return usageError(err, QStringLiteral("-o/--output needs a file name"));
 
-    // The project's configuration first, then the command line over it.
+    // The project's configuration first, then the command line over it. It is looked up from
+    // the first PATH that exists (a missing one is reported below, the others assessed).
+    QString firstPath = paths.first();
+    for (const QString& path : paths)
+        if (QFileInfo::exists(path)) {
+            firstPath = path;
+            break;
+        }
     ProjectConfig config;
-    if (QString why; !readProjectInputsConfig(paths.first(), p.value(configFile), p.isSet(noConfig),
-                                              config, &why))
-        return usageError(err, why);
+    if (QString why; const int rc = readProjectInputsConfig(firstPath, p.value(configFile),
+                                                            p.isSet(noConfig), config, &why)) {
+        err << "cnready: " << why << "\n";
+        err.flush();
+        return rc;
+    }
     for (const QString& w : config.warnings)
         err << "cnready: warning: " << w << "\n";
     OptionValues values;
@@ -300,11 +318,17 @@ int runAssess(const QStringList& args, QTextStream& out, QTextStream& err) {
         }
     }
     ScanResult scan = scanProject(paths);
-    if (!scan.missing.isEmpty()) {
+    // Nothing given exists: nothing to assess. One missing among several: the others are
+    // assessed, and the report names it and calls the verdict provisional (PRODUCT.md, bad
+    // input: the rest of the project is still assessed).
+    if (scan.missing.size() == paths.size()) {
         err << "cnready: no such file or folder: " << scan.missing.first() << "\n";
         err.flush();
         return ExitInput;
     }
+    for (const QString& missing : scan.missing)
+        err << "cnready: warning: no such file or folder: " << missing
+            << "; the other paths are assessed and the verdict is provisional\n";
     FileFilter filter;
     if (QString why;
         !buildFileFilter(config, p.values(exclude), p.isSet(noGitignore), paths, filter, &why))

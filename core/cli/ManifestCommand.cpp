@@ -1,6 +1,7 @@
 #include "cli/ManifestCommand.h"
 
 #include "cli/Cli.h"
+#include "cli/ProjectInputs.h"
 #include "manifest/ComparisonPage.h"
 #include "manifest/Manifest.h"
 #include "manifest/ManifestRefresher.h"
@@ -176,7 +177,7 @@ int runManifestCommand(const QStringList& args, QTextStream& out, QTextStream& e
                                         QStringLiteral("SECONDS"), QStringLiteral("30"));
     p.addOptions({manifestOpt, timeoutOpt});
     if (!p.parse(QStringList{QStringLiteral("cnready manifest")} + args))
-        return fail(err, ExitUsage, p.errorText());
+        return fail(err, ExitUsage, parserErrorLine(p, QStringLiteral("cnready manifest")));
     if (p.isSet(QStringLiteral("help"))) {
         out << kManifestUsage;
         return ExitOk;

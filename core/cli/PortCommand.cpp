@@ -62,7 +62,7 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
                                          QStringLiteral("Include files that .gitignore lists."));
     p.addOptions({diff, only, manifest, configFile, noConfig, exclude, noGitignore});
     if (!p.parse(args))
-        return fail(err, ExitUsage, p.errorText());
+        return fail(err, ExitUsage, parserErrorLine(p, QStringLiteral("cnready port")));
     if (p.isSet(QStringLiteral("help"))) {
         QString text = p.helpText();
         const qsizetype opts = text.indexOf(QStringLiteral(" [options]"));
@@ -80,9 +80,9 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
                     QStringLiteral("no such file or folder: %1").arg(paths.first()));
 
     ProjectConfig config;
-    if (QString why; !readProjectInputsConfig(paths.first(), p.value(configFile), p.isSet(noConfig),
-                                              config, &why))
-        return fail(err, ExitUsage, why);
+    if (QString why; const int rc = readProjectInputsConfig(paths.first(), p.value(configFile),
+                                                            p.isSet(noConfig), config, &why))
+        return fail(err, rc, why);
     for (const QString& w : config.warnings)
         err << "cnready: warning: " << w << "\n";
     QString manifestNote;
@@ -133,8 +133,10 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
             ++files;
             rewrites += int(f.rewrites.size());
         }
+    // With nothing to rewrite there is nothing to apply: no `git apply` hint then.
     err << "cnready: " << rewrites << " rewrite(s) in " << files << " file(s)"
-        << (p.isSet(diff) ? "; apply with `git apply` from " : "; nothing written to ")
+        << (p.isSet(diff) && rewrites > 0 ? "; apply with `git apply` from "
+                                          : "; nothing written to ")
         << QDir::toNativeSeparators(scan.root) << "\n";
     err.flush();
     return ExitOk;

@@ -27,19 +27,19 @@ int filterScan(ScanResult& scan, const FileFilter& filter) {
     if (filter.respectGitignore)
         git.emplace(root, scan.files);
     const qsizetype before = scan.files.size();
-    scan.files.erase(std::remove_if(scan.files.begin(), scan.files.end(),
-                                    [&](const QString& rel) {
-                                        const QString abs = root + QLatin1Char('/') + rel;
-                                        if (filter.explicitFiles.contains(abs))
-                                            return false;
-                                        const QString fromConfig = below(configDir, abs);
-                                        return pathOrParentMatches(
-                                                   fromConfig.isEmpty() ? rel : fromConfig,
-                                                   filter.configExclude) ||
-                                               pathOrParentMatches(rel, filter.cliExclude) ||
-                                               (git && git->ignored(rel));
-                                    }),
+    const auto leftOut = [&](const QString& rel) {
+        const QString abs = root + QLatin1Char('/') + rel;
+        if (filter.explicitFiles.contains(abs))
+            return false;
+        const QString fromConfig = below(configDir, abs);
+        return pathOrParentMatches(fromConfig.isEmpty() ? rel : fromConfig, filter.configExclude) ||
+               pathOrParentMatches(rel, filter.cliExclude) || (git && git->ignored(rel));
+    };
+    scan.files.erase(std::remove_if(scan.files.begin(), scan.files.end(), leftOut),
                      scan.files.end());
+    // Python-like files the project leaves out are not worth a mention either.
+    scan.notRead.erase(std::remove_if(scan.notRead.begin(), scan.notRead.end(), leftOut),
+                       scan.notRead.end());
     return int(before - scan.files.size());
 }
 

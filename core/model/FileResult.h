@@ -28,7 +28,17 @@ struct ApiUse {
 struct FileDiagnostic {
     /// Suppression: a `# cnready: ignore[...]` / `# noqa:` comment names a code cnready does
     /// not have, or cannot be read (a warning; the file is assessed).
-    enum class Kind { Unreadable, Binary, Encoding, Syntax, TooLarge, Skipped, Suppression };
+    /// Missing: a PATH given on the command line that does not exist (the others are assessed).
+    enum class Kind {
+        Unreadable,
+        Binary,
+        Encoding,
+        Syntax,
+        TooLarge,
+        Skipped,
+        Suppression,
+        Missing
+    };
     Kind kind = Kind::Syntax;
     SourceRange range; ///< line 0 when the problem concerns the whole file
     QString message;   ///< one clear sentence

@@ -82,6 +82,8 @@ QString diagnosticKindName(FileDiagnostic::Kind k) {
         return QStringLiteral("skipped");
     case FileDiagnostic::Kind::Suppression:
         return QStringLiteral("suppression");
+    case FileDiagnostic::Kind::Missing:
+        return QStringLiteral("missing");
     }
     return {};
 }

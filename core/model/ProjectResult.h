@@ -32,7 +32,10 @@ struct ProjectResult {
     int totalLines = 0;
     qint64 totalBytes = 0;
     QList<FileDiagnostic> diagnostics; ///< the scan's and every file's, sorted by path and line
-    bool cancelled = false;            ///< the analysis was cancelled; the result is partial
+    /// Python-like files the scan met but cnready does not read (ScanResult::notRead): Cython,
+    /// code templates; relative paths, sorted. Not part of the verdict; the reports count them.
+    QStringList notRead;
+    bool cancelled = false; ///< the analysis was cancelled; the result is partial
 };
 
 /// Every function of a project by qualified name ("pkg.mod.f", "pkg.mod.Class.method"), to

@@ -107,6 +107,8 @@ QByteArray renderJson(const ReportInput& in) {
                                  {QStringLiteral("range"), rangeJson(d.range)},
                                  {QStringLiteral("message"), d.message}});
     project.insert(QStringLiteral("diagnostics"), diags);
+    // Python-like files cnready does not read (Cython, code templates): not in the verdict.
+    project.insert(QStringLiteral("notRead"), QJsonArray::fromStringList(p.notRead));
 
     const Manifest& m = in.manifest;
     const int age = m.ageInDays(in.today);

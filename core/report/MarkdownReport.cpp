@@ -99,28 +99,30 @@ private:
         const ProjectResult& p = in.project;
         line(QStringLiteral("# cuPyNumeric readiness: %1").arg(reportName(in)));
         line();
-        const qsizetype skipped = std::count_if(p.files.cbegin(), p.files.cend(), wasSkipped);
+        // The same list as the provisional sentence of the verdict (Assessment::unreadCode):
+        // one count in both places.
+        const qsizetype unread = a.unreadPaths().size();
         const qsizetype notebooks =
             std::count_if(p.files.cbegin(), p.files.cend(),
                           [](const FileResult& f) { return isNotebookPath(f.path); });
         const bool allNotebooks = notebooks > 0 && notebooks == p.files.size();
-        line(QStringLiteral("cnready %1 read %2 %3%6 (%4 lines) statically%5; paths "
-                            "below are relative to the project root.")
+        line(QStringLiteral("cnready %1 read %2 %3%6 (%4 lines) statically; paths below are "
+                            "relative to the project root.%5")
                  .arg(QStringLiteral(CNREADY_VERSION))
                  .arg(p.files.size())
                  .arg(QString::fromLatin1(allNotebooks ? "notebook" : "Python file") +
                       (p.files.size() == 1 ? QString() : QStringLiteral("s")))
                  .arg(formatCount(p.totalLines))
-                 .arg(skipped == 0
-                          ? QString()
-                          : QStringLiteral(", of which %1 could not be assessed (listed under "
-                                           "\"Files not fully read\")")
-                                .arg(skipped))
-                 .arg(notebooks == 0 || allNotebooks
-                          ? QString()
-                          : QStringLiteral(" (%1 of them notebook%2)")
-                                .arg(notebooks)
-                                .arg(notebooks == 1 ? QString() : QStringLiteral("s"))));
+                 .arg(unread == 0 ? QString()
+                                  : QStringLiteral(" %1 could not be assessed fully (listed under "
+                                                   "\"Files not fully read\"), so the verdict "
+                                                   "is provisional.")
+                                        .arg(unread == 1 ? QStringLiteral("1 file")
+                                                         : QStringLiteral("%1 files").arg(unread)))
+                 .arg(notebooks == 0 || allNotebooks ? QString()
+                      : notebooks == 1               ? QStringLiteral(", 1 of them a notebook")
+                                       : QStringLiteral(", %1 of them notebooks").arg(notebooks)));
+        notReadLine();
         line();
         line(QStringLiteral("| Context | Value | Source | Evidence |"));
         line(QStringLiteral("|---|---|---|---|"));
@@ -165,6 +167,39 @@ private:
         }
         suppressions();
         line();
+    }
+
+    // Python-like files the scan met and cnready does not read (Cython, code templates): per
+    // suffix a count and the first path, so a reader knows what the verdict cannot see.
+    void notReadLine() {
+        const QStringList& files = in.project.notRead;
+        if (files.isEmpty())
+            return;
+        QMap<QString, QStringList> bySuffix;
+        for (const QString& f : files) {
+            const QString name = f.section(QLatin1Char('/'), -1).toLower();
+            // ".py.in" and ".pyx.in" stay whole; ".py_" and ".pyx" are the last dot's part.
+            const qsizetype dot =
+                name.endsWith(QLatin1String(".in")) || name.endsWith(QLatin1String(".tmpl")) ||
+                        name.endsWith(QLatin1String(".jinja")) ||
+                        name.endsWith(QLatin1String(".mako"))
+                    ? name.lastIndexOf(QLatin1Char('.'), name.lastIndexOf(QLatin1Char('.')) - 1)
+                    : name.lastIndexOf(QLatin1Char('.'));
+            bySuffix[name.mid(dot)] << f;
+        }
+        QStringList parts;
+        for (auto it = bySuffix.cbegin(); it != bySuffix.cend(); ++it)
+            parts << QStringLiteral("%1 `%2` (`%3`%4)")
+                         .arg(it.value().size())
+                         .arg(it.key(), it.value().first(),
+                              it.value().size() == 1 ? QString() : QStringLiteral(", …"));
+        line();
+        line(QStringLiteral("%1 Python-like file%2 not read: %3. cnready parses `.py` files and "
+                            "notebooks only, so code in Cython sources or generated from "
+                            "templates is not in this verdict.")
+                 .arg(files.size())
+                 .arg(files.size() == 1 ? QStringLiteral(" was") : QStringLiteral("s were"))
+                 .arg(parts.join(QStringLiteral(", "))));
     }
 
     // "2 findings suppressed": a suppressed finding is never silently dropped.

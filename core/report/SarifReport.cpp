@@ -228,11 +228,15 @@ QByteArray renderSarif(const ReportInput& in) {
     // skipped): SARIF's place for problems of the run itself, not of the code (§3.20.21).
     QJsonArray notifications;
     for (const FileDiagnostic& d : in.project.diagnostics) {
+        // A missing PATH given as an absolute path is no file under the project root.
         QJsonObject physical{
             {QStringLiteral("artifactLocation"),
-             QJsonObject{{QStringLiteral("uri"),
-                          QString::fromLatin1(QUrl::toPercentEncoding(d.range.path, "/"))},
-                         {QStringLiteral("uriBaseId"), kSrcRoot}}}};
+             QDir::isAbsolutePath(d.range.path)
+                 ? QJsonObject{{QStringLiteral("uri"),
+                                QUrl::fromLocalFile(d.range.path).toString(QUrl::FullyEncoded)}}
+                 : QJsonObject{{QStringLiteral("uri"),
+                                QString::fromLatin1(QUrl::toPercentEncoding(d.range.path, "/"))},
+                               {QStringLiteral("uriBaseId"), kSrcRoot}}}};
         const NotebookMap* nb = d.range.cell > 0 ? notebooks.value(d.range.path) : nullptr;
         if (d.range.line > 0 && nb)
             physical.insert(QStringLiteral("region"),

@@ -492,10 +492,15 @@ private slots:
             << int(FileDiagnostic::Kind::TooLarge) << "sim.py" << 0 << "over the limit" << true;
         QTest::newRow("parse budget") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
                                       << "parsing took longer than 2 s; skipped" << true;
-        QTest::newRow("empty file") << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
-                                    << "file is empty; nothing to assess" << false;
+        QTest::newRow("empty file")
+            << int(FileDiagnostic::Kind::Skipped) << "sim.py" << 0
+            << "file is empty (valid Python, nothing in it to assess)" << false;
+        // s11 trial: a binary `.py` could not be read as Python, so it is named in the
+        // provisional sentence as in the opening count; a missing PATH likewise.
         QTest::newRow("binary") << int(FileDiagnostic::Kind::Binary) << "sim.py" << 0
-                                << "file contains NUL bytes" << false;
+                                << "file contains NUL bytes" << true;
+        QTest::newRow("missing path") << int(FileDiagnostic::Kind::Missing) << "sim.py" << 0
+                                      << "no such file or folder; not assessed" << true;
         QTest::newRow("encoding") << int(FileDiagnostic::Kind::Encoding) << "sim.py" << 3
                                   << "decoded and assessed" << false;
     }
@@ -548,6 +553,44 @@ private slots:
         const Assessment d = run(mergeFileResults(QString(), {demo, gen}));
         QVERIFY(d.pilotModule.isEmpty());
         QVERIFY(d.entryScript.isEmpty());
+    }
+    // s11 trial: brian2's pilot core/variables.py calls numpy.asanyarray (✗) at 29 sites, so
+    // swapping its import fails at once. A module without ✗ calls is the pilot, even with
+    // fewer SCALES findings; when every candidate has some, the one with the fewest is, and
+    // the step names them.
+    void pilotPrefersModulesWithoutUnimplementedApis() {
+        auto file = [](const QString& path, int scales, const QList<ApiUse>& uses) {
+            FileResult f;
+            f.path = path;
+            f.moduleName = QString(path).chopped(3);
+            f.lines = 50;
+            for (int i = 0; i < scales; ++i)
+                f.findings << finding(QStringLiteral("R001"), Category::Scales, path, 10 + i, true);
+            for (ApiUse u : uses) {
+                u.range.path = path;
+                u.pathRole = PathRole::Compute;
+                f.apiUses << u;
+            }
+            return f;
+        };
+        const QList<ApiUse> twoMissing = {use(QStringLiteral("numpy.asanyarray"), 30, false),
+                                          use(QStringLiteral("numpy.asanyarray"), 31, false)};
+        const FileResult variables = file(QStringLiteral("variables.py"), 26, twoMissing);
+        const FileResult clean = file(QStringLiteral("stepper.py"), 4, {});
+        const Assessment a = run(mergeFileResults(QString(), {variables, clean}));
+        QCOMPARE(a.pilotModule, QStringLiteral("stepper.py"));
+        QVERIFY2(!a.pilotReason.contains(QStringLiteral("✗")), qPrintable(a.pilotReason));
+        // Both call ✗ APIs: the fewest sites wins, and the reason says which APIs they are.
+        const FileResult oneMissing = file(QStringLiteral("stepper.py"), 4,
+                                           {use(QStringLiteral("numpy.asanyarray"), 8, false)});
+        const Assessment b = run(mergeFileResults(QString(), {variables, oneMissing}));
+        QCOMPARE(b.pilotModule, QStringLiteral("stepper.py"));
+        QVERIFY2(b.pilotReason.contains(QStringLiteral("(✗): `numpy.asanyarray` at 1 site")),
+                 qPrintable(b.pilotReason));
+        QVERIFY2(b.pilotReason.contains(QStringLiteral("np.asarray(x)")),
+                 qPrintable(b.pilotReason));
+        QVERIFY2(b.pilotReason.contains(QStringLiteral("before the swap")),
+                 qPrintable(b.pilotReason));
     }
     // Issue 16 item 7: a module that only makes test or demo data is neither the pilot nor
     // Doctor's script, whether its functions say so (make_test_data.py: synthetic_field,

@@ -230,11 +230,12 @@ private slots:
         QVERIFY2(w.err.contains(QStringLiteral("cnready: warning: pyproject.toml:3: unknown key "
                                                "'frobnicate' in [tool.cnready]; ignored")),
                  qPrintable(w.err));
-        // --config names a file that is not there.
+        // --config names a file that is not there: an input error (3), as a missing
+        // --manifest is; only a file that is there and malformed is a usage error (2).
         const Run missing =
             cli(QStringList{QStringLiteral("assess"), p.dir.path(), QStringLiteral("--config"),
                             p.path(QStringLiteral("nope.toml"))});
-        QCOMPARE(missing.code, 2);
+        QCOMPARE(missing.code, 3);
     }
 
     void excludeGitignoreAndCliExclude() {

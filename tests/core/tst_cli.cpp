@@ -1,4 +1,5 @@
 // The cnready binary as a user runs it: exit codes, stderr lines, formats.
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -470,6 +471,153 @@ private slots:
         const Run e = cli({QStringLiteral("explain"), QStringLiteral("r102")});
         QCOMPARE(e.code, 0);
         QVERIFY(e.out.contains(QStringLiteral("Use instead")));
+    }
+    // s11 trial: one missing path among several gave exit 3 and no report. What exists is
+    // assessed; the missing path is named under "Files not fully read", the verdict is
+    // provisional (so any --fail-on exits 1) and the run otherwise exits 0.
+    void missingPathAmongSeveralIsReported() {
+        const QString good = QStringLiteral(
+            CNREADY_SOURCE_DIR "/tests/fixtures/projects/provisional_syntax/solver.py");
+        const Run r = cli({QStringLiteral("assess"), good, QStringLiteral("/no/such/place.py")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("- `/no/such/place.py` (missing): ")),
+                 qPrintable(r.out.left(2000)));
+        QVERIFY2(r.out.contains(QStringLiteral("— Provisional: ")), qPrintable(r.out.left(2000)));
+        QVERIFY2(r.err.contains(QStringLiteral("/no/such/place.py")), qPrintable(r.err));
+        const Run gate = cli({QStringLiteral("assess"), good, QStringLiteral("/no/such/place.py"),
+                              QStringLiteral("--fail-on"), QStringLiteral("not-recommended")});
+        QCOMPARE(gate.code, 1);
+        // The exit codes, this case included, are stated in --help.
+        const Run h = cli({QStringLiteral("assess"), QStringLiteral("--help")});
+        QVERIFY2(h.out.contains(QStringLiteral("Exit codes:")), qPrintable(h.out));
+        QVERIFY2(h.out.contains(QStringLiteral("missing PATH")), qPrintable(h.out));
+    }
+    // s11 trial: the header said 4 files could not be assessed, the provisional sentence named
+    // 3 (the binary file left out, an empty file counted). One list behind both.
+    void headerAndProvisionalSentenceCountTheSameFiles() {
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const QByteArray& bytes) {
+            QFile f(dir.filePath(QLatin1String(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        };
+        write("good.py", "import numpy as np\n\ndef f(a):\n    for i in range(len(a)):\n"
+                         "        a[i] = a[i] * 2\n    return sum(a)\n");
+        write("binary.py", QByteArray("\x7f"
+                                      "ELF\0\0\0\x01",
+                                      8));
+        write("empty.py", "");
+        write("broken.py", "import numpy as np\nx = np.zeros((3,\n");
+        const Run r = cli({QStringLiteral("assess"), dir.path()});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("2 files could not be assessed fully")),
+                 qPrintable(r.out.left(1500)));
+        QVERIFY2(r.out.contains(QStringLiteral("2 files were not read fully (`binary.py`: binary; "
+                                               "`broken.py`: syntax error at line")),
+                 qPrintable(r.out.left(3000)));
+        QVERIFY2(!r.out.contains(QStringLiteral("`empty.py`: ")), qPrintable(r.out.left(3000)));
+        // One parenthesis in the opening line, not two in a row.
+        QFile nb(dir.filePath(QStringLiteral("cells.ipynb")));
+        QVERIFY(nb.open(QIODevice::WriteOnly));
+        nb.write(R"({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [)"
+                 R"({"cell_type": "code", "metadata": {}, "source": ["x = 1\n"], )"
+                 R"("outputs": [], "execution_count": null}]})");
+        nb.close();
+        const Run withNotebook = cli({QStringLiteral("assess"), dir.path()});
+        QVERIFY2(withNotebook.out.contains(QStringLiteral("read 5 Python files, 1 of them a "
+                                                          "notebook (")),
+                 qPrintable(withNotebook.out.left(600)));
+    }
+    // s11 trial: brian2's code templates (`*.py_`) were never read and the report did not say
+    // so. Python-like files cnready does not read are counted in the opening part.
+    void pythonLikeFilesNotReadAreNamed() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("templates")));
+        auto write = [&](const QString& name, const QByteArray& bytes) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        };
+        write(QStringLiteral("solver.py"), "import numpy as np\nu = np.zeros(10)\n");
+        write(QStringLiteral("templates/step.py_"), "{{ vector_code }}\n");
+        write(QStringLiteral("templates/reset.py_"), "{{ reset_code }}\n");
+        write(QStringLiteral("fast.pyx"), "def f(double[:] a): pass\n");
+        write(QStringLiteral("stub.pyi"), "def f(a): ...\n");
+        const Run r = cli({QStringLiteral("assess"), dir.path()});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(
+            r.out.contains(QStringLiteral("3 Python-like files were not read: 2 `.py_` "
+                                          "(`templates/reset.py_`, …), 1 `.pyx` (`fast.pyx`)")),
+            qPrintable(r.out.left(1500)));
+        int headings = 0;
+        for (const QString& l : r.out.split(QLatin1Char('\n')))
+            headings += l.startsWith(QStringLiteral("## "));
+        QCOMPARE(headings, 8);
+        const QJsonObject project =
+            QJsonDocument::fromJson(cli({QStringLiteral("assess"), dir.path(),
+                                         QStringLiteral("--format"), QStringLiteral("json")})
+                                        .out.toUtf8())
+                .object()
+                .value(QStringLiteral("project"))
+                .toObject();
+        QCOMPARE(project.value(QStringLiteral("notRead")).toArray().size(), 3);
+    }
+    // A file named on the command line that is missing is an input error (3), for --config as
+    // for --manifest; a malformed configuration stays a usage error (2, as --help says).
+    void missingNamedFilesExitThree() {
+        for (const char* flag : {"--config", "--manifest", "--baseline", "--doctor-report"}) {
+            const Run r = cli({QStringLiteral("assess"), kExamples, QLatin1String(flag),
+                               QStringLiteral("/no/such/file.toml")});
+            QVERIFY2(r.code == 3, qPrintable(QLatin1String(flag) + " -> " + r.err));
+            QVERIFY2(r.err.contains(QStringLiteral("/no/such/file.toml")), qPrintable(r.err));
+        }
+        const Run port = cli({QStringLiteral("port"), kExamples, QStringLiteral("--config"),
+                              QStringLiteral("/no/such/file.toml")});
+        QCOMPARE(port.code, 3);
+        QTemporaryDir dir;
+        QFile bad(dir.filePath(QStringLiteral("cnready.toml")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("[tool.cnready\n");
+        bad.close();
+        QCOMPARE(
+            cli({QStringLiteral("assess"), kExamples, QStringLiteral("--config"), bad.fileName()})
+                .code,
+            2);
+    }
+    // Qt's own parser messages ("Unknown option 'x'.") read like ours: one line naming the flag
+    // and where the options are listed.
+    void unknownOptionReadsLikeOurMessages() {
+        const struct {
+            QStringList args;
+            QString line;
+        } cases[] = {
+            {{QStringLiteral("assess"), kExamples, QStringLiteral("--bogus-flag")},
+             QStringLiteral(
+                 "cnready: unknown option --bogus-flag (see 'cnready assess --help')\n")},
+            {{QStringLiteral("port"), kExamples, QStringLiteral("--bogus")},
+             QStringLiteral("cnready: unknown option --bogus (see 'cnready port --help')\n")},
+            {{QStringLiteral("assess"), kExamples, QStringLiteral("--gpus")},
+             QStringLiteral("cnready: --gpus needs a value (see 'cnready assess --help')\n")},
+        };
+        for (const auto& c : cases) {
+            const Run r = cli(c.args);
+            QCOMPARE(r.code, 2);
+            QCOMPARE(r.err, c.line);
+        }
+    }
+    // Nothing to rewrite: nothing to apply either.
+    void portWithNoRewritesSaysNothingToApply() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("loop.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        // An element loop: the module is not READY (no import swap) and nothing else rewrites.
+        f.write("import numpy as np\n\ndef f(a):\n    for i in range(len(a)):\n"
+                "        a[i] = a[i] * 2\n    return a\n");
+        f.close();
+        const Run r = cli({QStringLiteral("port"), dir.path(), QStringLiteral("--diff")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.startsWith(QStringLiteral("cnready: 0 rewrite(s)")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("git apply")), qPrintable(r.err));
     }
     void outputFileIsWritten() {
         QTemporaryDir tmp;

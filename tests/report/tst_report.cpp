@@ -773,10 +773,16 @@ private slots:
         QVERIFY(diag < md.indexOf(QStringLiteral("## Verdict")));
         QVERIFY(md.contains(QStringLiteral("- `blob.py` (binary): ")));
         QVERIFY(md.contains(QStringLiteral("- `broken.py:3` (syntax): ")));
-        // The binary file counts as read but not assessed; the broken one is still assessed.
-        QVERIFY(md.contains(QStringLiteral("read 3 Python files (7 lines) statically, of which 1 "
-                                           "could not be assessed (listed under \"Files not "
-                                           "fully read\");")));
+        // The binary file and the syntax error are both code the verdict could not read: the
+        // opening line counts the same two files the provisional sentence names.
+        QVERIFY2(md.contains(QStringLiteral("read 3 Python files (7 lines) statically; paths below "
+                                            "are relative to the project root. 2 files could not "
+                                            "be assessed fully (listed under \"Files not fully "
+                                            "read\"), so the verdict is provisional.")),
+                 qPrintable(md.left(800)));
+        QVERIFY2(md.contains(QStringLiteral("2 files were not read fully (`blob.py`: binary; "
+                                            "`broken.py`: syntax error at line 3)")),
+                 qPrintable(md.left(3000)));
         const QJsonObject o = QJsonDocument::fromJson(r.render(ReportFormat::Json)).object();
         // One entry per diagnostic of the project, in the same order as the Markdown list.
         const QJsonArray diags = o.value(QStringLiteral("project"))
