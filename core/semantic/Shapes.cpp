@@ -494,11 +494,6 @@ bool smallCountName(std::string_view name) {
                 "nbasis",   "nmodes",    "nharmonics", "nterms",     "ntaps",    "ncategories",
                 "radius",   "halfwidth", "kradius"}))
         return true;
-    // `k` and `d` alone as a count (`range(self.k)`, `np.arange(D)`): the mixture components,
-    // clusters or neighbours of a model, the dimensions of a feature space. `n` and `m` are the
-    // data (sizeName).
-    if (whole == QLatin1String("k") || whole == QLatin1String("d"))
-        return true;
     // statsmodels' k_ar, k_endog, k_states, k_exog, k_trend: a count of model terms.
     if (w.size() == 2 && w.first() == QLatin1String("k") &&
         !inList(w.last(), {"size", "len", "length", "count", "points", "samples", "rows", "cols",
