@@ -32,7 +32,7 @@ bool endsWith(const std::string& s, std::string_view tail) {
 bool holdsText(const SemanticModel& m, TSNode c) {
     // Only the calls that take their content: a constructor's first argument is a shape, a
     // dtype's is the type code.
-    TSNode a;
+    TSNode a{}; // null unless the call takes content
     const TSNode fn = SyntaxTree::field(c, "function");
     const QString cn = m.callName(c);
     if (SyntaxTree::is(fn, "attribute") && m.text(SyntaxTree::field(fn, "attribute")) == "astype")
