@@ -86,23 +86,18 @@ bool convertsWholeArray(const SemanticModel& model, TSNode node) {
     return !ts_node_is_null(a) && model.valueKind(a) == ValueKind::Array;
 }
 
-/// Whether `loop` ends by a `break` of its own (not of a loop nested in it): a convergence
-/// loop, whose count is a cap on its passes.
-bool endsByBreak(const SemanticModel& model, const LoopInfo& loop) {
-    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
-        return false;
-    bool found = false;
+/// Visits the nodes of `loop`'s body in document order (one pass), without entering nested
+/// function, class or lambda definitions; `visit(node, type)` returns false to stop.
+template <typename Visit> void walkPass(const LoopInfo& loop, Visit visit) {
     TSTreeCursor cursor = ts_tree_cursor_new(loop.body);
-    for (bool more = true; more && !found;) {
+    for (bool more = true; more;) {
         const TSNode n = ts_tree_cursor_current_node(&cursor);
         const char* type = ts_node_type(n);
         const bool nested = std::strcmp(type, "function_definition") == 0 ||
                             std::strcmp(type, "class_definition") == 0 ||
                             std::strcmp(type, "lambda") == 0;
-        if (std::strcmp(type, "break_statement") == 0) {
-            const LoopInfo* owner = model.enclosingLoop(n);
-            found = owner && owner->index == loop.index;
-        }
+        if (!visit(n, type))
+            break;
         if (!nested && ts_tree_cursor_goto_first_child(&cursor))
             continue;
         while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
@@ -114,6 +109,21 @@ bool endsByBreak(const SemanticModel& model, const LoopInfo& loop) {
         }
     }
     ts_tree_cursor_delete(&cursor);
+}
+
+/// Whether `loop` ends by a `break` of its own (not of a loop nested in it): a convergence
+/// loop, whose count is a cap on its passes.
+bool endsByBreak(const SemanticModel& model, const LoopInfo& loop) {
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+        return false;
+    bool found = false;
+    walkPass(loop, [&](TSNode n, const char* type) {
+        if (std::strcmp(type, "break_statement") == 0) {
+            const LoopInfo* owner = model.enclosingLoop(n);
+            found = owner && owner->index == loop.index;
+        }
+        return !found;
+    });
     return found;
 }
 
@@ -330,13 +340,7 @@ void probeRows(const SemanticModel& model, const LoopInfo& loop, SiteWork& w) {
     }
     if (ts_node_is_null(loop.body))
         return;
-    TSTreeCursor cursor = ts_tree_cursor_new(loop.body);
-    for (bool more = true; more;) {
-        const TSNode n = ts_tree_cursor_current_node(&cursor);
-        const char* type = ts_node_type(n);
-        const bool nested = std::strcmp(type, "function_definition") == 0 ||
-                            std::strcmp(type, "class_definition") == 0 ||
-                            std::strcmp(type, "lambda") == 0;
+    walkPass(loop, [&](TSNode n, const char* type) {
         if (std::strcmp(type, "call") == 0) {
             const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
             const TSNode a0 = SemanticModel::argument(n, 0);
@@ -365,17 +369,8 @@ void probeRows(const SemanticModel& model, const LoopInfo& loop, SiteWork& w) {
             if (isLoopName(model, l, loop) || isLoopName(model, r, loop))
                 ++w.rowOps;
         }
-        if (!nested && ts_tree_cursor_goto_first_child(&cursor))
-            continue;
-        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-            if (!ts_tree_cursor_goto_parent(&cursor) ||
-                ts_node_eq(ts_tree_cursor_current_node(&cursor), loop.body)) {
-                more = false;
-                break;
-            }
-        }
-    }
-    ts_tree_cursor_delete(&cursor);
+        return true;
+    });
 }
 
 /// With `cond` an `if` condition: the divisor k of an every-k-th-pass test
