@@ -83,10 +83,10 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
         const FunctionRegion* fn = f.pathRole == PathRole::Setup && !cond.isEmpty()
                                        ? m_ctx.model.enclosingFunctionRegion(first)
                                        : nullptr;
-        if (fn && (fn->name == QLatin1String("__init__") ||
-                   fn->name.endsWith(QLatin1String(".__init__")))) {
-            // `__init__` is set-up unless it runs once per pass: a loop elsewhere in the
-            // project that builds the object decides (ProjectResult's merge).
+        if (fn && m_ctx.model.setupUnlessHot(*fn)) {
+            // `__init__` and the helpers only it calls are set-up unless they run once per
+            // pass: a loop elsewhere in the project that builds the object decides
+            // (ProjectResult's merge).
             f.requiresHotFunction = cond;
             f.promoteIfHot = !m_info.hotPathOnly;
             if (m_info.hotPathOnly)

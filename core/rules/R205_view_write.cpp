@@ -5,6 +5,8 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/Walk.h"
 
+#include <algorithm>
+
 namespace cnready {
 
 using namespace rules;
@@ -215,6 +217,37 @@ const RuleInfo& R205ViewWrite::info() const {
     return i;
 }
 
+namespace {
+// Whether `object` (an identifier) is given attributes no ndarray has in its function:
+// `group.e0 = e0` next to `group.flat = flat` makes `group` a record object.
+bool recordObject(const SemanticModel& m, TSNode object) {
+    if (!SyntaxTree::is(object, "identifier"))
+        return false;
+    const FunctionRegion* f = m.enclosingFunctionRegion(object);
+    if (!f)
+        return false;
+    static constexpr std::string_view arrayAttributes[] = {
+        "flat",    "shape",    "dtype",  "size",   "ndim",    "T",        "real", "imag",
+        "strides", "itemsize", "nbytes", "base",   "flags",   "mask",     "data", "fill",
+        "ravel",   "reshape",  "copy",   "astype", "view",    "sum",      "max",  "min",
+        "mean",    "any",      "all",    "put",    "itemset", "setflags",
+    };
+    const std::string_view name = m.text(object);
+    for (const TSNode a : SemanticModel::within(m.attributes(), f->startByte, f->endByte)) {
+        const TSNode o = SyntaxTree::field(a, fields().object);
+        if (!SyntaxTree::is(o, "identifier") || m.text(o) != name)
+            continue;
+        const std::string_view leaf = m.text(SyntaxTree::field(a, fields().attribute));
+        if (leaf.substr(0, 2) == "__")
+            continue;
+        if (std::find(std::begin(arrayAttributes), std::end(arrayAttributes), leaf) ==
+            std::end(arrayAttributes))
+            return true;
+    }
+    return false;
+}
+} // namespace
+
 void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     if (!m.importsNumpy())
@@ -231,8 +264,11 @@ void R205ViewWrite::check(const RuleContext& ctx, FindingSink& out) const {
         if (k != ValueKind::Array && k != ValueKind::Unknown)
             continue;
         const TSNode p = ts_node_parent(attr);
+        // `a.flat = v` fills an array only when `a` is one; on a record object
+        // (`group.flat = flat` beside `group.e0 = e0`) it sets an attribute.
         const bool wholeAssign = SyntaxTree::is(p, "assignment") &&
-                                 ts_node_eq(SyntaxTree::field(p, fields().left), attr);
+                                 ts_node_eq(SyntaxTree::field(p, fields().left), attr) &&
+                                 (k == ValueKind::Array || !recordObject(m, object));
         if ((wholeAssign || isWriteTarget(m, attr)) &&
             originObserved(m, object, ts_node_end_byte(p)))
             out.report(ts_node_parent(attr),

@@ -83,6 +83,17 @@ PathRole roleOfName(const QString& raw) {
     // Parsing text or records (`parse_header`, `_parse_file`): reading, not computing.
     if (wordPrefix(n, {"parse"}))
         return PathRole::InputOutput;
+    // Conversions into tables and serialised records (`to_table`, `to_dict`), and any name
+    // that names a file format as a word (`_make_hdu_sparse`, `get_yaml_lines`, `xml_tree`).
+    if (wordPrefix(n, {"to_table", "from_table", "to_dict", "from_dict", "to_dataframe",
+                       "to_pandas", "to_hdu", "to_hdulist", "from_hdulist", "to_records", "to_xml",
+                       "from_xml", "to_fits", "from_fits", "to_netcdf", "to_text"}))
+        return PathRole::InputOutput;
+    for (const QStringView w : QStringView(n).split(QLatin1Char('_'), Qt::SkipEmptyParts))
+        if (w == QLatin1String("yaml") || w == QLatin1String("json") || w == QLatin1String("csv") ||
+            w == QLatin1String("hdu") || w == QLatin1String("hdulist") ||
+            w == QLatin1String("xml") || w == QLatin1String("hdf5") || w == QLatin1String("netcdf"))
+            return PathRole::InputOutput;
     return PathRole::Compute;
 }
 
@@ -97,9 +108,17 @@ PathRole roleOfClass(std::string_view name, std::string_view bases) {
         return PathRole::Test;
     if (has(bases, "QWidget") || has(bases, "QMainWindow") || has(bases, "QDialog") ||
         has(bases, "QtWidgets.") || has(bases, "QGraphics") || has(bases, "tk.Frame") ||
-        has(bases, "tkinter.") || has(name, "Plotter") || has(name, "Widget") ||
-        has(name, "Dialog") || has(name, "MainWindow"))
+        has(bases, "tkinter.") || has(bases, "wx.") || has(name, "Plotter") ||
+        has(name, "Widget") || has(name, "Dialog") || has(name, "MainWindow"))
         return PathRole::Plotting;
+    // A reader or writer class: its methods decode or encode a file format (`VasprunReader`,
+    // `CifParser`, `FitsWriter`, `HDF5Loader`).
+    const auto endsWith = [](std::string_view s, std::string_view w) {
+        return s.size() > w.size() && s.substr(s.size() - w.size()) == w;
+    };
+    if (endsWith(name, "Reader") || endsWith(name, "Writer") || endsWith(name, "Parser") ||
+        endsWith(name, "Loader") || endsWith(name, "Exporter") || endsWith(name, "Importer"))
+        return PathRole::InputOutput;
     return PathRole::Compute;
 }
 
@@ -140,6 +159,27 @@ bool plottingModule(std::string_view top) {
         "vispy",      "wx",     "qtpy",   "napari", "pyvista",
     };
     return std::find(std::begin(names), std::end(names), top) != std::end(names);
+}
+
+// Whether the module imports a GUI toolkit at its top level (`import wx`, `from PyQt5 import
+// QtWidgets`, `from qtpy.QtCore import Qt`): its code is a user interface. Plotting libraries
+// do not count: a numerical module often imports pyplot for an optional figure.
+bool importsGuiToolkit(const SemanticModel& m) {
+    static constexpr std::string_view toolkits[] = {
+        "wx",      "PyQt4", "PyQt5",   "PyQt6",   "PySide",    "PySide2",
+        "PySide6", "qtpy",  "tkinter", "Tkinter", "pyqtgraph",
+    };
+    QByteArray buf;
+    for (const ImportBinding& b : m.importBindings()) {
+        if (SyntaxTree::type(ts_node_parent(b.node)) != "module")
+            continue; // a lazy import inside a function or a try block is optional
+        buf = b.canonical.toUtf8();
+        const std::string_view c(buf.constData(), size_t(buf.size()));
+        for (const std::string_view t : toolkits)
+            if (c.substr(0, t.size()) == t && (c.size() == t.size() || c[t.size()] == '.'))
+                return true;
+    }
+    return false;
 }
 
 // NumPy's own readers and writers (canonical names).
@@ -288,7 +328,8 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
             return PathRole::Setup;
         // Command-line front-ends: argument parsing, printing, one run per invocation.
         if (p == QLatin1String("cmdline") || p == QLatin1String("cli") ||
-            p == QLatin1String("scripts"))
+            p == QLatin1String("scripts") || p == QLatin1String("app") ||
+            p == QLatin1String("apps"))
             return PathRole::Setup;
         // Benchmark drivers (`pkg.benchmarks.bench_squash`, asv suites): they run the library
         // on made-up inputs, often through a deliberately slow reference version.
@@ -327,13 +368,17 @@ ComputePathEngine::ComputePathEngine(const SemanticModel& model)
     : m(model),
       m_test(isTestModuleName(model.moduleName()) || isTestSupportModuleName(model.moduleName())),
       m_moduleRole(moduleRoleOfName(model.moduleName())) {
+    if (m_moduleRole == PathRole::Compute && importsGuiToolkit(model))
+        m_moduleRole = PathRole::Plotting;
     buildFunctionRoles();
     buildSpans();
+    inheritCallerRoles();
 }
 
 void ComputePathEngine::buildFunctionRoles() {
     const auto& fns = m.functions();
     m_functionRoles.assign(fns.size(), PathRole::Compute);
+    m_setupUnlessHot.assign(fns.size(), false);
     // Class roles by name ("Outer.Inner"), from the name and the bases as written.
     std::vector<std::pair<QString, PathRole>> classRoles;
     for (const ClassRegion& c : m.classes()) {
@@ -351,10 +396,17 @@ void ComputePathEngine::buildFunctionRoles() {
             r = PathRole::Test;
         if (r == PathRole::Compute && f.parent >= 0) // functions are in document order
             r = m_functionRoles[size_t(f.parent)];
+        // A reader / writer class is the default of its methods, as a reader module is: a
+        // method's own name says more (`_format_charges` of a writer is presentation).
+        PathRole classDefault = PathRole::Compute;
         if (r == PathRole::Compute && !f.className.isEmpty())
             for (const auto& [name, role] : classRoles)
-                if (f.className == name || f.className.startsWith(name + QLatin1Char('.')))
-                    r = role;
+                if (f.className == name || f.className.startsWith(name + QLatin1Char('.'))) {
+                    if (role == PathRole::InputOutput)
+                        classDefault = role;
+                    else
+                        r = role;
+                }
         if (r == PathRole::Compute) {
             const qsizetype dot = f.name.lastIndexOf(QLatin1Char('.'));
             const QString own = dot >= 0 ? f.name.mid(dot + 1) : f.name;
@@ -362,6 +414,7 @@ void ComputePathEngine::buildFunctionRoles() {
                 // One-time set-up unless called once per pass of a loop of this file; a caller
                 // elsewhere in the project decides later (FindingSink, Finding::promoteIfHot).
                 r = f.locallyHot ? PathRole::Compute : PathRole::Setup;
+
             else
                 r = roleOfName(own);
         }
@@ -376,8 +429,92 @@ void ComputePathEngine::buildFunctionRoles() {
         // A function of a reader or graphics module is that module's plumbing unless its own
         // name says more (`format_*` in an I/O package is presentation).
         if (r == PathRole::Compute)
+            r = classDefault;
+        if (r == PathRole::Compute)
             r = m_moduleRole;
         m_functionRoles[i] = r;
+        m_setupUnlessHot[i] = r == PathRole::Setup && (f.name == QLatin1String("__init__") ||
+                                                       f.name.endsWith(QLatin1String(".__init__")));
+    }
+}
+
+namespace {
+// How often `name` occurs in `src` as a whole identifier.
+int identifierCount(std::string_view src, std::string_view name) {
+    const auto identChar = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_';
+    };
+    int n = 0;
+    for (size_t at = src.find(name); at != std::string_view::npos;
+         at = src.find(name, at + name.size()))
+        if ((at == 0 || !identChar(src[at - 1])) &&
+            (at + name.size() >= src.size() || !identChar(src[at + name.size()])))
+            ++n;
+    return n;
+}
+} // namespace
+
+void ComputePathEngine::inheritCallerRoles() {
+    // A private method (`self._build_lookup()`) or a nested function runs where it is called:
+    // when every call of this file is in set-up, I/O, plotting or error-path code, so is the
+    // helper (RULES.md, the workload model item 5). Only helpers the project cannot call
+    // from elsewhere, and only when the calls found are every use of the name (one more for
+    // its `def`): a helper passed on as a callback may run anywhere.
+    if (m_test)
+        return;
+    const auto& fns = m.functions();
+    const std::string_view src = m.text(m.tree().root());
+    std::vector<int> candidates;
+    for (size_t i = 0; i < fns.size(); ++i) {
+        const FunctionRegion& f = fns[i];
+        if (m_functionRoles[i] != PathRole::Compute || f.locallyHot)
+            continue;
+        const qsizetype dot = f.name.lastIndexOf(QLatin1Char('.'));
+        const QString own = dot >= 0 ? f.name.mid(dot + 1) : f.name;
+        const bool privateMethod = !f.className.isEmpty() && f.parent < 0 &&
+                                   own.startsWith(QLatin1Char('_')) &&
+                                   !own.startsWith(QLatin1String("__"));
+        if (privateMethod || f.parent >= 0)
+            candidates.push_back(int(i));
+    }
+    // Helpers calling helpers: settle in a few rounds (a chain deeper than four stays compute).
+    for (int round = 0; round < 4 && !candidates.empty(); ++round) {
+        bool changed = false;
+        for (int& idx : candidates) {
+            if (idx < 0)
+                continue;
+            const FunctionRegion& f = fns[size_t(idx)];
+            const std::vector<int>& calls = m.callsTo(idx);
+            if (calls.empty())
+                continue;
+            PathRole common = PathRole::Compute;
+            bool all = true;
+            for (const int c : calls) {
+                const TSNode call = m.calls()[size_t(c)];
+                const PathRole r = startOf(call) >= f.startByte && endOf(call) <= f.endByte
+                                       ? PathRole::Compute // recursion decides nothing
+                                       : roleOf(call);
+                if (r == PathRole::Compute) {
+                    all = false;
+                    break;
+                }
+                common = common == PathRole::Compute || common == r ? r : PathRole::Setup;
+            }
+            if (!all)
+                continue;
+            const qsizetype dot = f.name.lastIndexOf(QLatin1Char('.'));
+            const QByteArray own = (dot >= 0 ? f.name.mid(dot + 1) : f.name).toUtf8();
+            if (identifierCount(src, std::string_view(own.constData(), size_t(own.size()))) !=
+                int(calls.size()) + 1)
+                continue;
+            m_functionRoles[size_t(idx)] = common;
+            m_setupUnlessHot[size_t(idx)] = common == PathRole::Setup;
+            idx = -1;
+            changed = true;
+        }
+        if (!changed)
+            break;
     }
 }
 
@@ -599,6 +736,12 @@ PathRole SemanticModel::pathRole(TSNode n) const {
     if (!m_paths)
         m_paths = std::make_unique<ComputePathEngine>(*this);
     return m_paths->roleOf(n);
+}
+
+bool SemanticModel::setupUnlessHot(const FunctionRegion& f) const {
+    if (!m_paths)
+        m_paths = std::make_unique<ComputePathEngine>(*this);
+    return m_paths->setupUnlessHot(f.index);
 }
 
 bool SemanticModel::onComputePath(TSNode n) const {

@@ -27,6 +27,11 @@ public:
     /// The role of function `index` of SemanticModel::functions() as a whole: from its name,
     /// its class, a plotting parameter (`ax`, `fig`), or the function it is nested in.
     PathRole functionRole(int index) const { return m_functionRoles[size_t(index)]; }
+    /// Whether function `index` is one-time set-up only because of how this file calls it:
+    /// an `__init__` not called per pass here, or a private helper whose every call is in
+    /// set-up code. A loop elsewhere in the project that reaches it makes it compute again
+    /// (Finding::promoteIfHot).
+    bool setupUnlessHot(int index) const { return m_setupUnlessHot[size_t(index)]; }
     /// Whether the module is a test module by its dotted name (`tests.test_io`,
     /// `pkg.tests.helpers`, `conftest`, `pkg.io_test`).
     static bool isTestModuleName(const QString& moduleName);
@@ -50,6 +55,7 @@ private:
     };
     void buildFunctionRoles();
     void buildSpans();
+    void inheritCallerRoles();
     void addErrorSpans();
     void addCallSpans();
     /// The statement `call` belongs to, as the span it makes off the path: the whole
@@ -60,6 +66,7 @@ private:
     bool m_test = false;
     PathRole m_moduleRole = PathRole::Compute;
     std::vector<PathRole> m_functionRoles;
+    std::vector<bool> m_setupUnlessHot;
     std::vector<Span> m_spans; ///< sorted by start
 };
 

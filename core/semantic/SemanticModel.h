@@ -289,6 +289,10 @@ public:
     /// API, argparse); module level and `__main__` outside loops are Setup; else Compute.
     /// Computed on first use for the whole file and cached.
     PathRole pathRole(TSNode n) const;
+    /// Whether function `f` is set-up only because of how this file calls it (an `__init__`
+    /// not called per pass here, a private helper called only from set-up code): a loop
+    /// elsewhere in the project that reaches it puts it back on the compute path.
+    bool setupUnlessHot(const FunctionRegion& f) const;
     /// pathRole(n) == PathRole::Compute. Hot (the rules' sense) is this and isHot(n).
     bool onComputePath(TSNode n) const;
     /// Whether the file is a test module by its module name (`tests.test_io`, `conftest`,

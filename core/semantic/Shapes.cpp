@@ -391,9 +391,9 @@ Shape Shape::broadcast(const Shape& a, const Shape& b) {
         return a;
     if (a.rank < 0 || b.rank < 0) {
         // The known side bounds the size from below.
+        // Two bookkeeping arrays broadcast to one: every output extent is one of theirs.
         const SizeClass ca = a.sizeClass(), cb = b.sizeClass();
-        Shape s = Shape::unknown(
-            ca == SizeClass::Data || cb == SizeClass::Data ? SizeClass::Data : SizeClass::Unknown);
+        Shape s = Shape::unknown(joinClass(ca, cb));
         if (a.rank == 0)
             s = b;
         if (b.rank == 0)
@@ -928,7 +928,8 @@ Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
         }
         if (a == "ndim" || a == "size" || a == "itemsize" || a == "nbytes")
             return Shape::scalar();
-        return Shape::unknown();
+        // `geom.data_shape`, `grid.spacing`: an attribute named as a bookkeeping vector.
+        return smallArrayName(a) ? Shape::unknown(SizeClass::Small) : Shape::unknown();
     }
     if (t == Sym::call)
         return callShape(n, depth);
@@ -1014,7 +1015,7 @@ Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
     std::array<SemanticModel::NameBinding, 8> bs;
     const int n = m.nameBindings(name, id, selfAttr, bs.data(), int(bs.size()));
     if (n <= 0 || n > int(bs.size()))
-        return Shape::unknown();
+        return smallArrayName(name) ? Shape::unknown(SizeClass::Small) : Shape::unknown();
     for (const Pending& p : pendingShapes)
         if (p.binding == bs[0].index)
             return ++partialReads, p.shape;
@@ -1032,10 +1033,15 @@ Shape ShapeEngine::Impl::nameShape(TSNode id, bool selfAttr, int depth) {
         pendingShapes[mine].shape = acc;
     }
     pendingShapes.resize(mine);
-    if (!have)
-        return Shape::unknown();
-    if (!acc.known() && !selfAttr && truthTested(id))
+    if (have && !acc.known() && !selfAttr && truthTested(id))
         return Shape::scalar();
+    // A name that says it holds a shape, axes or spacings (`new_shape`, `self.data_shape`)
+    // when its values do not say more: the author's word for a bookkeeping vector.
+    if (!acc.known() && acc.sizeClass() == SizeClass::Unknown && smallArrayName(name)) {
+        const ElementKind e = acc.element;
+        acc = Shape::unknown(SizeClass::Small);
+        acc.element = e;
+    }
     return selfAttr ? acc : pinned(id, acc);
 }
 

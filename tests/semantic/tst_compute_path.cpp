@@ -226,6 +226,8 @@ private slots:
         QTest::newRow("drawing") << "pkg.drawing.marker" << PathRole::Plotting;
         QTest::newRow("configured is no config") << "pkg.configured_solver" << PathRole::Compute;
         QTest::newRow("parsing is no parser") << "pkg.sparse_parsing" << PathRole::Compute;
+        QTest::newRow("app front-end") << "pkg.app.drawmask" << PathRole::Setup;
+        QTest::newRow("application is no app") << "pkg.application_rate" << PathRole::Compute;
     }
     void moduleRoles() {
         QFETCH(QString, module);
@@ -247,6 +249,92 @@ private slots:
         const Snippet c{QByteArray("import numpy as np\ndef f(u):\n    return u[::2]\n"),
                         QStringLiteral("pkg.algorithms")};
         QCOMPARE(pathRoleName(c.role("u[::2]")), pathRoleName(PathRole::Compute));
+    }
+
+    void helpersTakeTheirCallersRole() {
+        // A private method called only from `__init__` is set-up, one called only from a
+        // writer is I/O; a helper with one compute caller, or passed on as a callback, or
+        // public, stays on the compute path.
+        const Snippet s{QByteArray("import numpy as np\n"
+                                   "class Geom:\n"
+                                   "    def __init__(self, n):\n"
+                                   "        self.t = self._lookup(n)\n"
+                                   "    def _lookup(self, n):\n"
+                                   "        return self._fill(n)[::2]\n"
+                                   "    def _fill(self, n):\n"
+                                   "        return np.zeros(n)[::3]\n"
+                                   "    def write_table(self, fh):\n"
+                                   "        fh.write(self._rows())\n"
+                                   "    def _rows(self):\n"
+                                   "        return self.t[::4]\n"
+                                   "    def _shared(self, u):\n"
+                                   "        return u[::5]\n"
+                                   "    def save_state(self, u):\n"
+                                   "        return self._shared(u)\n"
+                                   "    def evaluate(self, u):\n"
+                                   "        return self._shared(u) + self._scaled(u)\n"
+                                   "    def _scaled(self, u):\n"
+                                   "        return u[::6]\n"
+                                   "    def _callback(self, u):\n"
+                                   "        return u[::7]\n"
+                                   "    def __repr__(self):\n"
+                                   "        return str(list(map(self._callback, [1])))\n"
+                                   "    def public(self, u):\n"
+                                   "        return u[::8]\n"
+                                   "    def __str__(self):\n"
+                                   "        return str(self.public(1))\n")};
+        QCOMPARE(pathRoleName(s.role("self._fill(n)[::2]")), pathRoleName(PathRole::Setup));
+        QCOMPARE(pathRoleName(s.role("np.zeros(n)[::3]")), pathRoleName(PathRole::Setup));
+        QCOMPARE(pathRoleName(s.role("self.t[::4]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::5]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::6]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::7]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::8]")), pathRoleName(PathRole::Compute));
+        const auto& fns = s.model->functions();
+        const auto byName = [&](const char* n) {
+            for (const FunctionRegion& f : fns)
+                if (f.name == QLatin1String(n))
+                    return &f;
+            return static_cast<const FunctionRegion*>(nullptr);
+        };
+        QVERIFY(s.model->setupUnlessHot(*byName("Geom.__init__")));
+        QVERIFY(s.model->setupUnlessHot(*byName("Geom._fill")));
+        QVERIFY(!s.model->setupUnlessHot(*byName("Geom._rows")));
+        QVERIFY(!s.model->setupUnlessHot(*byName("Geom.evaluate")));
+    }
+
+    void guiToolkitModules() {
+        // A module that imports a GUI toolkit at its top is a user interface; an optional
+        // import (in a try block or a function) or a plotting library does not make it one.
+        const Snippet gui{QByteArray("import numpy as np\nimport wx\n"
+                                     "def on_pick(u):\n    return u[::2]\n")};
+        QCOMPARE(pathRoleName(gui.role("u[::2]")), pathRoleName(PathRole::Plotting));
+        const Snippet qt{QByteArray("import numpy as np\nfrom PyQt5 import QtWidgets\n"
+                                    "def on_pick(u):\n    return u[::2]\n")};
+        QCOMPARE(pathRoleName(qt.role("u[::2]")), pathRoleName(PathRole::Plotting));
+        const Snippet optional{QByteArray("import numpy as np\ntry:\n    import wx\n"
+                                          "except ImportError:\n    wx = None\n"
+                                          "import matplotlib.pyplot as plt\n"
+                                          "def smooth(u):\n    return u[::2]\n")};
+        QCOMPARE(pathRoleName(optional.role("u[::2]")), pathRoleName(PathRole::Compute));
+    }
+
+    void readerClassesAndFormatNames() {
+        const Snippet s{QByteArray("import numpy as np\n"
+                                   "class VasprunReader:\n"
+                                   "    def stress(self, u):\n        return u[::2]\n"
+                                   "class ReaderModel:\n"
+                                   "    def stress(self, u):\n        return u[::3]\n"
+                                   "def _make_hdu_sparse(u):\n    return u[::4]\n"
+                                   "def tp_yaml_lines(u):\n    return u[::5]\n"
+                                   "def to_table(u):\n    return u[::6]\n"
+                                   "def hdual(u):\n    return u[::7]\n")};
+        QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::3]")), pathRoleName(PathRole::Compute));
+        QCOMPARE(pathRoleName(s.role("u[::4]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::5]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::6]")), pathRoleName(PathRole::InputOutput));
+        QCOMPARE(pathRoleName(s.role("u[::7]")), pathRoleName(PathRole::Compute));
     }
 
     void namesAreWords() {
