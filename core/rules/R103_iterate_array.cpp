@@ -40,6 +40,21 @@ bool itemsAreStrings(const SemanticModel& m, const LoopInfo& L) {
     }
     return false;
 }
+
+// Whether the loop calls one of its items (`for norm, model in zip(norms, models): model(x)`):
+// what it walks holds callables (models, kernels, components), Python objects on the host;
+// each pass runs one of them, not one step of a numeric walk.
+bool itemsAreCalled(const SemanticModel& m, const LoopInfo& L) {
+    for (const TSNode c : SemanticModel::within(m.calls(), L.hotStart, L.hotEnd)) {
+        const TSNode fn = SyntaxTree::field(c, fields().function);
+        if (!SyntaxTree::is(fn, "identifier"))
+            continue;
+        const std::string_view f = m.text(fn);
+        if (L.variables.contains(QString::fromUtf8(f.data(), qsizetype(f.size()))))
+            return true;
+    }
+    return false;
+}
 } // namespace
 
 const RuleInfo& R103IterateArray::info() const {
@@ -139,7 +154,8 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
             continue;
         if (!objects)
             objects = blocks::objectArrayBindings(m);
-        if (blocks::isObjectArray(m, *objects, L.iterable) || itemsAreStrings(m, L))
+        if (blocks::isObjectArray(m, *objects, L.iterable) || itemsAreStrings(m, L) ||
+            itemsAreCalled(m, L))
             continue;
         const QString what = blocks::quoted(m, L.iterable, 48);
         const QString msg =

@@ -471,6 +471,61 @@ struct LoopWorkEngine::Impl {
         }
     }
 
+    // `for idx, scale in enumerate(scales): hit = np.isnan(cube[..., 0]) & mask`: a NumPy
+    // operation on a whole data array that the loop's variable does not pick from runs over
+    // all of it on every pass. A loop over items, scales or steps (not a data extent) whose
+    // passes do that does slab work per pass. A loop over a data extent whose variable reads
+    // or writes elements keeps its element judgement: there the same operation is a
+    // loop-invariant pass to hoist, and the loop is still one pass per datum.
+    bool callersArray(TSNode a) const {
+        while (ST::is(a, "subscript"))
+            a = unparen(ST::field(a, "value"));
+        if (!ST::is(a, "identifier"))
+            return false;
+        const FunctionRegion* f = m.enclosingFunctionRegion(a);
+        const std::string_view name = m.text(a);
+        return f && f->parameters.contains(QString::fromUtf8(name.data(), qsizetype(name.size())));
+    }
+
+    void markWholeDataOperation(TSNode call, const QString& cn, const LoopInfo& L) {
+        const TSNode fn = ST::field(call, "function");
+        std::vector<TSNode> operands;
+        if (cn.startsWith(QLatin1String("numpy.")) &&
+            (numpy::isElementwise(cn.mid(6)) || numpy::isReduction(cn.mid(6)) ||
+             needsWholeArray(cn))) {
+            const int n = SemanticModel::positionalCount(call);
+            for (int i = 0; i < n && i < 3; ++i)
+                operands.push_back(unparen(SemanticModel::argument(call, i)));
+        } else if (ST::is(fn, "attribute") &&
+                   wholeArrayMethod(m.text(ST::field(fn, "attribute")))) {
+            operands.push_back(unparen(ST::field(fn, "object")));
+        }
+        // `np.searchsorted(edges, i)` with the loop's item, a number: a lookup per item, not a
+        // pass over the array. An item that is a row (`for col in X.T`) is data itself.
+        const auto isItem = [&](TSNode x, const LoopInfo& at) {
+            return ST::is(x, "identifier") && m.usesLoopVariable(x, at) && m.shapeOf(x).rank < 1;
+        };
+        const int argc = SemanticModel::positionalCount(call);
+        for (const TSNode a : operands) {
+            if (!(ST::is(a, "identifier") || ST::is(a, "attribute") || ST::is(a, "subscript")) ||
+                !m.isArray(a))
+                continue;
+            // Data-sized, or the caller's array (a parameter, read whole or sliced): a local
+            // array of unknown size (`np.zeros(n_folds)`) may be a few counters.
+            const SizeClass size = m.arraySizeClass(a);
+            if (size != SizeClass::Data && !(size == SizeClass::Unknown && callersArray(a)))
+                continue;
+            for (const LoopInfo* cur = &L; cur; cur = parentOf(cur)) {
+                bool lookup = false;
+                for (int i = 0; i < argc && !lookup; ++i)
+                    lookup = isItem(unparen(SemanticModel::argument(call, i)), *cur);
+                if (!lookup && !m.usesLoopVariable(a, *cur) &&
+                    (of(*cur).trip != TripClass::Data || work[size_t(cur->index)].elements.empty()))
+                    markSlab(*cur, a, "a NumPy operation on a whole data array");
+            }
+        }
+    }
+
     // Sizes the per-loop records once; trip classes never read pass work, so a trip class
     // decided before the walk stays valid.
     void size() {
@@ -527,6 +582,7 @@ struct LoopWorkEngine::Impl {
             const QString cn = m.callName(c);
             if (cn.startsWith(QLatin1String("numpy.")) && numpy::isReduction(cn.mid(6)))
                 markReducedRows(c);
+            markWholeDataOperation(c, cn, *L);
             const TSNode fn = ST::field(c, "function");
             if (ST::is(fn, "identifier") && cn.isEmpty() && m.isNameBound(m.tree().qtext(fn), fn))
                 markCallPerElement(c, *L);
