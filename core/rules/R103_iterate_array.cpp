@@ -41,17 +41,38 @@ bool itemsAreStrings(const SemanticModel& m, const LoopInfo& L) {
     return false;
 }
 
-// Whether the loop calls one of its items (`for norm, model in zip(norms, models): model(x)`):
-// what it walks holds callables (models, kernels, components), Python objects on the host;
-// each pass runs one of them, not one step of a numeric walk.
+// Whether the loop calls one of its items (`for norm, model in zip(norms, models): model(x)`)
+// or a method no ndarray has on one (`component.containment_fraction(r)`): what it walks
+// holds callables or objects (models, kernels, components) on the host; each pass runs one of
+// them, not one step of a numeric walk.
 bool itemsAreCalled(const SemanticModel& m, const LoopInfo& L) {
+    static constexpr std::string_view arrayMethods[] = {
+        "all",      "any",       "argmax",   "argmin",       "argpartition", "argsort",   "astype",
+        "byteswap", "choose",    "clip",     "compress",     "conj",         "conjugate", "copy",
+        "cumprod",  "cumsum",    "diagonal", "dot",          "dump",         "dumps",     "fill",
+        "flatten",  "getfield",  "item",     "itemset",      "max",          "mean",      "min",
+        "nonzero",  "partition", "prod",     "ptp",          "put",          "ravel",     "repeat",
+        "reshape",  "resize",    "round",    "searchsorted", "setfield",     "setflags",  "sort",
+        "squeeze",  "std",       "sum",      "swapaxes",     "take",         "tobytes",   "tofile",
+        "tolist",   "tostring",  "trace",    "transpose",    "var",          "view",
+    };
+    const auto isItem = [&](TSNode n) {
+        if (!SyntaxTree::is(n, "identifier"))
+            return false;
+        const std::string_view f = m.text(n);
+        return L.variables.contains(QString::fromUtf8(f.data(), qsizetype(f.size())));
+    };
     for (const TSNode c : SemanticModel::within(m.calls(), L.hotStart, L.hotEnd)) {
         const TSNode fn = SyntaxTree::field(c, fields().function);
-        if (!SyntaxTree::is(fn, "identifier"))
-            continue;
-        const std::string_view f = m.text(fn);
-        if (L.variables.contains(QString::fromUtf8(f.data(), qsizetype(f.size()))))
+        if (isItem(fn))
             return true;
+        if (SyntaxTree::is(fn, "attribute") && isItem(SyntaxTree::field(fn, fields().object))) {
+            const std::string_view meth = m.text(SyntaxTree::field(fn, fields().attribute));
+            if (meth.substr(0, 2) != "__" &&
+                std::find(std::begin(arrayMethods), std::end(arrayMethods), meth) ==
+                    std::end(arrayMethods))
+                return true;
+        }
     }
     return false;
 }

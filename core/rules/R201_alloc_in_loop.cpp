@@ -16,6 +16,38 @@ using namespace rules;
 
 namespace {
 
+// `ixs = np.arange(1, n_layers - 1)` followed by `for ix in ixs:` and no other use: the array
+// is a range written with NumPy, walked once by the loop after it. Allocating it again per
+// pass costs one small array; the loop it drives is what a rule would judge (R103).
+bool onlyLoopRange(const SemanticModel& m, std::string_view name, const LoopInfo& outer) {
+    if (SyntaxTree::is(outer.node, "list_comprehension") || ts_node_is_null(outer.body))
+        return false;
+    int ranges = 0;
+    for (const LoopInfo& L : m.loops())
+        if (L.parent >= 0 && ts_node_start_byte(L.node) >= outer.hotStart &&
+            ts_node_end_byte(L.node) <= outer.hotEnd && m.text(L.iterable) == name)
+            ++ranges;
+    if (ranges == 0)
+        return false;
+    // Every other mention of the name in the pass is its own assignment.
+    const std::string_view body = m.text(outer.body);
+    const auto identChar = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_';
+    };
+    int uses = 0;
+    for (size_t at = body.find(name); at != std::string_view::npos;
+         at = body.find(name, at + name.size()))
+        if ((at == 0 || !identChar(body[at - 1])) &&
+            (at + name.size() >= body.size() || !identChar(body[at + name.size()])))
+            ++uses;
+    int assigns = 0;
+    for (const TSNode a : SemanticModel::within(m.assignments(), outer.hotStart, outer.hotEnd))
+        if (m.text(SyntaxTree::field(a, fields().left)) == name)
+            ++assigns;
+    return uses == ranges + assigns;
+}
+
 enum class AllocKind { None, Shape, Prototype, Values, Draw };
 
 // Which allocation a canonical call name is, and how its shape is given.
@@ -349,6 +381,8 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
                 (nameEscapes(m, t, *loop) || writtenOutPerPass(m, t, *loop)))
                 continue;
             if (guardedByName(m, pathInLoop(), *loop, t))
+                continue;
+            if (onlyLoopRange(m, t, *loop))
                 continue;
         }
 
