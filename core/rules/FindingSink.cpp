@@ -83,10 +83,13 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
         const FunctionRegion* fn = f.pathRole == PathRole::Setup && !cond.isEmpty()
                                        ? m_ctx.model.enclosingFunctionRegion(first)
                                        : nullptr;
-        if (fn && (fn->name == QLatin1String("__init__") ||
-                   fn->name.endsWith(QLatin1String(".__init__")))) {
+        if (fn &&
+            (fn->name == QLatin1String("__init__") ||
+             fn->name.endsWith(QLatin1String(".__init__"))) &&
+            m_ctx.model.statementRole(first) == PathRole::Compute) {
             // `__init__` is set-up unless it runs once per pass: a loop elsewhere in the
-            // project that builds the object decides (ProjectResult's merge).
+            // project that builds the object decides (ProjectResult's merge). A statement of
+            // its own that is off the path (a validation test, an error path) stays off.
             f.requiresHotFunction = cond;
             f.promoteIfHot = !m_info.hotPathOnly;
             if (m_info.hotPathOnly)
