@@ -221,6 +221,10 @@ public:
     ElementKind elementKind(TSNode expr) const;
     /// elementKind(expr) is String or Object: the array holds no numeric data.
     bool holdsNonNumeric(TSNode expr) const;
+    /// Whether a name reads like an array of text: paths, names, labels, keys, types, symbols,
+    /// identifiers (`atomnames`, `chainids`, `col_labels`), not a count of them (`n_names`).
+    /// elementKind() gives a parameter so named the kind String.
+    static bool isTextArrayName(std::string_view name);
 
     // ---- Loops ---------------------------------------------------------------------------
     const std::vector<LoopInfo>& loops() const { return m_loops; }
