@@ -9,22 +9,15 @@
 #include "assess/Assessment.h"
 #include "report/Report.h"
 
-#include <QDir>
-#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../common/WriteFile.h"
+
 using namespace cnready;
 
 namespace {
-
-void write(const QString& path, const QByteArray& text) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
-}
 
 // The number in "N files could not be assessed fully", 0 when the phrase is absent.
 int unreadCount(const QString& text) {
@@ -42,13 +35,14 @@ private slots:
     void countsWhatTheReportCounts() {
         QTemporaryDir dir;
         const QString root = dir.path();
-        write(root + QStringLiteral("/solver.py"),
-              "import numpy as np\n"
-              "def step(u):\n"
-              "    return np.roll(u, 1) + u  # cnready: ignore[R999]\n");
-        write(root + QStringLiteral("/broken.py"), "import numpy as np\ndef f(:\n    pass\n");
-        write(root + QStringLiteral("/tests/test_solver.py"),
-              "import numpy as np\ndef test_(:\n    assert True\n");
+        test::writeFile(root + QStringLiteral("/solver.py"),
+                        "import numpy as np\n"
+                        "def step(u):\n"
+                        "    return np.roll(u, 1) + u  # cnready: ignore[R999]\n");
+        test::writeFile(root + QStringLiteral("/broken.py"),
+                        "import numpy as np\ndef f(:\n    pass\n");
+        test::writeFile(root + QStringLiteral("/tests/test_solver.py"),
+                        "import numpy as np\ndef test_(:\n    assert True\n");
         const ProjectResult project = analyzeProject(scanProject({root}));
         QSet<QString> marked;
         for (const FileDiagnostic& d : project.diagnostics)
@@ -80,8 +74,8 @@ private slots:
 
     void nothingUnreadSaysNothing() {
         QTemporaryDir dir;
-        write(dir.path() + QStringLiteral("/ok.py"),
-              "import numpy as np\nx = np.zeros(8)  # cnready: ignore[R999]\n");
+        test::writeFile(dir.path() + QStringLiteral("/ok.py"),
+                        "import numpy as np\nx = np.zeros(8)  # cnready: ignore[R999]\n");
         const ProjectResult project = analyzeProject(scanProject({dir.path()}));
         QVERIFY(!project.diagnostics.isEmpty()); // the unknown code is marked in the tree
         const Assessment a = assess(project, {}, Manifest::bundled());
