@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QLocale>
-#include <QSet>
 
 namespace cnready::ui {
 
@@ -13,9 +12,11 @@ QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
 }
 } // namespace
 
-QString analysisSummary(const ProjectResult& project, qsizetype findings, qsizetype scannedFiles,
-                        qint64 durationMs) {
+QString analysisSummary(const ProjectResult& project, const Assessment* assessment,
+                        qsizetype scannedFiles, qint64 durationMs) {
     const QLocale loc;
+    const qsizetype findings =
+        assessment ? assessment->findings.size() : qsizetype(project.findings.size());
     QString msg;
     if (project.cancelled)
         msg = tr("Analysis cancelled: %1 of %2 files read; the verdict covers those only.")
@@ -27,12 +28,12 @@ QString analysisSummary(const ProjectResult& project, qsizetype findings, qsizet
                   .arg(loc.toString(project.totalLines))
                   .arg(loc.toString(findings))
                   .arg(loc.toString(durationMs / 1000.0, 'f', 1));
-    QSet<QString> troubled;
-    for (const FileDiagnostic& d : project.diagnostics)
-        troubled.insert(d.range.path);
-    if (!troubled.isEmpty())
-        msg += tr(" — %n file(s) could not be read fully (marked in the project tree)", nullptr,
-                  int(troubled.size()));
+    // The report's count (MarkdownReport's opening line, the provisional verdict): one list.
+    const qsizetype unread = assessment ? assessment->unreadPaths().size() : 0;
+    if (unread > 0)
+        msg += (unread == 1 ? tr(" — 1 file could not be assessed fully")
+                            : tr(" — %1 files could not be assessed fully").arg(unread)) +
+               tr(" (marked in the project tree)");
     if (project.files.isEmpty() && !project.cancelled)
         msg = tr("No Python files found in %1").arg(QDir::toNativeSeparators(project.root));
     return msg;

@@ -530,9 +530,8 @@ void MainWindow::completeAnalysis() {
 QString MainWindow::summaryText() const {
     // The findings the table and the report list: the assessment's. The analysis' own list
     // also holds the R304 notes that count for multi-GPU targets only.
-    return ui::analysisSummary(
-        m_project, m_hasAssessment ? m_assessment.findings.size() : m_project.findings.size(),
-        m_analysis->scan().files.size(), m_analysis->lastDurationMs());
+    return ui::analysisSummary(m_project, m_hasAssessment ? &m_assessment : nullptr,
+                               m_analysis->scan().files.size(), m_analysis->lastDurationMs());
 }
 
 void MainWindow::onAnalysisFailed(const QString& message) {

@@ -310,32 +310,44 @@ CodeVerdict codeVerdict(const FindingSelection& findings, const QList<ApiGap>& g
         v.reason = QStringLiteral("no BLOCKS or REFACTOR findings");
     }
     v.final = v.base;
-    QStringList material;
-    for (const ApiGap& g : gaps)
-        if (g.material)
-            material << QStringLiteral("%1 (%2) at %3")
-                            .arg(g.name, supportGlyph(g.support), loc(g.locations.value(0)));
-    if (!material.isEmpty()) {
-        const Verdict demoted = demote(v.base);
-        if (demoted != v.base)
-            v.demotions << QStringLiteral("Rule 9: demoted one tier, %1 → %2, for API%3 on the "
-                                          "compute path without multi-GPU support: %4")
-                               .arg(verdictLabel(v.base), verdictLabel(demoted))
-                               .arg(material.size() == 1 ? QString() : QStringLiteral("s"))
-                               .arg(material.join(QStringLiteral("; ")));
-        else
-            v.demotions << QStringLiteral("Rule 9: API%1 on the compute path without multi-GPU "
-                                          "support (%2); the verdict is already %3 and is never "
-                                          "demoted further")
-                               .arg(material.size() == 1 ? QString() : QStringLiteral("s"))
-                               .arg(material.join(QStringLiteral("; ")))
-                               .arg(verdictLabel(v.base));
-        v.final = demoted;
+    const QString rule9 = ruleNineDemotion(v.base, gaps);
+    if (!rule9.isEmpty()) {
+        v.demotions << rule9;
+        v.final = demote(v.base);
     }
     return v;
 }
 
 } // namespace
+
+QString ruleNineDemotion(Verdict base, const QList<ApiGap>& gaps, int maxNames) {
+    QStringList material;
+    int count = 0;
+    for (const ApiGap& g : gaps) {
+        if (!g.material)
+            continue;
+        if (maxNames < 0 || count < maxNames)
+            material << QStringLiteral("%1 (%2) at %3")
+                            .arg(g.name, supportGlyph(g.support), loc(g.locations.value(0)));
+        ++count;
+    }
+    if (count == 0)
+        return QString();
+    // Whole entries only: a name cut in the middle reads as another API.
+    if (count > material.size())
+        material << QStringLiteral("and %1 more").arg(count - material.size());
+    const QString plural = count == 1 ? QString() : QStringLiteral("s");
+    const QString list = material.join(QStringLiteral("; "));
+    const Verdict demoted = demote(base);
+    if (demoted != base)
+        return QStringLiteral("Rule 9: demoted one tier, %1 → %2, for API%3 on the compute path "
+                              "without multi-GPU support: %4")
+            .arg(verdictLabel(base), verdictLabel(demoted), plural, list);
+    return QStringLiteral("Rule 9: API%1 on the compute path without multi-GPU support (%2); the "
+                          "verdict is already %3 and is never demoted further")
+        .arg(plural, list, verdictLabel(base));
+}
+
 // ---- the assessment ------------------------------------------------------------------------
 
 Assessment assess(const ProjectResult& project, const ContextInput& given,

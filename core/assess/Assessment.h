@@ -231,6 +231,12 @@ struct Assessment {
 /// worked as 40 M; 1 GPU for the floor check; one node). Per-GPU size = total / GPUs.
 Context resolveContext(const ProjectResult& project, const ContextInput& given);
 
+/// Rule 9's line for the verdict `base` (rules 4-8) and the API gaps: the demotion to the next
+/// tier, or the note that `base` is already at its floor, listing each material gap as
+/// "name (glyph) at `path:line`"; "" when no gap is material. With `maxNames` >= 0 at most
+/// that many whole names, then "and N more" (the summary's short form); -1 lists all of them.
+QString ruleNineDemotion(Verdict base, const QList<ApiGap>& gaps, int maxNames = -1);
+
 /// Infers the dominant pattern from the evidence. Scores: each evidence weight, doubled on a
 /// hot path; tests excluded. A failing pattern (sparse, graph, ml, string, sequential) counts
 /// only with at least two evidence lines or one whole-algorithm shape (weight >= 4); a single

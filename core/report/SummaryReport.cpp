@@ -20,6 +20,17 @@ QString cell(QString s, qsizetype max = 160) {
     return s;
 }
 
+// Rule 9's line in at most `max` characters where it can be: as many whole API names as fit,
+// then "and N more" (cell() would cut the list inside a name).
+QString ruleNineLine(const Assessment& a, qsizetype max) {
+    const auto material = std::count_if(a.apiGaps.begin(), a.apiGaps.end(),
+                                        [](const ApiGap& g) { return g.material; });
+    QString line = ruleNineDemotion(a.verdictBeforeDemotion, a.apiGaps);
+    for (int names = int(material) - 1; line.size() > max && names >= 1; --names)
+        line = ruleNineDemotion(a.verdictBeforeDemotion, a.apiGaps, names);
+    return line;
+}
+
 // Per BLOCKS / REFACTOR code of the workload: its sites (findingSite), hot ones first.
 struct CodeSites {
     QList<SourceRange> hot, other;
@@ -40,7 +51,7 @@ QByteArray renderSummary(const ReportInput& in) {
     if (!a.wouldChange.isEmpty())
         out << QString() << QStringLiteral("What would change it: ") + cell(a.wouldChange, 400);
     if (!a.demotions.isEmpty())
-        out << QString() << cell(a.demotions.first(), 400) + QLatin1Char('.');
+        out << QString() << cell(ruleNineLine(a, 400), 800) + QLatin1Char('.');
     out << QString() << QStringLiteral("## Gates") << QString();
     out << QStringLiteral("| Gate | Status | Reason |") << QStringLiteral("|---|---|---|");
     for (const Gate& g : a.gates)

@@ -269,45 +269,6 @@ bool hostMetadataOnly(const SemanticModel& model, TSNode expr) {
     return stack.empty() && (anchored || !unknown);
 }
 
-bool isValidationGuard(const SemanticModel& model, TSNode stmt) {
-    if (SyntaxTree::is(stmt, "assert_statement"))
-        return true;
-    if (!SyntaxTree::is(stmt, "if_statement") && !SyntaxTree::is(stmt, "elif_clause"))
-        return false;
-    const TSNode body = SyntaxTree::field(stmt, "consequence");
-    if (!SyntaxTree::is(body, "block"))
-        return false;
-    // Either the block ends in `raise`, or it only warns (`warnings.warn(...)`,
-    // `log.warning(...)`) and perhaps returns: it tells the user and carries on or leaves.
-    TSNode last{};
-    bool onlyWarns = true, warned = false;
-    const uint32_t k = ts_node_named_child_count(body);
-    for (uint32_t i = 0; i < k; ++i) {
-        const TSNode s = ts_node_named_child(body, i);
-        const std::string_view t = SyntaxTree::type(s);
-        if (t == "comment")
-            continue;
-        // A loop or a nested branch makes the block real work, not a plain exit.
-        if (t == "for_statement" || t == "while_statement" || t == "if_statement" ||
-            t == "with_statement" || t == "try_statement")
-            return false;
-        last = s;
-        if (t == "return_statement" && i + 1 == k)
-            continue;
-        const TSNode call = t == "expression_statement" && ts_node_named_child_count(s) == 1
-                                ? ts_node_named_child(s, 0)
-                                : TSNode{};
-        TSNode fn = SyntaxTree::field(call, "function");
-        if (SyntaxTree::is(fn, "attribute"))
-            fn = SyntaxTree::field(fn, "attribute");
-        const std::string_view name = SyntaxTree::is(call, "call") ? model.text(fn) : "";
-        const bool warning = name == "warn" || name == "warning" || name == "warn_explicit";
-        onlyWarns = onlyWarns && warning;
-        warned = warned || warning;
-    }
-    return SyntaxTree::is(last, "raise_statement") || (onlyWarns && warned);
-}
-
 namespace {
 
 // A verbosity / debug switch: a name or attribute such as `verbose`, `self.verbose`, `_debug`,

@@ -39,12 +39,6 @@ bool readsDeviceValue(const SemanticModel& model, TSNode expr, TSNode* what = nu
 /// on no queued device work, so reading it does not drain the pipeline. Bounded walk.
 bool hostMetadataOnly(const SemanticModel& model, TSNode expr);
 
-/// Whether `stmt` (an if_statement / elif_clause / assert_statement) is an input check that
-/// runs once per call and is no control flow of the computation: an `assert`, an `if` whose
-/// block ends in `raise` (no loop inside it), or one whose block only warns
-/// (`warnings.warn(...)`, `logger.warning(...)`), perhaps followed by `return`.
-bool isValidationGuard(const SemanticModel& model, TSNode stmt);
-
 /// The blocks of the `if` statements whose condition is a verbosity or debug switch
 /// (`if verbose:`, `if self.verbose > 1:`, `if debug and it % 10 == 0:`, `if disp:`,
 /// `if not quiet:`): diagnostic output that users turn off. Byte spans [start, end) sorted by

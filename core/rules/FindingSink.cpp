@@ -83,10 +83,12 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
         const FunctionRegion* fn = f.pathRole == PathRole::Setup && !cond.isEmpty()
                                        ? m_ctx.model.enclosingFunctionRegion(first)
                                        : nullptr;
-        if (fn && m_ctx.model.setupUnlessHot(*fn)) {
+        if (fn && m_ctx.model.setupUnlessHot(*fn) &&
+            m_ctx.model.statementRole(first) == PathRole::Compute) {
             // `__init__` and the helpers only it calls are set-up unless they run once per
             // pass: a loop elsewhere in the project that builds the object decides
-            // (ProjectResult's merge).
+            // (ProjectResult's merge). A statement of its own that is off the path (a
+            // validation test, an error path) stays off.
             f.requiresHotFunction = cond;
             f.promoteIfHot = !m_info.hotPathOnly;
             if (m_info.hotPathOnly)

@@ -274,12 +274,9 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     auto test = [&](TSNode stmt, TSNode cond, const char* what, bool ownLoop) {
         if (ts_node_is_null(cond))
             return;
-        // An input check that only raises, outside any loop of its own function, runs once
-        // per call: the function may be hot through its callers, but the check is not
-        // iteration control and the RR-converge recipe has nothing to offer for it. Inside a
-        // loop of the same function it runs every pass and is still reported.
-        if (!ts_node_is_null(stmt) && !m.inLoop(cond) && blocks::isValidationGuard(m, stmt))
-            return;
+        // An input check outside any loop of its own function (SemanticModel::
+        // isValidationGuard) runs once per call: its test has the path role Setup, so
+        // FindingSink keeps the branch out of the count even when the function is hot.
         // The condition must read a device value itself: a reduction, an element read, or a
         // name bound to one, also through `.item()` / `float()` inside the condition.
         // Lengths and shapes (`len(a[idx]) == 0`) are host values; a value converted on an

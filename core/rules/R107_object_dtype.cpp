@@ -4,25 +4,9 @@
 #include "rules/BlocksSupport.h"
 #include "semantic/SemanticModel.h"
 
-#include <cctype>
-#include <string>
-
 namespace cnready {
 
 namespace {
-
-// Lower-cased last word of a name: "validated_atomnames" → "atomnames".
-std::string lastWord(std::string_view name) {
-    const size_t us = name.find_last_of('_');
-    std::string w(us == std::string_view::npos ? name : name.substr(us + 1));
-    for (char& ch : w)
-        ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    return w;
-}
-
-bool endsWith(const std::string& s, std::string_view tail) {
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
 
 // Whether the object array holds text: names, labels, identifiers read from a file
 // (`np.array(atomnames, dtype=object)`, `np.array([str(r) for r in rows], dtype=object)`).
@@ -58,15 +42,8 @@ bool holdsText(const SemanticModel& m, TSNode c) {
     }
     if (SyntaxTree::is(a, "attribute"))
         a = SyntaxTree::field(a, "attribute");
-    if (!SyntaxTree::is(a, "identifier"))
-        return false;
-    const std::string w = lastWord(m.text(a));
-    for (std::string_view tail :
-         {"names", "labels", "types", "symbols", "strings", "keys", "tags", "titles", "words"})
-        if (endsWith(w, tail))
-            return true;
-    // Identifiers (`chainids`, `segids`); not `grids` or `solids`.
-    return w == "ids" || w == "chainids" || w == "segids" || w == "resids" || w == "atomids";
+    // A name the model reads as text (`atomnames`, `chainids`, `col_labels`).
+    return SyntaxTree::is(a, "identifier") && SemanticModel::isTextArrayName(m.text(a));
 }
 
 } // namespace

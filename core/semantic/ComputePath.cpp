@@ -564,17 +564,19 @@ void ComputePathEngine::addErrorSpans() {
         if (owner == "if_statement" || owner == "elif_clause" || owner == "else_clause" ||
             owner == "except_clause" || owner == "except_group_clause")
             m_spans.push_back({startOf(block), endOf(block), PathRole::ErrorPath});
-        // The test of such a guard outside a loop is parameter validation, run once per call
-        // (`if any(np.isnan(center)): raise ValueError(...)`): one-time set-up (RULES.md, the
-        // workload model item 5). In a loop it runs every pass and stays on the compute path.
-        if (owner == "if_statement" || owner == "elif_clause") {
-            const TSNode guard = ts_node_parent(block);
-            const TSNode cond = field(guard, F().condition);
-            if (!ts_node_is_null(cond) &&
-                ts_node_eq(SyntaxTree::field(guard, "consequence"), block) && !m.inLoop(guard))
+    }
+    // The test of a validation guard outside a loop (`if any(np.isnan(center)): raise ...`,
+    // `assert x.ndim == 2`, a check that only warns) is parameter validation, run once per
+    // call: one-time set-up (SemanticModel::isValidationGuard). In a loop it runs every pass
+    // and stays on the compute path.
+    for (const std::vector<TSNode>* list : {&m.ifs(), &m.asserts()})
+        for (const TSNode guard : *list) {
+            const TSNode cond = SyntaxTree::is(guard, "assert_statement")
+                                    ? ts_node_named_child(guard, 0)
+                                    : field(guard, F().condition);
+            if (!ts_node_is_null(cond) && !m.inLoop(guard) && m.isValidationGuard(guard))
                 m_spans.push_back({startOf(cond), endOf(cond), PathRole::Setup});
         }
-    }
     // A handler of a failure (`except KeyboardInterrupt:`, `except LinAlgError:`) runs at most
     // once per failure: its reshape or copy is no per-pass work.
     for (size_t at = src.find("except"); at != std::string_view::npos;
@@ -694,11 +696,11 @@ void ComputePathEngine::addStatementOf(TSNode call, PathRole role) {
     m_spans.push_back({startOf(cur), endOf(cur), role});
 }
 
-PathRole ComputePathEngine::roleOf(TSNode n) const {
+PathRole ComputePathEngine::roleOf(TSNode n, bool byFunction) const {
     if (m_test)
         return PathRole::Test;
     const FunctionRegion* f = m.enclosingFunctionRegion(n);
-    if (f) {
+    if (f && byFunction) {
         const PathRole r = m_functionRoles[size_t(f->index)];
         if (r != PathRole::Compute)
             return r;
@@ -744,8 +746,53 @@ bool SemanticModel::setupUnlessHot(const FunctionRegion& f) const {
     return m_paths->setupUnlessHot(f.index);
 }
 
+PathRole SemanticModel::statementRole(TSNode n) const {
+    if (!m_paths)
+        m_paths = std::make_unique<ComputePathEngine>(*this);
+    return m_paths->roleOf(n, false);
+}
+
 bool SemanticModel::onComputePath(TSNode n) const {
     return pathRole(n) == PathRole::Compute;
+}
+
+bool SemanticModel::isValidationGuard(TSNode stmt) const {
+    const std::string_view kind = SyntaxTree::type(stmt);
+    if (kind == "assert_statement")
+        return true;
+    if (kind != "if_statement" && kind != "elif_clause")
+        return false;
+    const TSNode body = SyntaxTree::field(stmt, "consequence");
+    if (SyntaxTree::type(body) != "block")
+        return false;
+    // Code that leads only to `raise` is an error path, whatever comes before the raise.
+    if (SyntaxTree::type(lastStatement(body)) == "raise_statement")
+        return true;
+    // A block that only warns, perhaps then returns: it tells the user and carries on or
+    // leaves. A loop or a nested branch makes the block real work, not a plain exit.
+    bool warned = false;
+    const uint32_t k = ts_node_named_child_count(body);
+    for (uint32_t i = 0; i < k; ++i) {
+        const TSNode s = ts_node_named_child(body, i);
+        const std::string_view t = SyntaxTree::type(s);
+        if (t == "comment")
+            continue;
+        if (t == "return_statement" && i + 1 == k)
+            continue;
+        const TSNode call = t == "expression_statement" && ts_node_named_child_count(s) == 1
+                                ? ts_node_named_child(s, 0)
+                                : TSNode{};
+        if (!is(call, Sym::call))
+            return false;
+        TSNode fn = field(call, F().function);
+        if (is(fn, Sym::attribute))
+            fn = field(fn, F().attribute);
+        const std::string_view name = text(fn);
+        if (name != "warn" && name != "warning" && name != "warn_explicit")
+            return false;
+        warned = true;
+    }
+    return warned;
 }
 
 bool SemanticModel::isTestModule() const {

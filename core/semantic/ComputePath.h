@@ -22,8 +22,8 @@ class SemanticModel;
 class ComputePathEngine {
 public:
     explicit ComputePathEngine(const SemanticModel& model);
-    /// See SemanticModel::pathRole().
-    PathRole roleOf(TSNode n) const;
+    /// See SemanticModel::pathRole(); with `byFunction` false, SemanticModel::statementRole().
+    PathRole roleOf(TSNode n, bool byFunction = true) const;
     /// The role of function `index` of SemanticModel::functions() as a whole: from its name,
     /// its class, a plotting parameter (`ax`, `fig`), or the function it is nested in.
     PathRole functionRole(int index) const { return m_functionRoles[size_t(index)]; }

@@ -221,6 +221,10 @@ public:
     ElementKind elementKind(TSNode expr) const;
     /// elementKind(expr) is String or Object: the array holds no numeric data.
     bool holdsNonNumeric(TSNode expr) const;
+    /// Whether a name reads like an array of text: paths, names, labels, keys, types, symbols,
+    /// identifiers (`atomnames`, `chainids`, `col_labels`), not a count of them (`n_names`).
+    /// elementKind() gives a parameter so named the kind String.
+    static bool isTextArrayName(std::string_view name);
 
     // ---- Loops ---------------------------------------------------------------------------
     const std::vector<LoopInfo>& loops() const { return m_loops; }
@@ -295,6 +299,19 @@ public:
     bool setupUnlessHot(const FunctionRegion& f) const;
     /// pathRole(n) == PathRole::Compute. Hot (the rules' sense) is this and isHot(n).
     bool onComputePath(TSNode n) const;
+    /// pathRole(n) as if `n`'s function were compute code: the role of its statement alone
+    /// (an error path, an I/O or plotting call, a validation test, module level). What a
+    /// finding in `__init__` has once the constructor turns out to run once per pass.
+    PathRole statementRole(TSNode n) const;
+    /// Whether `stmt` (an `if_statement`, `elif_clause` or `assert_statement`) is a validation
+    /// guard, an input check rather than control flow of the computation: an `assert`; an
+    /// `if` / `elif` whose own block ends in `raise` (`if a.ndim != 2: raise ValueError(...)`);
+    /// or one whose block only warns (`warnings.warn(...)`, `log.warning(...)`), perhaps
+    /// followed by `return`, with no loop, branch, `with` or `try` inside. Outside a loop of its
+    /// function such a guard runs once per call: its test is parameter validation, one-time
+    /// set-up (RULES.md, the workload model item 5), and pathRole() of the test is Setup.
+    /// In a loop it runs every pass and the test stays on the compute path.
+    bool isValidationGuard(TSNode stmt) const;
     /// Whether the file is a test module by its module name (`tests.test_io`, `conftest`,
     /// `pkg.io_test`): every line of it has the role Test.
     bool isTestModule() const;

@@ -53,6 +53,14 @@ bool SemanticModel::holdsNonNumeric(TSNode expr) const {
     return k == ElementKind::String || k == ElementKind::Object;
 }
 
+namespace {
+bool stringArrayName(std::string_view name); // below, with the other names of arrays
+} // namespace
+
+bool SemanticModel::isTextArrayName(std::string_view name) {
+    return stringArrayName(name);
+}
+
 // ---- Size classes, extents and shapes -------------------------------------------------------
 
 SizeClass literalClass(qint64 value) {
@@ -546,15 +554,24 @@ bool smallArrayName(std::string_view name) {
     return small(w.first()) || small(w.last()) || small(w.join(QString()));
 }
 
-// A parameter or name that holds strings: paths, names, labels, file names, keys.
+// A parameter or name that holds strings: paths, names, labels, file names, types, symbols,
+// chain and segment identifiers. The last word decides; it may also end in one of the plural
+// nouns of text (`atomnames`, `resnames`, `varlabels`, `dtypes`). Not `ids`, `resids` or
+// `keys`: an array so named usually holds numbers (`ids: np.ndarray` iterated, a key looked up
+// in a dict). A count (`n_names`, `num_labels`) is a number.
 bool stringArrayName(std::string_view name) {
     const QStringList w = nameWords(name);
-    if (w.isEmpty())
+    if (w.isEmpty() || inList(w.first(), {"n", "num"}))
         return false;
-    return inList(w.last(), {"paths", "names", "labels", "filenames", "fnames", "files", "words",
-                             "strings", "tags", "titles", "suffixes", "prefixes", "extensions",
-                             "colnames", "texts", "tokens"}) &&
-           !inList(w.first(), {"n", "num"});
+    const QString& last = w.last();
+    if (inList(last, {"paths", "filenames", "fnames", "files", "suffixes", "prefixes", "extensions",
+                      "colnames", "texts", "tokens", "chainids", "segids"}))
+        return true;
+    for (const char* tail :
+         {"names", "labels", "types", "symbols", "strings", "tags", "titles", "words"})
+        if (last.endsWith(QLatin1String(tail)))
+            return true;
+    return false;
 }
 
 bool isStringLiteral(TSNode n) {

@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <optional>
+
 using namespace cnready;
 
 namespace {
@@ -20,6 +22,36 @@ Finding finding(const QString& code, Category cat, const SiteWork& w) {
     f.work = w;
     return f;
 }
+
+/// The facts of a loop over the data with a trip count from the data (not known), innermost,
+/// on data-sized arrays: an element loop before its per-pass work is added.
+SiteWork dataLoop() {
+    SiteWork w;
+    w.known = true;
+    w.dataLoops = 1;
+    w.unknownTrips = 1;
+    w.unknownDataTrips = 1;
+    w.innermostData = true;
+    w.size = SiteWork::Size::Data;
+    return w;
+}
+
+/// The facts of whole-array work once per pass of a step loop, on data-sized arrays.
+SiteWork perStep() {
+    SiteWork w;
+    w.known = true;
+    w.stepLoops = 1;
+    w.size = SiteWork::Size::Data;
+    return w;
+}
+
+/// An element loop over `signal` of unknown length (probe.py in the tests of several files).
+const QByteArray kSmoothProbe("import numpy as np\n"
+                              "def smooth(signal: np.ndarray):\n"
+                              "    out = np.zeros_like(signal)\n"
+                              "    for i in range(1, len(signal) - 1):\n"
+                              "        out[i] = (signal[i - 1] + signal[i + 1]) / 2.0\n"
+                              "    return out\n");
 
 cost::Inputs h100(qint64 elements) {
     cost::Inputs in; // H100 SXM stand-in: 3,350 GB/s, PCIe Gen5 64 GB/s, 10 µs per task
@@ -73,6 +105,15 @@ QString describe(const QList<cost::SiteCost>& sites) {
     return out.join(QLatin1String("\n"));
 }
 
+/// The first finding with `code` of `source` analysed as `path`, or nullopt.
+std::optional<Finding> firstFinding(const QByteArray& source, const char* code,
+                                    const QString& path = QStringLiteral("m.py")) {
+    for (const Finding& f : analyzeSource(path, source).findings)
+        if (f.code == QLatin1String(code))
+            return f;
+    return std::nullopt;
+}
+
 QString codesOf(const QByteArray& source) {
     QStringList out;
     for (const Finding& f : analyzeSource(QStringLiteral("m.py"), source).findings)
@@ -87,14 +128,8 @@ class TestCost : public QObject {
 private slots:
     void elementLoop() {
         // for i in range(len(a)): out[i] = a[i] * 2 -- two element accesses per iteration.
-        SiteWork w;
-        w.known = true;
-        w.dataLoops = 1;
-        w.unknownTrips = 1;
-        w.unknownDataTrips = 1;
-        w.innermostData = true;
+        SiteWork w = dataLoop();
         w.elementAccesses = 2;
-        w.size = SiteWork::Size::Data;
         const cost::SiteCost c =
             cost::estimate(finding(QStringLiteral("R101"), Category::Blocks, w), h100(1'000'000));
         QVERIFY(c.sizeKnown);
@@ -109,10 +144,7 @@ private slots:
     }
     void stencilStep() {
         // A 4096 x 4096 float64 Jacobi step: read and write the grid once, 268,435,456 bytes.
-        SiteWork w;
-        w.known = true;
-        w.stepLoops = 1;
-        w.size = SiteWork::Size::Data;
+        SiteWork w = perStep();
         const Finding f = finding(QStringLiteral("R005"), Category::Scales, w);
         const cost::SiteCost c = cost::estimate(f, h100(4096LL * 4096));
         QCOMPARE(c.bytesPerPass, 268435456.0);
@@ -148,13 +180,7 @@ private slots:
     void growingStack() {
         // out = np.append(out, x[i]) for i over 10 M elements: pass k copies k elements,
         // read and written: 2 x 8 B x 1e7 x (1e7 + 1) / 2 = 8.0000008e14 bytes.
-        SiteWork w;
-        w.known = true;
-        w.dataLoops = 1;
-        w.unknownTrips = 1;
-        w.unknownDataTrips = 1;
-        w.innermostData = true;
-        w.size = SiteWork::Size::Data;
+        SiteWork w = dataLoop();
         w.pieceKnown = true;
         w.pieceElements = 1;
         const cost::SiteCost c = cost::estimate(
@@ -185,16 +211,15 @@ private slots:
         QCOMPARE(cost::inputsFor(ctx, 5).hostBandwidthGBps, 5.0);
     }
     void probeElementLoop() {
-        const FileResult r = analyzeSource(QStringLiteral("scale.py"),
-                                           QByteArrayLiteral("import numpy as np\n"
-                                                             "def scale(a):\n"
-                                                             "    out = np.zeros(len(a))\n"
-                                                             "    for i in range(len(a)):\n"
-                                                             "        out[i] = a[i] * 2.0\n"
-                                                             "    return out\n"));
-        const auto it = std::find_if(r.findings.cbegin(), r.findings.cend(),
-                                     [](const Finding& f) { return f.code == "R101"; });
-        QVERIFY(it != r.findings.cend());
+        const std::optional<Finding> it =
+            firstFinding(QByteArrayLiteral("import numpy as np\n"
+                                           "def scale(a):\n"
+                                           "    out = np.zeros(len(a))\n"
+                                           "    for i in range(len(a)):\n"
+                                           "        out[i] = a[i] * 2.0\n"
+                                           "    return out\n"),
+                         "R101", QStringLiteral("scale.py"));
+        QVERIFY(it);
         QVERIFY(it->work.known);
         QCOMPARE(it->work.dataLoops, quint8(1));
         // The loop work counts one element access for `out[i] = a[i] * 2.0` (LoopWork's
@@ -295,10 +320,8 @@ private slots:
                              "    for t in range(n_steps):\n"
                              "        vals = u.tolist()\n"
                              "    return vals\n");
-        const FileResult r = analyzeSource(QStringLiteral("m.py"), src);
-        const auto it = std::find_if(r.findings.cbegin(), r.findings.cend(),
-                                     [](const Finding& f) { return f.code == "R104"; });
-        QVERIFY2(it != r.findings.cend(), qPrintable(codesOf(src)));
+        const std::optional<Finding> it = firstFinding(src, "R104");
+        QVERIFY2(it, qPrintable(codesOf(src)));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
         QVERIFY(c.sizeKnown);
         QCOMPARE(c.hostBytesPerStep, 8e6);
@@ -342,10 +365,8 @@ private slots:
                              "            block = np.ones((ROWS, 64)) * k\n"
                              "            table = np.vstack([table, block])\n"
                              "    return table\n");
-        const FileResult r = analyzeSource(QStringLiteral("m.py"), src);
-        const auto it = std::find_if(r.findings.cbegin(), r.findings.cend(),
-                                     [](const Finding& f) { return f.code == "R203"; });
-        QVERIFY2(it != r.findings.cend(), qPrintable(codesOf(src)));
+        const std::optional<Finding> it = firstFinding(src, "R203");
+        QVERIFY2(it, qPrintable(codesOf(src)));
         QVERIFY(it->work.pieceKnown);
         QCOMPARE(it->work.pieceElements, qint64(512 * 64));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
@@ -361,10 +382,8 @@ private slots:
                                       "        block = traces[:, w * width:(w + 1) * width]\n"
                                       "        table = np.vstack([table, block])\n"
                                       "    return table\n");
-        const FileResult u = analyzeSource(QStringLiteral("m.py"), unknownPiece);
-        const auto ut = std::find_if(u.findings.cbegin(), u.findings.cend(),
-                                     [](const Finding& f) { return f.code == "R203"; });
-        QVERIFY2(ut != u.findings.cend(), qPrintable(codesOf(unknownPiece)));
+        const std::optional<Finding> ut = firstFinding(unknownPiece, "R203");
+        QVERIFY2(ut, qPrintable(codesOf(unknownPiece)));
         const cost::SiteCost uc = cost::estimate(*ut, h100(1'000'000));
         QVERIFY2(!uc.sizeKnown, qPrintable(uc.assumption));
         QVERIFY(uc.unknownWhy.contains(QLatin1String("appended value")));
@@ -381,10 +400,8 @@ private slots:
                              "        shaped = flat.reshape(512, 64)\n"
                              "        total = total + shaped * 2.0\n"
                              "    return total\n");
-        const FileResult r = analyzeSource(QStringLiteral("m.py"), src);
-        const auto it = std::find_if(r.findings.cbegin(), r.findings.cend(),
-                                     [](const Finding& f) { return f.code == "R206"; });
-        QVERIFY2(it != r.findings.cend(), qPrintable(codesOf(src)));
+        const std::optional<Finding> it = firstFinding(src, "R206");
+        QVERIFY2(it, qPrintable(codesOf(src)));
         QCOMPARE(it->work.unknownTrips, quint8(1));
         QCOMPARE(it->work.tripText, QStringLiteral("frames"));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
@@ -459,12 +476,7 @@ private slots:
                                 "        u[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + "
                                 "u[1:-1, :-2] + u[1:-1, 2:])\n"
                                 "    return u\n");
-        const QByteArray probe("import numpy as np\n"
-                               "def smooth(signal: np.ndarray):\n"
-                               "    out = np.zeros_like(signal)\n"
-                               "    for i in range(1, len(signal) - 1):\n"
-                               "        out[i] = (signal[i - 1] + signal[i + 1]) / 2.0\n"
-                               "    return out\n");
+        const QByteArray& probe = kSmoothProbe;
         const Analysed a = analyse(
             {{QStringLiteral("solver.py"), solver}, {QStringLiteral("probe.py"), probe}}, {});
         QCOMPARE(a.assessment.context.totalElements, qint64(4096) * 4096);
@@ -493,14 +505,8 @@ private slots:
     void onlyDistributedWorkDividesByGpus() {
         // An element loop's 2 M tasks run one after another on 4 GPUs as on 1: its bound and
         // its device traffic (16 MB at one GPU's 3.35 TB/s, 4.8 µs) stay those of one GPU.
-        SiteWork w;
-        w.known = true;
-        w.dataLoops = 1;
-        w.unknownTrips = 1;
-        w.unknownDataTrips = 1;
-        w.innermostData = true;
+        SiteWork w = dataLoop();
         w.elementAccesses = 2;
-        w.size = SiteWork::Size::Data;
         cost::Inputs four = h100(1'000'000);
         four.gpus = 4;
         const Finding loop = finding(QStringLiteral("R101"), Category::Blocks, w);
@@ -510,11 +516,7 @@ private slots:
         QVERIFY2(near(on4.memorySeconds, 16e6 / 3350e9), qPrintable(on4.assumption));
         // A whole-array step over 100,000 elements splits over 2 GPUs at most (65,536-element
         // floor per GPU): 1.6 MB / (2 x 3.35 TB/s) = 0.239 µs of traffic, not a quarter.
-        SiteWork s;
-        s.known = true;
-        s.stepLoops = 1;
-        s.size = SiteWork::Size::Data;
-        const Finding step = finding(QStringLiteral("R005"), Category::Scales, s);
+        const Finding step = finding(QStringLiteral("R005"), Category::Scales, perStep());
         cost::Inputs small = four;
         small.elements = 100'000;
         QVERIFY(near(cost::estimate(step, small).memorySeconds, 1.6e6 / (2 * 3350e9)));
@@ -561,12 +563,7 @@ private slots:
         // per step (4096 x 4096 zeros, >= 80 µs against the loop's 30 µs per pass). A per-pass
         // bound says nothing of the step, so RR-loop keeps its priority place before RR-alloc
         // instead of sinking under the larger per-step figure.
-        const QByteArray probe("import numpy as np\n"
-                               "def smooth(signal: np.ndarray):\n"
-                               "    out = np.zeros_like(signal)\n"
-                               "    for i in range(1, len(signal) - 1):\n"
-                               "        out[i] = (signal[i - 1] + signal[i + 1]) / 2.0\n"
-                               "    return out\n");
+        const QByteArray& probe = kSmoothProbe;
         const QByteArray step("import numpy as np\n"
                               "def run(n_steps):\n"
                               "    for t in range(n_steps):\n"
@@ -740,12 +737,7 @@ private slots:
         // allocation >= 80 µs per step. A loop over data of unknown trip count ranks as 65,536
         // passes (>= 2 s), so the table lists it first; a loop that ends by `break` (at least
         // one pass, not one per datum) ranks by its one pass, under the allocation.
-        const QByteArray probe("import numpy as np\n"
-                               "def smooth(signal: np.ndarray):\n"
-                               "    out = np.zeros_like(signal)\n"
-                               "    for i in range(1, len(signal) - 1):\n"
-                               "        out[i] = (signal[i - 1] + signal[i + 1]) / 2.0\n"
-                               "    return out\n");
+        const QByteArray& probe = kSmoothProbe;
         const QByteArray step("import numpy as np\n"
                               "def run(n_steps, tol):\n"
                               "    for t in range(n_steps):\n"

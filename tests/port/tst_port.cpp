@@ -11,16 +11,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../common/WriteFile.h"
+
 using namespace cnready;
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& bytes) {
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
+using test::writeFile;
 
 // The diff of a one-module project holding `source` as mod.py.
 QByteArray diffOf(const QByteArray& source, const QString& name = QStringLiteral("mod.py")) {

@@ -750,6 +750,67 @@ private slots:
         QCOMPARE(offDemotions, 0);
     }
 
+    // The summary's rule-9 line lists whole API names and says how many it leaves out; it
+    // used to cut the list at 400 characters, inside a name ("numpy.corrco…").
+    void summaryRuleNineListsWholeNames() {
+        const QStringList names = {QStringLiteral("numpy.apply_along_axis"),
+                                   QStringLiteral("numpy.apply_over_axes"),
+                                   QStringLiteral("numpy.around"),
+                                   QStringLiteral("numpy.asanyarray"),
+                                   QStringLiteral("numpy.ascontiguousarray"),
+                                   QStringLiteral("numpy.asfortranarray"),
+                                   QStringLiteral("numpy.bmat"),
+                                   QStringLiteral("numpy.corrcoef"),
+                                   QStringLiteral("numpy.fix"),
+                                   QStringLiteral("numpy.vectorize"),
+                                   QStringLiteral("numpy.piecewise"),
+                                   QStringLiteral("numpy.select"),
+                                   QStringLiteral("numpy.nan_to_num"),
+                                   QStringLiteral("numpy.trapz"),
+                                   QStringLiteral("numpy.polyfit"),
+                                   QStringLiteral("numpy.unwrap")};
+        FileResult f;
+        f.path = QStringLiteral("pkg/very_long_module_name_for_the_solver.py");
+        f.moduleName = QStringLiteral("pkg.very_long_module_name_for_the_solver");
+        f.lines = 400;
+        f.findings = {finding(QStringLiteral("R001"), Category::Scales, 5)};
+        for (int i = 0; i < names.size(); ++i) {
+            ApiUse u;
+            u.name = names[i];
+            u.range = SourceRange{f.path, 100 + i, 5, 100 + i, 20};
+            u.function = QStringLiteral("step");
+            f.apiUses << u;
+        }
+        Rendered r;
+        r.project = mergeFileResults(QStringLiteral("/tmp/gaps"), {f});
+        r.assessment = assess(r.project, {}, r.manifest, {});
+        QCOMPARE(r.assessment.demotions.size(), 1);
+        qsizetype material = 0;
+        for (const ApiGap& g : r.assessment.apiGaps)
+            material += g.material ? 1 : 0;
+        QVERIFY2(material >= 10, "the manifest must mark most of these names ✗");
+        // The full line (Markdown, JSON) keeps every name.
+        QVERIFY(!r.assessment.demotions.first().contains(QStringLiteral(" more")));
+        const QString summary = QString::fromUtf8(
+            renderSummary(ReportInput{r.project, r.assessment, r.manifest, kToday}));
+        QString line;
+        for (const QString& l : summary.split(QLatin1Char('\n')))
+            if (l.startsWith(QStringLiteral("Rule 9:")))
+                line = l;
+        QVERIFY2(!line.isEmpty(), qPrintable(summary));
+        QVERIFY2(!line.contains(QStringLiteral("…")), qPrintable(line));
+        QVERIFY2(line.size() <= 420, qPrintable(line));
+        static const QRegularExpression entry(QStringLiteral(R"((numpy\.[a-z_0-9]+) \(✗\) at `)"));
+        qsizetype listed = 0;
+        for (auto it = entry.globalMatch(line); it.hasNext(); ++listed)
+            QVERIFY2(names.contains(it.next().captured(1)), qPrintable(line));
+        static const QRegularExpression more(QStringLiteral(R"(; and (\d+) more\.$)"));
+        const QRegularExpressionMatch m = more.match(line);
+        QVERIFY2(m.hasMatch(), qPrintable(line));
+        QVERIFY(listed >= 1);
+        QCOMPARE(listed + m.captured(1).toInt(), material);
+    }
+
     void fileDiagnosticsAreListedInTheContextPart() {
         QTemporaryDir tmp;
         QFile good(tmp.filePath(QStringLiteral("ok.py")));

@@ -182,15 +182,29 @@ private slots:
         QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::Compute));
     }
 
+    void moduleNames_data() {
+        QTest::addColumn<QString>("module");
+        QTest::addColumn<bool>("support"); // isTestSupportModuleName, else isTestModuleName
+        QTest::addColumn<bool>("expected");
+        QTest::newRow("tests package") << "tests.test_io" << false << true;
+        QTest::newRow("helpers in tests") << "pkg.tests.helpers" << false << true;
+        QTest::newRow("_test suffix") << "pkg.io_test" << false << true;
+        QTest::newRow("conftest") << "conftest" << false << true;
+        QTest::newRow("testing_ is a word") << "pkg.testing_tools" << false << false;
+        QTest::newRow("contest") << "pkg.contest" << false << false;
+        QTest::newRow("_testing support") << "pkg._testing" << true << true;
+        QTest::newRow("testing_tools no support") << "pkg.testing_tools" << true << false;
+    }
+    void moduleNames() {
+        QFETCH(QString, module);
+        QFETCH(bool, support);
+        QFETCH(bool, expected);
+        QCOMPARE(support ? ComputePathEngine::isTestSupportModuleName(module)
+                         : ComputePathEngine::isTestModuleName(module),
+                 expected);
+    }
+
     void testModules() {
-        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("tests.test_io")));
-        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("pkg.tests.helpers")));
-        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("pkg.io_test")));
-        QVERIFY(ComputePathEngine::isTestModuleName(QStringLiteral("conftest")));
-        QVERIFY(!ComputePathEngine::isTestModuleName(QStringLiteral("pkg.testing_tools")));
-        QVERIFY(!ComputePathEngine::isTestModuleName(QStringLiteral("pkg.contest")));
-        QVERIFY(ComputePathEngine::isTestSupportModuleName(QStringLiteral("pkg._testing")));
-        QVERIFY(!ComputePathEngine::isTestSupportModuleName(QStringLiteral("pkg.testing_tools")));
         const Snippet support{QByteArray("import numpy as np\ndef make_series(n):\n"
                                          "    return np.ones(n)[::2]\n"),
                               QStringLiteral("pkg._testing")};
@@ -337,17 +351,60 @@ private slots:
         QCOMPARE(pathRoleName(s.role("u[::7]")), pathRoleName(PathRole::Compute));
     }
 
-    void namesAreWords() {
+    void namesAreWords_data() {
         // Word prefixes, not substrings: these are computations.
+        QTest::addColumn<QString>("expr");
+        QTest::newRow("loadings") << "u[::2]";
+        QTest::newRow("draw_samples") << "u[::3]";
+        QTest::newRow("saved_mask") << "u[::4]";
+        QTest::newRow("reader_free") << "u[::5]";
+    }
+    void namesAreWords() {
+        QFETCH(QString, expr);
         const Snippet s{QByteArray("import numpy as np\n"
                                    "def loadings(u):\n    return u[::2]\n"
                                    "def draw_samples(u):\n    return u[::3]\n"
                                    "def saved_mask(u):\n    return u[::4]\n"
                                    "def reader_free(u):\n    return u[::5]\n")};
-        QCOMPARE(pathRoleName(s.role("u[::2]")), pathRoleName(PathRole::Compute));
-        QCOMPARE(pathRoleName(s.role("u[::3]")), pathRoleName(PathRole::Compute));
-        QCOMPARE(pathRoleName(s.role("u[::4]")), pathRoleName(PathRole::Compute));
-        QCOMPARE(pathRoleName(s.role("u[::5]")), pathRoleName(PathRole::Compute));
+        const QByteArray e = expr.toUtf8();
+        QCOMPARE(pathRoleName(s.role(std::string_view(e.constData(), size_t(e.size())))),
+                 pathRoleName(PathRole::Compute));
+    }
+
+    void validationGuards_data() {
+        // The test of a validation guard outside loops is set-up (SemanticModel::
+        // isValidationGuard); in a loop it is the computation.
+        QTest::addColumn<QString>("expr");
+        QTest::addColumn<PathRole>("role");
+        QTest::newRow("raise guard") << "np.any(a < 0)" << PathRole::Setup;
+        QTest::newRow("warn-only guard") << "np.max(a) > 1e6" << PathRole::Setup;
+        QTest::newRow("assert") << "np.all(np.isfinite(a))" << PathRole::Setup;
+        QTest::newRow("guard that computes") << "np.min(a) > 0" << PathRole::Compute;
+        QTest::newRow("raise guard in a loop") << "np.any(b < 0)" << PathRole::Compute;
+    }
+    void validationGuards() {
+        QFETCH(QString, expr);
+        QFETCH(PathRole, role);
+        const Snippet s{QByteArray("import warnings\n"
+                                   "import numpy as np\n"
+                                   "def fit(a, steps):\n"
+                                   "    if np.any(a < 0):\n"
+                                   "        raise ValueError('negative')\n"
+                                   "    if np.max(a) > 1e6:\n"
+                                   "        warnings.warn('large')\n"
+                                   "        return a\n"
+                                   "    assert np.all(np.isfinite(a))\n"
+                                   "    if np.min(a) > 0:\n"
+                                   "        a = np.log(a)\n"
+                                   "    for t in range(steps):\n"
+                                   "        b = a * t\n"
+                                   "        if np.any(b < 0):\n"
+                                   "            raise ValueError('negative')\n"
+                                   "    return a\n")};
+        const QByteArray e = expr.toUtf8();
+        const TSNode n = s.find(std::string_view(e.constData(), size_t(e.size())));
+        QVERIFY2(!ts_node_is_null(n), e.constData());
+        QCOMPARE(pathRoleName(s.model->pathRole(n)), pathRoleName(role));
     }
 };
 
