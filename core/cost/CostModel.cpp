@@ -419,6 +419,20 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                          : QStringLiteral("per pass until it converges (the loop ends by "
                                           "`break`)");
     }
+    if (w.untilConverged) {
+        // One pass of the loop is one step; how many steps run depends on the data.
+        c.untilConverged = true;
+        const QString loop = w.convergeText.isEmpty() ? QStringLiteral("the step loop")
+                                                      : QStringLiteral("`%1`").arg(w.convergeText);
+        c.stepNote =
+            QStringLiteral("one pass of %1 is one step; the loop ends by `break`, so it runs "
+                           "until it converges and the number of steps is not known%2")
+                .arg(
+                    loop,
+                    w.convergeCap > 0
+                        ? QStringLiteral(" (at most %1)").arg(formatQuantity(double(w.convergeCap)))
+                        : QString());
+    }
     // A run every k-th step: a k-th of a run per step (k known), else the bound is per run.
     double perRun = 1; // runs per pass of the loops counted in passesPerStep
     if (w.everyKth) {
@@ -502,6 +516,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             QStringLiteral(", %1 passes per step").arg(formatQuantity(c.passesPerStep / perRun));
     if (c.perPass)
         c.assumption += QStringLiteral("; the bound is %1").arg(c.passNote);
+    if (c.untilConverged)
+        c.assumption += QStringLiteral("; %1").arg(c.stepNote);
     if (w.everyKth && w.everyK > 1)
         c.assumption +=
             QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
@@ -840,11 +856,18 @@ QString formatSeconds(double s) {
 QString formatBound(const SiteCost& c) {
     if (!c.sizeKnown)
         return QStringLiteral("size unknown");
-    QString unit = c.perPass ? QStringLiteral(" per pass") : QString();
+    QString unit = c.perPass          ? QStringLiteral(" per pass")
+                   : c.untilConverged ? QStringLiteral(" per step")
+                                      : QString();
     if (c.perCall)
         unit += QStringLiteral(" per run (every k-th step)");
+    QStringList notes;
+    if (c.untilConverged && !c.perPass)
+        notes << QStringLiteral("until it converges");
     if (!c.unknownParts.isEmpty())
-        unit += QStringLiteral(" (known part only)");
+        notes << QStringLiteral("known part only");
+    if (!notes.isEmpty())
+        unit += QStringLiteral(" (%1)").arg(notes.join(QLatin1String("; ")));
     if (c.gpuSecondsHigh)
         return QStringLiteral("%1 – %2%3")
             .arg(formatSeconds(c.gpuSeconds), formatSeconds(*c.gpuSecondsHigh), unit);

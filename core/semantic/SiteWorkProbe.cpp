@@ -114,7 +114,8 @@ template <typename Visit> void walkPass(const LoopInfo& loop, Visit visit) {
 /// Whether `loop` ends by a `break` of its own (not of a loop nested in it): a convergence
 /// loop, whose count is a cap on its passes.
 bool endsByBreak(const SemanticModel& model, const LoopInfo& loop) {
-    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body) ||
+        model.text(loop.body).find("break") == std::string_view::npos)
         return false;
     bool found = false;
     walkPass(loop, [&](TSNode n, const char* type) {
@@ -147,6 +148,23 @@ QString tripTextOf(const SemanticModel& model, const LoopInfo& loop) {
     const std::string_view t = model.text(it);
     QString out = QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 60)));
     return t.size() > 60 ? out + QStringLiteral("…") : out;
+}
+
+/// A loop's header as written, without its colon (`while True`, `for it in range(max_iter)`),
+/// cut at 60 characters, for the cost model's assumption.
+QString headerTextOf(const SemanticModel& model, const LoopInfo& loop) {
+    if (loop.kind == LoopKind::While)
+        return tripTextOf(model, loop);
+    const TSNode left = ts_node_child_by_field_name(loop.node, "left", 4);
+    const TSNode right = ts_node_child_by_field_name(loop.node, "right", 5);
+    if (ts_node_is_null(left) || ts_node_is_null(right))
+        return {};
+    const std::string_view l = model.text(left);
+    const std::string_view r = model.text(right);
+    const QString t = QStringLiteral("for %1 in %2")
+                          .arg(QString::fromUtf8(l.data(), qsizetype(l.size())),
+                               QString::fromUtf8(r.data(), qsizetype(r.size())));
+    return t.size() > 60 ? t.left(60) + QStringLiteral("…") : t;
 }
 
 /// The trip count of a loop without a literal count when the shapes give it: `range(stop)` /
@@ -539,33 +557,73 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     const LoopInfo* loop = model.loopOf(node);
     if (!loop)
         loop = model.enclosingLoop(node);
-    bool innermost = true;
-    while (loop) {
-        const LoopWork& lw = model.loopWork(*loop);
-        const qint64 items = loop->literalCount > 0          ? loop->literalCount
-                             : loop->kind == LoopKind::While ? 0
-                                                             : literalItems(loop->iterable);
-        const bool literal = items > 0;
+    // The loops around, innermost first, with what decides how they count: a literal count
+    // (`items`), a count the shapes give, or a step loop of unknown count; and whether each
+    // ends by `break` (a convergence loop).
+    struct Around {
+        const LoopInfo* loop;
+        qint64 items;      ///< literal count or items, 0 when none
+        qint64 fromShapes; ///< count from the shapes (not for step loops), 0 when none
+        bool ends;         ///< ends by its own `break`
+        bool step;         ///< a step loop (unknown count) or a counted loop that ends by break
+    };
+    std::vector<Around> around;
+    for (const LoopInfo* l = loop; l;
+         l = l->parent >= 0 ? &model.loops()[size_t(l->parent)] : nullptr) {
+        const LoopWork& lw = model.loopWork(*l);
+        const qint64 items = l->literalCount > 0          ? l->literalCount
+                             : l->kind == LoopKind::While ? 0
+                                                          : literalItems(l->iterable);
+        const qint64 fromShapes =
+            items > 0 || lw.trip == TripClass::Steps ? 0 : tripFromShapes(model, *l);
+        const bool counted = items > 0 || fromShapes > 0;
         // A loop that ends by `break` runs until it converges: its count is a cap. (Asked
-        // only where a count would otherwise multiply the passes.)
-        const qint64 fromShapes = literal ? 0 : tripFromShapes(model, *loop);
-        const bool breaks = (literal || (fromShapes > 0 && lw.trip != TripClass::Steps)) &&
-                            endsByBreak(model, *loop);
-        if (breaks) {
+        // only of counted loops and step loops, whose passes it changes.)
+        const bool unknownStep = !counted && lw.trip == TripClass::Steps;
+        const bool ends = (counted || unknownStep) && endsByBreak(model, *l);
+        // A counted loop that breaks is a convergence loop unless its variable walks data: a
+        // search over an axis (`if x[i] > t: break`) is not a step loop. (`range(10_000)` is
+        // a data-class trip; its sweeps index nothing with `sweep`.)
+        const bool walksData = lw.trip == TripClass::Data && lw.work != PassWork::Unknown;
+        around.push_back(
+            {l, items, fromShapes, ends, unknownStep || (counted && ends && !walksData)});
+    }
+    // The outermost step loop: when it ends by `break` it is the loop the steps are the passes
+    // of, run until it converges (the number of steps not known); a loop that ends by `break`
+    // inside it is a convergence loop per step (its passes per step not known).
+    const Around* outerStep = nullptr;
+    for (const Around& a : around)
+        if (a.step)
+            outerStep = &a;
+    if (outerStep && outerStep->ends) {
+        w.untilConverged = true;
+        w.convergeCap = outerStep->items > 0 ? outerStep->items : outerStep->fromShapes;
+        w.convergeText = headerTextOf(model, *outerStep->loop);
+    } else {
+        outerStep = nullptr;
+    }
+    bool innermost = true;
+    for (const Around& a : around) {
+        const LoopInfo* l = a.loop;
+        const LoopWork& lw = model.loopWork(*l);
+        const bool literal = a.items > 0;
+        if (&a == outerStep) {
+            // Its passes are the steps: none is multiplied in, its cap is convergeCap.
+        } else if (a.ends) {
             w.breaks = true;
-            const qint64 cap = literal ? items : fromShapes;
+            const qint64 cap = literal ? a.items : a.fromShapes;
             w.breakCap = cap > 0 ? std::min<qint64>(qint64(1) << 62, w.breakCap * cap) : 0;
         } else if (literal) {
             w.smallPasses = qint32(std::min<qint64>(std::numeric_limits<qint32>::max(),
-                                                    qint64(w.smallPasses) * items));
-        } else if (fromShapes > 0 && lw.trip != TripClass::Steps) {
-            w.shapeTrips = std::min<qint64>(qint64(1) << 62, w.shapeTrips * fromShapes);
+                                                    qint64(w.smallPasses) * a.items));
+        } else if (a.fromShapes > 0) {
+            w.shapeTrips = std::min<qint64>(qint64(1) << 62, w.shapeTrips * a.fromShapes);
         } else if (lw.trip == TripClass::Data || lw.trip == TripClass::Unknown) {
             w.unknownTrips = quint8(std::min(255, w.unknownTrips + 1));
             if (lw.trip == TripClass::Data)
                 w.unknownDataTrips = quint8(std::min(255, w.unknownDataTrips + 1));
             if (w.tripText.isEmpty())
-                w.tripText = tripTextOf(model, *loop);
+                w.tripText = tripTextOf(model, *l);
         }
         if (!literal) {
             switch (lw.trip) {
@@ -588,7 +646,6 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
             innermost = false;
         }
-        loop = loop->parent >= 0 ? &model.loops()[size_t(loop->parent)] : nullptr;
     }
     // What a growing stack appends per pass (R203 reports on the accumulator).
     probeAppended(model, node, model.enclosingLoop(node), w);

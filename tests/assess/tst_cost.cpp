@@ -396,7 +396,7 @@ private slots:
         QVERIFY(cost::formatBound(c).endsWith(QLatin1String("per pass")));
     }
     void convergenceLoopIsOnePass() {
-        // `for sweep in range(10_000)` that ends by `break`: one pass, not 10,000. On 1 M
+        // `for sweep in range(10_000)` that ends by `break`: one step, not 10,000. On 1 M
         // float64 elements the pass has the update line (R001: one 10 µs task, 16 MB at
         // 3.35 TB/s = 4.8 µs under it) and the test line (R104 folded into R105: a 10 µs drain
         // and 8 B over PCIe Gen5, 0.125 ns): 20 µs plus the link.
@@ -411,12 +411,82 @@ private slots:
         const QList<cost::SiteCost> sites = sitesOf(src, 1'000'000);
         QVERIFY2(sites.size() == 1, qPrintable(describe(sites) + " / " + codesOf(src)));
         const cost::SiteCost& c = sites[0];
-        QVERIFY(c.perPass);
-        QVERIFY(c.passNote.contains(QLatin1String("until it converges")));
-        QVERIFY(c.passNote.contains(QLatin1String("10 k")));
+        // No other step loop is around it: its passes are the steps, their number not known
+        // (at most 10,000).
+        QVERIFY(!c.perPass);
+        QVERIFY2(c.assumption.contains(QLatin1String("until it converges")) &&
+                     c.assumption.contains(QLatin1String("not known (at most 10 k)")),
+                 qPrintable(c.assumption));
+        QCOMPARE(cost::formatBound(c), QStringLiteral("≥ 20 µs per step (until it converges)"));
         QCOMPARE(c.passesPerStep, 1.0);
         QVERIFY2(c.gpuSeconds >= 20e-6 && c.gpuSeconds <= 20e-6 + 1e-9,
                  qPrintable(describe(sites)));
+    }
+    void convergenceWhileLoopIsAStepLoop() {
+        // `while True: ... if ... < tol: break` is the step loop of `relax`: one pass is one
+        // step, and how many steps run depends on the data. On a 2048 x 2048 float64 field a
+        // step reads and writes 2 x 33,554,432 B on line 5 (20.03 µs at 3.35 TB/s) and again
+        // for the reduction on line 6 (20.03 µs; its 8-byte sync, 10 µs, is the smaller
+        // finding of that line): 134,217,728 B / 3.35e12 = 40.06 µs per step. The row says it
+        // is per step and that the number of steps is not known, not "per pass".
+        const QByteArray src("import numpy as np\n"
+                             "def relax(tol):\n"
+                             "    u = np.zeros((2048, 2048))\n"
+                             "    while True:\n"
+                             "        nxt = 0.5 * (np.roll(u, 1) + np.roll(u, -1))\n"
+                             "        if float(np.abs(nxt - u).max()) < tol:\n"
+                             "            break\n"
+                             "        u = nxt\n"
+                             "    return u\n");
+        const QList<cost::SiteCost> sites = sitesOf(src, 0);
+        const cost::SiteCost c = siteAt(sites, QStringLiteral("m.py"), 4);
+        QVERIFY2(c.sizeKnown && near(c.gpuSeconds, 134217728.0 / 3350e9),
+                 qPrintable(describe(sites)));
+        QCOMPARE(cost::formatBound(c), QStringLiteral("≥ 40 µs per step (until it converges)"));
+        QVERIFY2(c.assumption.contains(QLatin1String("one pass of `while True` is one step")) &&
+                     c.assumption.contains(QLatin1String("number of steps is not known")),
+                 qPrintable(c.assumption));
+        // A step count given by a parameter (`range(max_iter)`) is a cap as well: the same row.
+        QByteArray capped = src;
+        capped.replace("def relax(tol)", "def relax(tol, max_iter)");
+        capped.replace("while True", "for it in range(max_iter)");
+        const QList<cost::SiteCost> cs = sitesOf(capped, 0);
+        const cost::SiteCost cc = siteAt(cs, QStringLiteral("m.py"), 4);
+        QVERIFY2(
+            near(cc.gpuSeconds, 134217728.0 / 3350e9) &&
+                cost::formatBound(cc).endsWith(QLatin1String("per step (until it converges)")) &&
+                cc.assumption.contains(QLatin1String("`for it in range(max_iter)`")),
+            qPrintable(describe(cs)));
+        // Inside a time-step loop, the same `while` is an inner solve: its passes per step are
+        // not known, so the bound is per pass of it.
+        const QByteArray inner("import numpy as np\n"
+                               "def implicit(n_steps, tol):\n"
+                               "    u = np.zeros((2048, 2048))\n"
+                               "    for t in range(n_steps):\n"
+                               "        while True:\n"
+                               "            u = 0.5 * (np.roll(u, 1) + np.roll(u, -1))\n"
+                               "            if float(np.abs(u).max()) < tol:\n"
+                               "                break\n"
+                               "    return u\n");
+        const QList<cost::SiteCost> is = sitesOf(inner, 0);
+        const cost::SiteCost ic = siteAt(is, QStringLiteral("m.py"), 4);
+        QVERIFY2(near(ic.gpuSeconds, 134217728.0 / 3350e9) &&
+                     cost::formatBound(ic) == QStringLiteral("≥ 40 µs per pass") &&
+                     ic.passNote.contains(QLatin1String("until it converges")),
+                 qPrintable(describe(is)));
+        // A `while` whose condition ends it (no `break`) is an ordinary step loop: per step.
+        const QByteArray plain("import numpy as np\n"
+                               "def until(tol):\n"
+                               "    u = np.zeros((2048, 2048))\n"
+                               "    err = 1.0\n"
+                               "    while err > tol:\n"
+                               "        u = 0.5 * (np.roll(u, 1) + np.roll(u, -1))\n"
+                               "        err = float(np.abs(u).max())\n"
+                               "    return u\n");
+        const QList<cost::SiteCost> ps = sitesOf(plain, 0);
+        const cost::SiteCost pc = siteAt(ps, QStringLiteral("m.py"), 5);
+        QVERIFY2(pc.sizeKnown && cost::formatBound(pc) == QStringLiteral("≥ 40 µs"),
+                 qPrintable(describe(ps)));
     }
     void scipyOnHotPathIsARoundTrip() {
         // `scipy.ndimage.uniform_filter(field)` on every step of 1 M float64 elements: 8 MB to
