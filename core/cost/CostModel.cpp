@@ -190,26 +190,37 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         double rowTasks = -1; // a loop over rows: its tasks, counted directly ...
         double rowPasses = 1; // ... in this many passes
         const bool dataNest = w.dataLoops > 0 || w.unknownDataTrips > 0;
-        const double ops = std::max<int>(1, w.rowOps);
+        // A builtin walking a row (R110 in a loop over rows) is that walk alone; the loop
+        // (R103) adds its whole-row operations, at least one task per pass.
+        const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
+        const double ops = rowWalk ? 0 : std::max<int>(1, w.rowOps);
         const double walks = w.rowWalks;
         const QString walk = w.rowWalkText.isEmpty() ? QStringLiteral("a builtin")
                                                      : QStringLiteral("`%1`").arg(w.rowWalkText);
         const QString opsText =
-            w.rowOps == 0
+            rowWalk ? QString()
+            : w.rowOps == 0
                 ? QStringLiteral("at least 1 task")
                 : QStringLiteral("%1 whole-row task%2")
                       .arg(formatQuantity(ops), ops == 1 ? QString() : QStringLiteral("s"));
-        if (f.code == QLatin1String("R103") && w.rowLoop && !w.innermostSmall) {
+        // `walkText`: how a pass's builtin walk reads the row, after the row loop's own tasks.
+        auto walkText = [&](const QString& rest) {
+            return opsText.isEmpty() ? QStringLiteral("%1 %2").arg(walk, rest)
+                                     : QStringLiteral("%1 and %2 %3").arg(opsText, walk, rest);
+        };
+        if ((f.code == QLatin1String("R103") && w.rowLoop && !w.innermostSmall) || rowWalk) {
             // One pass takes one row: the pass's whole-row operations are one task each, a
             // builtin that walks the row reads it element by element (R110's pattern).
             const bool rowsKnown = w.unknownTrips == 0 && w.shapeTrips > 1;
             if (rowsKnown && (walks == 0 || w.rowElements > 0)) {
                 rowTasks = knownPasses * (ops + walks * double(w.rowElements));
-                premise = QStringLiteral("%1 rows (trip counts from their shapes), each pass %2")
-                              .arg(formatQuantity(knownPasses), opsText);
-                if (walks > 0)
-                    premise += QStringLiteral(" and %1 reading its %2 elements one task each")
-                                   .arg(walk, formatQuantity(double(w.rowElements)));
+                premise =
+                    QStringLiteral("%1 rows (trip counts from their shapes), each pass %2")
+                        .arg(formatQuantity(knownPasses),
+                             walks > 0 ? walkText(QStringLiteral("reading its %1 elements one "
+                                                                 "task each")
+                                                      .arg(formatQuantity(double(w.rowElements))))
+                                       : opsText);
             } else if (walks > 0 && array.known() && w.unknownTrips == w.unknownDataTrips) {
                 // The rows are not counted, but over all of them the builtin reads each element
                 // of the array once: at least that many tasks, whatever the row length.
@@ -224,15 +235,15 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                 else
                     rowPasses = knownPasses;
                 rowTasks = ops + walks * double(std::max<qint64>(1, w.rowElements));
-                premise = QStringLiteral("one row per pass, %1").arg(opsText);
-                if (walks > 0)
-                    premise += w.rowElements > 0
-                                   ? QStringLiteral(" and %1 reading its %2 elements one task "
-                                                    "each")
-                                         .arg(walk, formatQuantity(double(w.rowElements)))
-                                   : QStringLiteral(" and %1 reading the row element by element "
-                                                    "(the row's length not known, counted as 1)")
-                                         .arg(walk);
+                premise = QStringLiteral("one row per pass, %1")
+                              .arg(walks == 0 ? opsText
+                                   : w.rowElements > 0
+                                       ? walkText(QStringLiteral("reading its %1 elements one "
+                                                                 "task each")
+                                                      .arg(formatQuantity(double(w.rowElements))))
+                                       : walkText(QStringLiteral(
+                                             "reading the row element by element (the row's "
+                                             "length not known, counted as 1)")));
             }
         } else if (!call && w.unknownTrips == 0 && w.shapeTrips > 1) {
             // Every loop's trip count is known: literal or from the shapes.

@@ -326,14 +326,6 @@ bool onlyRebinds(const SemanticModel& model, TSNode node) {
            names(ts_node_child_by_field_name(node, "right", 5));
 }
 
-/// The builtins that walk an array element by element when handed one (R110's names).
-bool elementWalkingBuiltin(std::string_view name) {
-    static const char* const names[] = {"max",    "min",  "sum",   "any",      "all",
-                                        "sorted", "list", "tuple", "reversed", "iter"};
-    return std::any_of(std::begin(names), std::end(names),
-                       [name](const char* n) { return name == n; });
-}
-
 /// Whether `n` is the bare name of one of `loop`'s variables.
 bool isLoopName(const SemanticModel& model, TSNode n, const LoopInfo& loop) {
     if (ts_node_is_null(n) || std::strcmp(ts_node_type(n), "identifier") != 0)
@@ -342,35 +334,56 @@ bool isLoopName(const SemanticModel& model, TSNode n, const LoopInfo& loop) {
     return loop.variables.contains(QString::fromUtf8(t.data(), qsizetype(t.size())));
 }
 
+/// The array a loop over rows walks: its iterable, or the array handed to `enumerate`,
+/// `reversed` or `zip` (the first one, as Loops.cpp picks it).
+TSNode iteratedArray(const SemanticModel& model, const LoopInfo& loop) {
+    const TSNode it = loop.iterable;
+    if (ts_node_is_null(it) || std::strcmp(ts_node_type(it), "call") != 0)
+        return it;
+    const std::string_view fn = model.text(ts_node_child_by_field_name(it, "function", 8));
+    if (fn != "enumerate" && fn != "reversed" && fn != "zip")
+        return it;
+    for (int i = 0; i < SemanticModel::positionalCount(it); ++i)
+        if (model.isArray(SemanticModel::argument(it, i)))
+            return SemanticModel::argument(it, i);
+    return it;
+}
+
+/// The elements per row of the array `loop` iterates when every extent but the first is a
+/// literal (1 for a 1-D array), 0 when not known.
+qint64 rowLength(const SemanticModel& model, const LoopInfo& loop) {
+    const Shape s = model.shapeOf(iteratedArray(model, loop));
+    if (!s.known() || s.rank < 1)
+        return 0;
+    qint64 per = 1;
+    for (int k = 1; k < s.rank && per > 0; ++k) {
+        const Extent e = s.axis(k);
+        per = e.isLiteral() && e.value >= 0 ? per * e.value : 0;
+    }
+    return per;
+}
+
+/// `call`'s text, cut at 40 characters.
+QString callText(const SemanticModel& model, TSNode call) {
+    const std::string_view t = model.text(call);
+    return QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
+}
+
 /// With `loop` a loop over the rows of an array (`for row in grid`): what one pass does with
 /// the row (builtins walking it element by element, whole-row operations) and the row's
 /// length when the array's shape gives it, into `w`.
 void probeRows(const SemanticModel& model, const LoopInfo& loop, SiteWork& w) {
     w.rowLoop = true;
-    const Shape s = model.shapeOf(loop.iterable);
-    if (s.known() && s.rank >= 1) {
-        qint64 per = 1;
-        for (int k = 1; k < s.rank && per > 0; ++k) {
-            const Extent e = s.axis(k);
-            per = e.isLiteral() && e.value >= 0 ? per * e.value : 0;
-        }
-        w.rowElements = per;
-    }
+    w.rowElements = rowLength(model, loop);
     if (ts_node_is_null(loop.body))
         return;
     walkPass(loop, [&](TSNode n, const char* type) {
         if (std::strcmp(type, "call") == 0) {
             const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
-            const TSNode a0 = SemanticModel::argument(n, 0);
-            if (std::strcmp(ts_node_type(fn), "identifier") == 0 &&
-                elementWalkingBuiltin(model.text(fn)) && model.canonicalName(fn).isEmpty() &&
-                isLoopName(model, a0, loop)) {
+            if (rowWalkedByBuiltin(model, n) == &loop) {
                 ++w.rowWalks;
-                if (w.rowWalkText.isEmpty()) {
-                    const std::string_view t = model.text(n);
-                    w.rowWalkText =
-                        QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
-                }
+                if (w.rowWalkText.isEmpty())
+                    w.rowWalkText = callText(model, n);
             } else {
                 // `row.max()`, `np.sum(row)`: one whole-row task.
                 bool onRow = std::strcmp(ts_node_type(fn), "attribute") == 0 &&
@@ -549,6 +562,62 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
 
 } // namespace
 
+const LoopInfo* rowWalkedByBuiltin(const SemanticModel& model, TSNode call) {
+    if (ts_node_is_null(call) || std::strcmp(ts_node_type(call), "call") != 0)
+        return nullptr;
+    const TSNode fn = ts_node_child_by_field_name(call, "function", 8);
+    if (ts_node_is_null(fn) || std::strcmp(ts_node_type(fn), "identifier") != 0)
+        return nullptr;
+    static const char* const names[] = {"max",    "min",  "sum",   "any",      "all",
+                                        "sorted", "list", "tuple", "reversed", "iter"};
+    const std::string_view name = model.text(fn);
+    if (std::none_of(std::begin(names), std::end(names),
+                     [name](const char* n) { return name == n; }))
+        return nullptr;
+    // One walked argument: `sum(row, start)` still walks `row`; `max(a, b)` compares two
+    // values and `iter(f, sentinel)` calls `f`.
+    const int positional = SemanticModel::positionalCount(call);
+    if (positional != 1 && !(positional == 2 && name == "sum"))
+        return nullptr;
+    if (!model.canonicalName(fn).isEmpty() ||
+        model.isNameBound(QString::fromUtf8(name.data(), qsizetype(name.size())), fn))
+        return nullptr;
+    const TSNode a = SemanticModel::argument(call, 0);
+    if (ts_node_is_null(a) || std::strcmp(ts_node_type(a), "identifier") != 0)
+        return nullptr;
+    for (const LoopInfo* l = model.enclosingLoop(call); l;
+         l = l->parent >= 0 ? &model.loops()[size_t(l->parent)] : nullptr) {
+        if (!isLoopName(model, a, *l))
+            continue;
+        // The item, not an index: the whole target of `for row in grid`, the second name of
+        // `for i, row in enumerate(grid)`.
+        TSNode left{};
+        if (l->kind == LoopKind::For) {
+            left = ts_node_child_by_field_name(l->node, "left", 4);
+        } else if (l->kind == LoopKind::Comprehension) {
+            // `[max(r) for r in grid]`: the first `for` clause walks the iterable.
+            for (uint32_t i = 0; i < ts_node_named_child_count(l->node); ++i) {
+                const TSNode c = ts_node_named_child(l->node, i);
+                if (std::strcmp(ts_node_type(c), "for_in_clause") == 0) {
+                    left = ts_node_child_by_field_name(c, "left", 4);
+                    break;
+                }
+            }
+        }
+        if (ts_node_is_null(left))
+            return nullptr;
+        if (l->source == LoopSource::Array)
+            return std::strcmp(ts_node_type(left), "identifier") == 0 ? l : nullptr;
+        if (l->source == LoopSource::EnumerateArray)
+            return ts_node_named_child_count(left) == 2 &&
+                           model.text(ts_node_named_child(left, 1)) == model.text(a)
+                       ? l
+                       : nullptr;
+        return nullptr;
+    }
+    return nullptr;
+}
+
 SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     SiteWork w;
     w.known = true;
@@ -653,6 +722,15 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     if (const LoopInfo* own = model.loopOf(node);
         own && (own->source == LoopSource::Array || own->source == LoopSource::EnumerateArray))
         probeRows(model, *own, w);
+    if (const LoopInfo* rows = rowWalkedByBuiltin(model, node)) {
+        // A builtin walking the row of a loop over an array (R110 on `max(row)`): one pass
+        // reads one row element by element; the iterated array sizes it.
+        w.rowLoop = true;
+        w.rowWalks = 1;
+        w.rowElements = rowLength(model, *rows);
+        w.rowWalkText = callText(model, node);
+        foldShape(model, iteratedArray(model, *rows), w);
+    }
     probeEveryKth(model, node, model.enclosingLoop(node), w);
     // The site's own value, then the arrays its expression mentions (a finding on a loop
     // reads the loop's iterable and body alike).

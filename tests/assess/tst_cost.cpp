@@ -777,6 +777,53 @@ private slots:
         const cost::SiteCost pmc = siteAt(pm, QStringLiteral("m.py"), 4);
         QVERIFY2(pmc.perPass && near(pmc.gpuSeconds, 10e-6), qPrintable(describe(pm)));
     }
+    void rowWalkIsReportedAndCosted() {
+        // The builtin `max(r)` over the rows of a 500 x 2000 table reads each row's 2000
+        // elements one by one: R110 reports it, and its own bound is 500 x 2000 = 1,000,000
+        // tasks x 10 µs = 10 s. The loop's R103 adds one task per row for the pass and holds
+        // the walk already (500 x (1 + 2000) tasks = 10.005 s): the site is that, counted once.
+        const QByteArray src("import numpy as np\n"
+                             "def peaks(n):\n"
+                             "    table = np.zeros((500, 2000))\n"
+                             "    out = []\n"
+                             "    for r in table:\n"
+                             "        out.append(max(r))\n"
+                             "    return out\n");
+        QCOMPARE(codesOf(src), QStringLiteral("R103@5 R110@6"));
+        const FileResult r = analyzeSource(QStringLiteral("m.py"), src);
+        const auto walk = std::find_if(r.findings.cbegin(), r.findings.cend(),
+                                       [](const Finding& f) { return f.code == "R110"; });
+        QVERIFY(walk != r.findings.cend());
+        const cost::SiteCost w = cost::estimate(*walk, h100(0));
+        QVERIFY2(w.sizeKnown && near(w.gpuSeconds, 1'000'000 * 10e-6) && !w.perPass,
+                 qPrintable(w.assumption + w.unknownWhy));
+        QVERIFY2(w.assumption.contains(QLatin1String("`max(r)` reading its 2000 elements")),
+                 qPrintable(w.assumption));
+        const QList<cost::SiteCost> sites = sitesOf(src, 0);
+        QVERIFY2(sites.size() == 1 && near(sites[0].gpuSeconds, 1'000'500 * 10e-6),
+                 qPrintable(describe(sites)));
+        // `r.max()` is one whole-row task: no R110, 500 tasks = 5 ms.
+        QByteArray method = src;
+        method.replace("max(r)", "r.max()");
+        QCOMPARE(codesOf(method), QStringLiteral("R103@5"));
+        // Rows of unknown length, 1 M elements given: over all rows the walk reads each element
+        // once, 1 M tasks = 10 s, the same as the loop's bound.
+        const QByteArray param("import numpy as np\n"
+                               "def totals(table: np.ndarray):\n"
+                               "    out = []\n"
+                               "    for i, r in enumerate(table):\n"
+                               "        out.append(sum(r))\n"
+                               "    return out\n");
+        QCOMPARE(codesOf(param), QStringLiteral("R103@4 R110@5"));
+        const FileResult pr = analyzeSource(QStringLiteral("m.py"), param);
+        const auto pw = std::find_if(pr.findings.cbegin(), pr.findings.cend(),
+                                     [](const Finding& f) { return f.code == "R110"; });
+        QVERIFY(pw != pr.findings.cend());
+        const cost::SiteCost pc = cost::estimate(*pw, h100(1'000'000));
+        QVERIFY2(pc.sizeKnown && near(pc.gpuSeconds, 10.0), qPrintable(pc.assumption));
+        const QList<cost::SiteCost> ps = sitesOf(param, 1'000'000);
+        QVERIFY2(ps.size() == 1 && near(ps[0].gpuSeconds, 10.0), qPrintable(describe(ps)));
+    }
     void everyKthStepIsDivided() {
         // `rms` reads a 2048 x 2048 float64 plate: 2 x 33.5 MB / 3.35 TB/s = 20.0 µs per run.
         // It runs on every 50th step only (`every` defaults to 50): 0.40 µs per step.
