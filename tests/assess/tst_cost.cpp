@@ -824,6 +824,24 @@ private slots:
         const QList<cost::SiteCost> ps = sitesOf(param, 1'000'000);
         QVERIFY2(ps.size() == 1 && near(ps[0].gpuSeconds, 10.0), qPrintable(describe(ps)));
     }
+    void rowWalkIsOneSiteInNextSteps() {
+        // R110's `max(r)` lies in the loop R103 reports: rewriting the loop fixes both, so
+        // RR-loop lists one site, the loop.
+        const Analysed a =
+            analyse({{QStringLiteral("m.py"), QByteArrayLiteral("import numpy as np\n"
+                                                                "def peaks(table: np.ndarray):\n"
+                                                                "    out = []\n"
+                                                                "    for r in table:\n"
+                                                                "        out.append(max(r))\n"
+                                                                "    return out\n")}},
+                    {});
+        QStringList lines;
+        for (const NextStep& st : recommendedSteps(a.report()))
+            if (st.recipe == QLatin1String("RR-loop"))
+                lines << st.text;
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].contains(QLatin1String("at 1 site: `m.py:4-5`")), qPrintable(lines[0]));
+    }
     void everyKthStepIsDivided() {
         // `rms` reads a 2048 x 2048 float64 plate: 2 x 33.5 MB / 3.35 TB/s = 20.0 µs per run.
         // It runs on every 50th step only (`every` defaults to 50): 0.40 µs per step.
