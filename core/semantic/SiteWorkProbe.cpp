@@ -648,8 +648,14 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         const bool counted = items > 0 || fromShapes > 0;
         // A loop that ends by `break` runs until it converges: its count is a cap. (Asked
         // only of counted loops and step loops, whose passes it changes.)
-        const bool unknownStep = !counted && lw.trip == TripClass::Steps;
-        const bool ends = (counted || unknownStep) && endsByBreak(model, *l);
+        // A `range()` whose bound the model cannot class (`range(params['max_num_iter'])`)
+        // and whose variable picks no data is a step loop too when it ends by `break`.
+        const bool openRange = !counted && lw.trip == TripClass::Unknown &&
+                               l->source == LoopSource::Range && lw.work == PassWork::Unknown;
+        const bool ends = (counted || lw.trip == TripClass::Steps || openRange) &&
+                          endsByBreak(model, *l);
+        const bool unknownStep =
+            !counted && (lw.trip == TripClass::Steps || (openRange && ends));
         // A counted loop that breaks is a convergence loop unless its variable walks data: a
         // search over an axis (`if x[i] > t: break`) is not a step loop. (`range(10_000)` is
         // a data-class trip; its sweeps index nothing with `sweep`.)

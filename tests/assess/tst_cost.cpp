@@ -457,6 +457,17 @@ private slots:
                 cost::formatBound(cc).endsWith(QLatin1String("per step (until it converges)")) &&
                 cc.assumption.contains(QLatin1String("`for it in range(max_iter)`")),
             qPrintable(describe(cs)));
+        // A `range()` the model cannot class (a bound read from a dict) that breaks and whose
+        // variable picks no data is the step loop as well.
+        QByteArray dict = src;
+        dict.replace("def relax(tol)", "def relax(tol, opts)");
+        dict.replace("while True", "for it in range(opts[\"max_iter\"])");
+        const QList<cost::SiteCost> ds = sitesOf(dict, 0);
+        const cost::SiteCost dc = siteAt(ds, QStringLiteral("m.py"), 4);
+        QVERIFY2(near(dc.gpuSeconds, 134217728.0 / 3350e9) &&
+                     cost::formatBound(dc) ==
+                         QStringLiteral("≥ 40 µs per step (until it converges)"),
+                 qPrintable(describe(ds)));
         // Inside a time-step loop, the same `while` is an inner solve: its passes per step are
         // not known, so the bound is per pass of it.
         const QByteArray inner("import numpy as np\n"
