@@ -230,20 +230,26 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                                          "the array (%3) once, the rows' own tasks not counted")
                               .arg(walk, formatCount(qint64(arrayElements)), array.from);
             } else {
+                // A walk over a row of unknown length has no size: an R110 on it is "size
+                // unknown" (named by its site as a part left out), and the loop's R103 counts
+                // its own whole-row tasks only.
+                const bool lengthUnknown = walks > 0 && w.rowElements <= 0;
+                if (rowWalk && lengthUnknown)
+                    return unknown(QStringLiteral("the row's length"));
                 if (w.unknownTrips > 0)
                     perPassOfUnknownLoop();
                 else
                     rowPasses = knownPasses;
-                rowTasks = ops + walks * double(std::max<qint64>(1, w.rowElements));
+                rowTasks = ops + (lengthUnknown ? 0 : walks * double(w.rowElements));
                 premise = QStringLiteral("one row per pass, %1")
                               .arg(walks == 0 ? opsText
-                                   : w.rowElements > 0
-                                       ? walkText(QStringLiteral("reading its %1 elements one "
+                                   : lengthUnknown
+                                       ? QStringLiteral("%1; %2 reads the row element by element, "
+                                                        "the row's length not known (not counted)")
+                                             .arg(opsText, walk)
+                                       : walkText(QStringLiteral("reading its %1 elements one "
                                                                  "task each")
-                                                      .arg(formatQuantity(double(w.rowElements))))
-                                       : walkText(QStringLiteral(
-                                             "reading the row element by element (the row's "
-                                             "length not known, counted as 1)")));
+                                                      .arg(formatQuantity(double(w.rowElements)))));
             }
         } else if (!call && w.unknownTrips == 0 && w.shapeTrips > 1) {
             // Every loop's trip count is known: literal or from the shapes.

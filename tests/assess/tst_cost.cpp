@@ -834,6 +834,15 @@ private slots:
         QVERIFY2(pc.sizeKnown && near(pc.gpuSeconds, 10.0), qPrintable(pc.assumption));
         const QList<cost::SiteCost> ps = sitesOf(param, 1'000'000);
         QVERIFY2(ps.size() == 1 && near(ps[0].gpuSeconds, 10.0), qPrintable(describe(ps)));
+        // No size at all: the walk's length is unknown, so the row says it covers only the
+        // loop's own task per row (10 µs per pass) and names the walk, instead of counting
+        // the row as one element (20 µs).
+        const QList<cost::SiteCost> ns = sitesOf(param, 0);
+        QVERIFY2(ns.size() == 1 && near(ns[0].gpuSeconds, 10e-6) &&
+                     cost::formatBound(ns[0]) ==
+                         QStringLiteral("≥ 10 µs per pass (known part only)") &&
+                     ns[0].assumption.contains(QLatin1String("R110 line 5 (the row's length)")),
+                 qPrintable(describe(ns)));
     }
     void rowWalkIsOneSiteInNextSteps() {
         // R110's `max(r)` lies in the loop R103 reports: rewriting the loop fixes both, so
