@@ -652,10 +652,9 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         // and whose variable picks no data is a step loop too when it ends by `break`.
         const bool openRange = !counted && lw.trip == TripClass::Unknown &&
                                l->source == LoopSource::Range && lw.work == PassWork::Unknown;
-        const bool ends = (counted || lw.trip == TripClass::Steps || openRange) &&
-                          endsByBreak(model, *l);
-        const bool unknownStep =
-            !counted && (lw.trip == TripClass::Steps || (openRange && ends));
+        const bool ends =
+            (counted || lw.trip == TripClass::Steps || openRange) && endsByBreak(model, *l);
+        const bool unknownStep = !counted && (lw.trip == TripClass::Steps || (openRange && ends));
         // A counted loop that breaks is a convergence loop unless its variable walks data: a
         // search over an axis (`if x[i] > t: break`) is not a step loop. (`range(10_000)` is
         // a data-class trip; its sweeps index nothing with `sweep`.)
