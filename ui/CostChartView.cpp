@@ -29,14 +29,18 @@ namespace {
 
 /// "legacy_probe.py:34-38 R104  ≥ 10 µs/pass +?": the file name keeps the label short
 /// (the tooltip has the path and the whole bound); the bound in words, since a log axis is
-/// hard to read off, its qualifiers abridged ("/pass", "/run", "+?": the bound covers only
-/// the known part) so that Qt Charts does not cut long labels on the left.
+/// hard to read off, its qualifiers abridged ("/pass", "/run", "conv.": per step of a loop
+/// run until it converges, "+?": the bound covers only the known part) so that Qt Charts
+/// does not cut long labels on the left.
 QString shortLabel(const cost::SiteCost& c) {
     SourceRange r = c.site;
     r.path = QFileInfo(r.path).fileName();
     QString bound = cost::formatBound(c);
     bound.replace(QStringLiteral(" per pass"), QStringLiteral("/pass"))
         .replace(QStringLiteral(" per run (every k-th step)"), QStringLiteral("/run"))
+        .replace(QStringLiteral(" per step (until it converges; known part only)"),
+                 QStringLiteral(" conv. +?"))
+        .replace(QStringLiteral(" per step (until it converges)"), QStringLiteral(" conv."))
         .replace(QStringLiteral(" (known part only)"), QStringLiteral(" +?"));
     return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, bound);
 }
@@ -131,9 +135,10 @@ QString CostChartView::caption() const {
                               : tr("each site sized by its own arrays");
     return tr("Estimated cost per step of the top sites on %1 GPU%2 of %3, %4 (lower bounds "
               "from the cost model, not measurements; \"/pass\": per pass of a loop of "
-              "unknown trip count, ranked as 65,536 passes for an element loop over data; \"+?\": "
-              "statements of unknown size left out). Hover a bar for the assumption that "
-              "dominates it.")
+              "unknown trip count, ranked as 65,536 passes for an element loop over data; "
+              "\"conv.\": per step of a loop that ends by `break`, its number of steps "
+              "unknown; \"+?\": statements of unknown size left out). Hover a bar for the "
+              "assumption that dominates it.")
         .arg(m_inputs.gpus)
         .arg(m_inputs.gpus == 1 ? QString() : QStringLiteral("s"), m_inputs.gpuName, sizes);
 }

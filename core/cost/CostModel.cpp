@@ -190,26 +190,37 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         double rowTasks = -1; // a loop over rows: its tasks, counted directly ...
         double rowPasses = 1; // ... in this many passes
         const bool dataNest = w.dataLoops > 0 || w.unknownDataTrips > 0;
-        const double ops = std::max<int>(1, w.rowOps);
+        // A builtin walking a row (R110 in a loop over rows) is that walk alone; the loop
+        // (R103) adds its whole-row operations, at least one task per pass.
+        const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
+        const double ops = rowWalk ? 0 : std::max<int>(1, w.rowOps);
         const double walks = w.rowWalks;
         const QString walk = w.rowWalkText.isEmpty() ? QStringLiteral("a builtin")
                                                      : QStringLiteral("`%1`").arg(w.rowWalkText);
         const QString opsText =
-            w.rowOps == 0
+            rowWalk ? QString()
+            : w.rowOps == 0
                 ? QStringLiteral("at least 1 task")
                 : QStringLiteral("%1 whole-row task%2")
                       .arg(formatQuantity(ops), ops == 1 ? QString() : QStringLiteral("s"));
-        if (f.code == QLatin1String("R103") && w.rowLoop && !w.innermostSmall) {
+        // `walkText`: how a pass's builtin walk reads the row, after the row loop's own tasks.
+        auto walkText = [&](const QString& rest) {
+            return opsText.isEmpty() ? QStringLiteral("%1 %2").arg(walk, rest)
+                                     : QStringLiteral("%1 and %2 %3").arg(opsText, walk, rest);
+        };
+        if ((f.code == QLatin1String("R103") && w.rowLoop && !w.innermostSmall) || rowWalk) {
             // One pass takes one row: the pass's whole-row operations are one task each, a
             // builtin that walks the row reads it element by element (R110's pattern).
             const bool rowsKnown = w.unknownTrips == 0 && w.shapeTrips > 1;
             if (rowsKnown && (walks == 0 || w.rowElements > 0)) {
                 rowTasks = knownPasses * (ops + walks * double(w.rowElements));
-                premise = QStringLiteral("%1 rows (trip counts from their shapes), each pass %2")
-                              .arg(formatQuantity(knownPasses), opsText);
-                if (walks > 0)
-                    premise += QStringLiteral(" and %1 reading its %2 elements one task each")
-                                   .arg(walk, formatQuantity(double(w.rowElements)));
+                premise =
+                    QStringLiteral("%1 rows (trip counts from their shapes), each pass %2")
+                        .arg(formatQuantity(knownPasses),
+                             walks > 0 ? walkText(QStringLiteral("reading its %1 elements one "
+                                                                 "task each")
+                                                      .arg(formatQuantity(double(w.rowElements))))
+                                       : opsText);
             } else if (walks > 0 && array.known() && w.unknownTrips == w.unknownDataTrips) {
                 // The rows are not counted, but over all of them the builtin reads each element
                 // of the array once: at least that many tasks, whatever the row length.
@@ -219,20 +230,26 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                                          "the array (%3) once, the rows' own tasks not counted")
                               .arg(walk, formatCount(qint64(arrayElements)), array.from);
             } else {
+                // A walk over a row of unknown length has no size: an R110 on it is "size
+                // unknown" (named by its site as a part left out), and the loop's R103 counts
+                // its own whole-row tasks only.
+                const bool lengthUnknown = walks > 0 && w.rowElements <= 0;
+                if (rowWalk && lengthUnknown)
+                    return unknown(QStringLiteral("the row's length"));
                 if (w.unknownTrips > 0)
                     perPassOfUnknownLoop();
                 else
                     rowPasses = knownPasses;
-                rowTasks = ops + walks * double(std::max<qint64>(1, w.rowElements));
-                premise = QStringLiteral("one row per pass, %1").arg(opsText);
-                if (walks > 0)
-                    premise += w.rowElements > 0
-                                   ? QStringLiteral(" and %1 reading its %2 elements one task "
-                                                    "each")
-                                         .arg(walk, formatQuantity(double(w.rowElements)))
-                                   : QStringLiteral(" and %1 reading the row element by element "
-                                                    "(the row's length not known, counted as 1)")
-                                         .arg(walk);
+                rowTasks = ops + (lengthUnknown ? 0 : walks * double(w.rowElements));
+                premise = QStringLiteral("one row per pass, %1")
+                              .arg(walks == 0 ? opsText
+                                   : lengthUnknown
+                                       ? QStringLiteral("%1; %2 reads the row element by element, "
+                                                        "the row's length not known (not counted)")
+                                             .arg(opsText, walk)
+                                       : walkText(QStringLiteral("reading its %1 elements one "
+                                                                 "task each")
+                                                      .arg(formatQuantity(double(w.rowElements)))));
             }
         } else if (!call && w.unknownTrips == 0 && w.shapeTrips > 1) {
             // Every loop's trip count is known: literal or from the shapes.
@@ -419,6 +436,20 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                          : QStringLiteral("per pass until it converges (the loop ends by "
                                           "`break`)");
     }
+    if (w.untilConverged) {
+        // One pass of the loop is one step; how many steps run depends on the data.
+        c.untilConverged = true;
+        const QString loop = w.convergeText.isEmpty() ? QStringLiteral("the step loop")
+                                                      : QStringLiteral("`%1`").arg(w.convergeText);
+        c.stepNote =
+            QStringLiteral("one pass of %1 is one step; the loop ends by `break`, so it runs "
+                           "until it converges and the number of steps is not known%2")
+                .arg(
+                    loop,
+                    w.convergeCap > 0
+                        ? QStringLiteral(" (at most %1)").arg(formatQuantity(double(w.convergeCap)))
+                        : QString());
+    }
     // A run every k-th step: a k-th of a run per step (k known), else the bound is per run.
     double perRun = 1; // runs per pass of the loops counted in passesPerStep
     if (w.everyKth) {
@@ -502,6 +533,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             QStringLiteral(", %1 passes per step").arg(formatQuantity(c.passesPerStep / perRun));
     if (c.perPass)
         c.assumption += QStringLiteral("; the bound is %1").arg(c.passNote);
+    if (c.untilConverged)
+        c.assumption += QStringLiteral("; %1").arg(c.stepNote);
     if (w.everyKth && w.everyK > 1)
         c.assumption +=
             QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
@@ -840,11 +873,18 @@ QString formatSeconds(double s) {
 QString formatBound(const SiteCost& c) {
     if (!c.sizeKnown)
         return QStringLiteral("size unknown");
-    QString unit = c.perPass ? QStringLiteral(" per pass") : QString();
+    QString unit = c.perPass          ? QStringLiteral(" per pass")
+                   : c.untilConverged ? QStringLiteral(" per step")
+                                      : QString();
     if (c.perCall)
         unit += QStringLiteral(" per run (every k-th step)");
+    QStringList notes;
+    if (c.untilConverged && !c.perPass)
+        notes << QStringLiteral("until it converges");
     if (!c.unknownParts.isEmpty())
-        unit += QStringLiteral(" (known part only)");
+        notes << QStringLiteral("known part only");
+    if (!notes.isEmpty())
+        unit += QStringLiteral(" (%1)").arg(notes.join(QLatin1String("; ")));
     if (c.gpuSecondsHigh)
         return QStringLiteral("%1 – %2%3")
             .arg(formatSeconds(c.gpuSeconds), formatSeconds(*c.gpuSecondsHigh), unit);

@@ -22,9 +22,12 @@
 //    not the size evidence of its file (a 10,000-bin lookup table elsewhere in the file says
 //    nothing of the image a filter loops over), not another file's. A loop's trip count: its
 //    literal count, or what the shapes give; else the bound is per pass of that loop, named
-//    in the assumption. A loop that ends by `break` is costed for one pass ("until it
-//    converges"). A site that runs only every k-th step (`if (step + 1) % k == 0:`) costs a
-//    k-th of a run per step when k is known, else its bound is per run ("every k-th step").
+//    in the assumption. A loop that ends by `break` (a convergence loop) is costed for one
+//    pass: when no other step loop of its function is around it, a pass is a step and the
+//    row says that the number of steps is not known ("per step, until it converges"); inside
+//    another step loop the bound is per pass of it ("per pass until it converges"). A site that
+//    runs only every k-th step (`if (step + 1) % k == 0:`) costs a k-th of a run per step when k is
+//    known, else its bound is per run ("every k-th step").
 //  - Rebinding names (`a, b = b, a`) moves no data and runs no task: no cost, no row.
 //  - A loop over the rows of an array (`for row in grid`) takes one row per pass: its tasks
 //    are the pass's whole-row operations (`row.max()`: one), plus one element access per
@@ -125,6 +128,12 @@ struct SiteCost {
     /// `passNote` explains ("per pass of `for w in range(n_windows)`").
     bool perPass = false;
     QString passNote;
+    /// The steps are the passes of a loop that ends by `break` (SiteWork::untilConverged): the
+    /// bound is per step, and the number of steps is not known; `stepNote` says so and names
+    /// the loop ("`while True` ends by `break` ..."). formatBound() says "per step (until it
+    /// converges)".
+    bool untilConverged = false;
+    QString stepNote;
     /// The bound is per run of a site that runs every k-th step, k not known
     /// (SiteWork::everyKth): formatBound() says "per call".
     bool perCall = false;

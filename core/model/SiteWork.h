@@ -65,6 +65,15 @@ struct SiteWork {
     /// capped loop has no literal or shape count).
     bool breaks = false;
     qint64 breakCap = 1;
+    /// The outermost step loop around the site whose count is not known (`while True`,
+    /// `while i < max_iter`, `for it in range(max_iter)`) or the outermost convergence loop
+    /// (`breaks`) ends by `break` and no other step loop of the function is around it: the
+    /// loop runs until it converges, one pass being one step, and the number of steps is not
+    /// known. `convergeText` is its header as written (`while True`); with `breaks` the cap
+    /// (`breakCap`) bounds the steps.
+    bool untilConverged = false;
+    qint64 convergeCap = 0; ///< that loop's literal or shape count (a cap), 0 when none
+    QString convergeText;
     /// A growing stack (`acc = np.vstack([acc, piece])`): with `pieceKnown`, what one pass
     /// appends, in elements (1 for one element `x[i]` or a number, 512 x 64 for a block of
     /// literal shape); without, the appended value's size is not known from its shape.

@@ -272,6 +272,9 @@ QByteArray renderJson(const ReportInput& in) {
             o.insert(QStringLiteral("perPass"), c.perPass);
             if (c.perPass)
                 o.insert(QStringLiteral("passNote"), c.passNote);
+            o.insert(QStringLiteral("untilConverged"), c.untilConverged);
+            if (c.untilConverged)
+                o.insert(QStringLiteral("stepNote"), c.stepNote);
             o.insert(QStringLiteral("perRun"), c.perCall);
             o.insert(QStringLiteral("rankSeconds"), c.rankSeconds);
             o.insert(QStringLiteral("unknownStatements"),

@@ -237,6 +237,23 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         const QString anchor = recipeFor(f);
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
+    // One site, one fix: a finding inside the lines of another site of the same recipe (R110's
+    // `max(row)` in the loop R103 reports) is fixed with it and not listed again.
+    for (QList<SourceRange>& ranges : byRecipe) {
+        QList<SourceRange> kept;
+        for (const SourceRange& r : std::as_const(ranges)) {
+            const bool inside =
+                std::any_of(ranges.cbegin(), ranges.cend(), [&r](const SourceRange& o) {
+                    const int end = std::max(o.line, o.endLine);
+                    return o.path == r.path && o.line <= r.line &&
+                           std::max(r.line, r.endLine) <= end &&
+                           (o.line != r.line || end != std::max(r.line, r.endLine));
+                });
+            if (!inside)
+                kept << r;
+        }
+        ranges = kept;
+    }
     // Each recipe's cost: the largest rank among its sites (-1 when none is known), the order
     // of the "Where the time would go" table (cost::SiteCost::rankSeconds): the bound per
     // step, except that a bound per pass of an element loop over data of unknown trip count ranks

@@ -4,6 +4,7 @@
 #include "rules/BlocksSupport.h"
 #include "rules/RuleSupport.h"
 #include "semantic/SemanticModel.h"
+#include "semantic/SiteWorkProbe.h"
 
 namespace cnready {
 
@@ -45,10 +46,34 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
             match = match || name == n;
         if (!match || !blocks::isBuiltin(m, fn, name))
             continue;
+        const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));
+        // The row of a loop over an array (`for row in grid: max(row)`): the item a builtin
+        // walks must be iterable, so it is a row of the array, walked element by element like
+        // any array argument (the cost model counts the same walk, SiteWork::rowWalks). Not
+        // when the row or the array is bookkeeping-sized (three coordinates) or holds text.
+        if (const LoopInfo* rows = rowWalkedByBuiltin(m, c)) {
+            const TSNode row = SemanticModel::argument(c, 0);
+            if (out.aboutNoDataArray(rows->iterable))
+                continue;
+            const QString what =
+                QStringLiteral("the row %1 of %2")
+                    .arg(blocks::quoted(m, row), blocks::quoted(m, rows->iterable));
+            if (name == "list" || name == "tuple")
+                out.reportAbout(row, c,
+                                QStringLiteral("builtin %1() copies %2 to the host one element "
+                                               "at a time")
+                                    .arg(b, what),
+                                1);
+            else
+                out.reportAbout(
+                    row, c,
+                    QStringLiteral("builtin %1() walks %2 element by element on the host")
+                        .arg(b, what));
+            continue;
+        }
         for (const TSNode a : positionalArguments(c)) {
             if (!m.isArray(a))
                 continue;
-            const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));
             // `list(a)` / `tuple(a)` only turn the array into Python values: nothing to
             // vectorise, so the site's recipe is one `.tolist()` (RR-tolist), not RR-loop.
             if (name == "list" || name == "tuple")

@@ -114,7 +114,8 @@ template <typename Visit> void walkPass(const LoopInfo& loop, Visit visit) {
 /// Whether `loop` ends by a `break` of its own (not of a loop nested in it): a convergence
 /// loop, whose count is a cap on its passes.
 bool endsByBreak(const SemanticModel& model, const LoopInfo& loop) {
-    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body) ||
+        model.text(loop.body).find("break") == std::string_view::npos)
         return false;
     bool found = false;
     walkPass(loop, [&](TSNode n, const char* type) {
@@ -147,6 +148,23 @@ QString tripTextOf(const SemanticModel& model, const LoopInfo& loop) {
     const std::string_view t = model.text(it);
     QString out = QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 60)));
     return t.size() > 60 ? out + QStringLiteral("…") : out;
+}
+
+/// A loop's header as written, without its colon (`while True`, `for it in range(max_iter)`),
+/// cut at 60 characters, for the cost model's assumption.
+QString headerTextOf(const SemanticModel& model, const LoopInfo& loop) {
+    if (loop.kind == LoopKind::While)
+        return tripTextOf(model, loop);
+    const TSNode left = ts_node_child_by_field_name(loop.node, "left", 4);
+    const TSNode right = ts_node_child_by_field_name(loop.node, "right", 5);
+    if (ts_node_is_null(left) || ts_node_is_null(right))
+        return {};
+    const std::string_view l = model.text(left);
+    const std::string_view r = model.text(right);
+    const QString t = QStringLiteral("for %1 in %2")
+                          .arg(QString::fromUtf8(l.data(), qsizetype(l.size())),
+                               QString::fromUtf8(r.data(), qsizetype(r.size())));
+    return t.size() > 60 ? t.left(60) + QStringLiteral("…") : t;
 }
 
 /// The trip count of a loop without a literal count when the shapes give it: `range(stop)` /
@@ -308,14 +326,6 @@ bool onlyRebinds(const SemanticModel& model, TSNode node) {
            names(ts_node_child_by_field_name(node, "right", 5));
 }
 
-/// The builtins that walk an array element by element when handed one (R110's names).
-bool elementWalkingBuiltin(std::string_view name) {
-    static const char* const names[] = {"max",    "min",  "sum",   "any",      "all",
-                                        "sorted", "list", "tuple", "reversed", "iter"};
-    return std::any_of(std::begin(names), std::end(names),
-                       [name](const char* n) { return name == n; });
-}
-
 /// Whether `n` is the bare name of one of `loop`'s variables.
 bool isLoopName(const SemanticModel& model, TSNode n, const LoopInfo& loop) {
     if (ts_node_is_null(n) || std::strcmp(ts_node_type(n), "identifier") != 0)
@@ -324,35 +334,56 @@ bool isLoopName(const SemanticModel& model, TSNode n, const LoopInfo& loop) {
     return loop.variables.contains(QString::fromUtf8(t.data(), qsizetype(t.size())));
 }
 
+/// The array a loop over rows walks: its iterable, or the array handed to `enumerate`,
+/// `reversed` or `zip` (the first one, as Loops.cpp picks it).
+TSNode iteratedArray(const SemanticModel& model, const LoopInfo& loop) {
+    const TSNode it = loop.iterable;
+    if (ts_node_is_null(it) || std::strcmp(ts_node_type(it), "call") != 0)
+        return it;
+    const std::string_view fn = model.text(ts_node_child_by_field_name(it, "function", 8));
+    if (fn != "enumerate" && fn != "reversed" && fn != "zip")
+        return it;
+    for (int i = 0; i < SemanticModel::positionalCount(it); ++i)
+        if (model.isArray(SemanticModel::argument(it, i)))
+            return SemanticModel::argument(it, i);
+    return it;
+}
+
+/// The elements per row of the array `loop` iterates when every extent but the first is a
+/// literal (1 for a 1-D array), 0 when not known.
+qint64 rowLength(const SemanticModel& model, const LoopInfo& loop) {
+    const Shape s = model.shapeOf(iteratedArray(model, loop));
+    if (!s.known() || s.rank < 1)
+        return 0;
+    qint64 per = 1;
+    for (int k = 1; k < s.rank && per > 0; ++k) {
+        const Extent e = s.axis(k);
+        per = e.isLiteral() && e.value >= 0 ? per * e.value : 0;
+    }
+    return per;
+}
+
+/// `call`'s text, cut at 40 characters.
+QString callText(const SemanticModel& model, TSNode call) {
+    const std::string_view t = model.text(call);
+    return QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
+}
+
 /// With `loop` a loop over the rows of an array (`for row in grid`): what one pass does with
 /// the row (builtins walking it element by element, whole-row operations) and the row's
 /// length when the array's shape gives it, into `w`.
 void probeRows(const SemanticModel& model, const LoopInfo& loop, SiteWork& w) {
     w.rowLoop = true;
-    const Shape s = model.shapeOf(loop.iterable);
-    if (s.known() && s.rank >= 1) {
-        qint64 per = 1;
-        for (int k = 1; k < s.rank && per > 0; ++k) {
-            const Extent e = s.axis(k);
-            per = e.isLiteral() && e.value >= 0 ? per * e.value : 0;
-        }
-        w.rowElements = per;
-    }
+    w.rowElements = rowLength(model, loop);
     if (ts_node_is_null(loop.body))
         return;
     walkPass(loop, [&](TSNode n, const char* type) {
         if (std::strcmp(type, "call") == 0) {
             const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
-            const TSNode a0 = SemanticModel::argument(n, 0);
-            if (std::strcmp(ts_node_type(fn), "identifier") == 0 &&
-                elementWalkingBuiltin(model.text(fn)) && model.canonicalName(fn).isEmpty() &&
-                isLoopName(model, a0, loop)) {
+            if (rowWalkedByBuiltin(model, n) == &loop) {
                 ++w.rowWalks;
-                if (w.rowWalkText.isEmpty()) {
-                    const std::string_view t = model.text(n);
-                    w.rowWalkText =
-                        QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
-                }
+                if (w.rowWalkText.isEmpty())
+                    w.rowWalkText = callText(model, n);
             } else {
                 // `row.max()`, `np.sum(row)`: one whole-row task.
                 bool onRow = std::strcmp(ts_node_type(fn), "attribute") == 0 &&
@@ -531,6 +562,62 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
 
 } // namespace
 
+const LoopInfo* rowWalkedByBuiltin(const SemanticModel& model, TSNode call) {
+    if (ts_node_is_null(call) || std::strcmp(ts_node_type(call), "call") != 0)
+        return nullptr;
+    const TSNode fn = ts_node_child_by_field_name(call, "function", 8);
+    if (ts_node_is_null(fn) || std::strcmp(ts_node_type(fn), "identifier") != 0)
+        return nullptr;
+    static const char* const names[] = {"max",    "min",  "sum",   "any",      "all",
+                                        "sorted", "list", "tuple", "reversed", "iter"};
+    const std::string_view name = model.text(fn);
+    if (std::none_of(std::begin(names), std::end(names),
+                     [name](const char* n) { return name == n; }))
+        return nullptr;
+    // One walked argument: `sum(row, start)` still walks `row`; `max(a, b)` compares two
+    // values and `iter(f, sentinel)` calls `f`.
+    const int positional = SemanticModel::positionalCount(call);
+    if (positional != 1 && !(positional == 2 && name == "sum"))
+        return nullptr;
+    if (!model.canonicalName(fn).isEmpty() ||
+        model.isNameBound(QString::fromUtf8(name.data(), qsizetype(name.size())), fn))
+        return nullptr;
+    const TSNode a = SemanticModel::argument(call, 0);
+    if (ts_node_is_null(a) || std::strcmp(ts_node_type(a), "identifier") != 0)
+        return nullptr;
+    for (const LoopInfo* l = model.enclosingLoop(call); l;
+         l = l->parent >= 0 ? &model.loops()[size_t(l->parent)] : nullptr) {
+        if (!isLoopName(model, a, *l))
+            continue;
+        // The item, not an index: the whole target of `for row in grid`, the second name of
+        // `for i, row in enumerate(grid)`.
+        TSNode left{};
+        if (l->kind == LoopKind::For) {
+            left = ts_node_child_by_field_name(l->node, "left", 4);
+        } else if (l->kind == LoopKind::Comprehension) {
+            // `[max(r) for r in grid]`: the first `for` clause walks the iterable.
+            for (uint32_t i = 0; i < ts_node_named_child_count(l->node); ++i) {
+                const TSNode c = ts_node_named_child(l->node, i);
+                if (std::strcmp(ts_node_type(c), "for_in_clause") == 0) {
+                    left = ts_node_child_by_field_name(c, "left", 4);
+                    break;
+                }
+            }
+        }
+        if (ts_node_is_null(left))
+            return nullptr;
+        if (l->source == LoopSource::Array)
+            return std::strcmp(ts_node_type(left), "identifier") == 0 ? l : nullptr;
+        if (l->source == LoopSource::EnumerateArray)
+            return ts_node_named_child_count(left) == 2 &&
+                           model.text(ts_node_named_child(left, 1)) == model.text(a)
+                       ? l
+                       : nullptr;
+        return nullptr;
+    }
+    return nullptr;
+}
+
 SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     SiteWork w;
     w.known = true;
@@ -539,33 +626,78 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     const LoopInfo* loop = model.loopOf(node);
     if (!loop)
         loop = model.enclosingLoop(node);
-    bool innermost = true;
-    while (loop) {
-        const LoopWork& lw = model.loopWork(*loop);
-        const qint64 items = loop->literalCount > 0          ? loop->literalCount
-                             : loop->kind == LoopKind::While ? 0
-                                                             : literalItems(loop->iterable);
-        const bool literal = items > 0;
+    // The loops around, innermost first, with what decides how they count: a literal count
+    // (`items`), a count the shapes give, or a step loop of unknown count; and whether each
+    // ends by `break` (a convergence loop).
+    struct Around {
+        const LoopInfo* loop;
+        qint64 items;      ///< literal count or items, 0 when none
+        qint64 fromShapes; ///< count from the shapes (not for step loops), 0 when none
+        bool ends;         ///< ends by its own `break`
+        bool step;         ///< a step loop (unknown count) or a counted loop that ends by break
+    };
+    std::vector<Around> around;
+    for (const LoopInfo* l = loop; l;
+         l = l->parent >= 0 ? &model.loops()[size_t(l->parent)] : nullptr) {
+        const LoopWork& lw = model.loopWork(*l);
+        const qint64 items = l->literalCount > 0          ? l->literalCount
+                             : l->kind == LoopKind::While ? 0
+                                                          : literalItems(l->iterable);
+        const qint64 fromShapes =
+            items > 0 || lw.trip == TripClass::Steps ? 0 : tripFromShapes(model, *l);
+        const bool counted = items > 0 || fromShapes > 0;
         // A loop that ends by `break` runs until it converges: its count is a cap. (Asked
-        // only where a count would otherwise multiply the passes.)
-        const qint64 fromShapes = literal ? 0 : tripFromShapes(model, *loop);
-        const bool breaks = (literal || (fromShapes > 0 && lw.trip != TripClass::Steps)) &&
-                            endsByBreak(model, *loop);
-        if (breaks) {
+        // only of counted loops and step loops, whose passes it changes.)
+        // A `range()` whose bound the model cannot class (`range(params['max_num_iter'])`)
+        // and whose variable picks no data is a step loop too when it ends by `break`.
+        const bool openRange = !counted && lw.trip == TripClass::Unknown &&
+                               l->source == LoopSource::Range && lw.work == PassWork::Unknown;
+        const bool ends =
+            (counted || lw.trip == TripClass::Steps || openRange) && endsByBreak(model, *l);
+        const bool unknownStep = !counted && (lw.trip == TripClass::Steps || (openRange && ends));
+        // A counted loop that breaks is a convergence loop unless its variable walks data: a
+        // search over an axis (`if x[i] > t: break`) is not a step loop. (`range(10_000)` is
+        // a data-class trip; its sweeps index nothing with `sweep`.)
+        const bool walksData = lw.trip == TripClass::Data && lw.work != PassWork::Unknown;
+        around.push_back(
+            {l, items, fromShapes, ends, unknownStep || (counted && ends && !walksData)});
+    }
+    // The outermost step loop: when it ends by `break` it is the loop the steps are the passes
+    // of, run until it converges (the number of steps not known); a loop that ends by `break`
+    // inside it is a convergence loop per step (its passes per step not known).
+    const Around* outerStep = nullptr;
+    for (const Around& a : around)
+        if (a.step)
+            outerStep = &a;
+    if (outerStep && outerStep->ends) {
+        w.untilConverged = true;
+        w.convergeCap = outerStep->items > 0 ? outerStep->items : outerStep->fromShapes;
+        w.convergeText = headerTextOf(model, *outerStep->loop);
+    } else {
+        outerStep = nullptr;
+    }
+    bool innermost = true;
+    for (const Around& a : around) {
+        const LoopInfo* l = a.loop;
+        const LoopWork& lw = model.loopWork(*l);
+        const bool literal = a.items > 0;
+        if (&a == outerStep) {
+            // Its passes are the steps: none is multiplied in, its cap is convergeCap.
+        } else if (a.ends) {
             w.breaks = true;
-            const qint64 cap = literal ? items : fromShapes;
+            const qint64 cap = literal ? a.items : a.fromShapes;
             w.breakCap = cap > 0 ? std::min<qint64>(qint64(1) << 62, w.breakCap * cap) : 0;
         } else if (literal) {
             w.smallPasses = qint32(std::min<qint64>(std::numeric_limits<qint32>::max(),
-                                                    qint64(w.smallPasses) * items));
-        } else if (fromShapes > 0 && lw.trip != TripClass::Steps) {
-            w.shapeTrips = std::min<qint64>(qint64(1) << 62, w.shapeTrips * fromShapes);
+                                                    qint64(w.smallPasses) * a.items));
+        } else if (a.fromShapes > 0) {
+            w.shapeTrips = std::min<qint64>(qint64(1) << 62, w.shapeTrips * a.fromShapes);
         } else if (lw.trip == TripClass::Data || lw.trip == TripClass::Unknown) {
             w.unknownTrips = quint8(std::min(255, w.unknownTrips + 1));
             if (lw.trip == TripClass::Data)
                 w.unknownDataTrips = quint8(std::min(255, w.unknownDataTrips + 1));
             if (w.tripText.isEmpty())
-                w.tripText = tripTextOf(model, *loop);
+                w.tripText = tripTextOf(model, *l);
         }
         if (!literal) {
             switch (lw.trip) {
@@ -588,7 +720,6 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
             innermost = false;
         }
-        loop = loop->parent >= 0 ? &model.loops()[size_t(loop->parent)] : nullptr;
     }
     // What a growing stack appends per pass (R203 reports on the accumulator).
     probeAppended(model, node, model.enclosingLoop(node), w);
@@ -596,6 +727,15 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     if (const LoopInfo* own = model.loopOf(node);
         own && (own->source == LoopSource::Array || own->source == LoopSource::EnumerateArray))
         probeRows(model, *own, w);
+    if (const LoopInfo* rows = rowWalkedByBuiltin(model, node)) {
+        // A builtin walking the row of a loop over an array (R110 on `max(row)`): one pass
+        // reads one row element by element; the iterated array sizes it.
+        w.rowLoop = true;
+        w.rowWalks = 1;
+        w.rowElements = rowLength(model, *rows);
+        w.rowWalkText = callText(model, node);
+        foldShape(model, iteratedArray(model, *rows), w);
+    }
     probeEveryKth(model, node, model.enclosingLoop(node), w);
     // The site's own value, then the arrays its expression mentions (a finding on a loop
     // reads the loop's iterable and body alike).

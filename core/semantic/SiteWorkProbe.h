@@ -11,6 +11,18 @@
 namespace cnready {
 
 class SemanticModel;
+struct LoopInfo;
+
+/// With `call` a call of a builtin that walks an iterable element by element (`max`, `min`,
+/// `sum`, `any`, `all`, `sorted`, `list`, `tuple`, `reversed`, `iter`; the name neither
+/// imported nor rebound) whose walked argument is the item variable of a loop over the rows
+/// of an array (`for row in grid: max(row)`, `for i, row in enumerate(grid): sum(row)`): that
+/// loop, else nullptr. A builtin cannot walk a number, so the item is a row of the array (one
+/// axis fewer), and the builtin reads it one element at a time on the host, one task and one
+/// host read per element after the port (`row.max()` is one task). Calls that compare their
+/// arguments (`max(row, 0.0)`) do not walk. R110 reports such a call and the cost probe counts
+/// it (SiteWork::rowWalks), so the rule and the cost model see the same walks.
+const LoopInfo* rowWalkedByBuiltin(const SemanticModel& model, TSNode call);
 
 /// The SiteWork of the finding reported at `node`: the loop `node` is (a finding on a loop)
 /// or the innermost loop around it, and every loop of the same function around that; the

@@ -413,7 +413,7 @@ private slots:
         QVERIFY(cost::formatBound(c).endsWith(QLatin1String("per pass")));
     }
     void convergenceLoopIsOnePass() {
-        // `for sweep in range(10_000)` that ends by `break`: one pass, not 10,000. On 1 M
+        // `for sweep in range(10_000)` that ends by `break`: one step, not 10,000. On 1 M
         // float64 elements the pass has the update line (R001: one 10 µs task, 16 MB at
         // 3.35 TB/s = 4.8 µs under it) and the test line (R104 folded into R105: a 10 µs drain
         // and 8 B over PCIe Gen5, 0.125 ns): 20 µs plus the link.
@@ -428,12 +428,93 @@ private slots:
         const QList<cost::SiteCost> sites = sitesOf(src, 1'000'000);
         QVERIFY2(sites.size() == 1, qPrintable(describe(sites) + " / " + codesOf(src)));
         const cost::SiteCost& c = sites[0];
-        QVERIFY(c.perPass);
-        QVERIFY(c.passNote.contains(QLatin1String("until it converges")));
-        QVERIFY(c.passNote.contains(QLatin1String("10 k")));
+        // No other step loop is around it: its passes are the steps, their number not known
+        // (at most 10,000).
+        QVERIFY(!c.perPass);
+        QVERIFY2(c.assumption.contains(QLatin1String("until it converges")) &&
+                     c.assumption.contains(QLatin1String("not known (at most 10 k)")),
+                 qPrintable(c.assumption));
+        QCOMPARE(cost::formatBound(c), QStringLiteral("≥ 20 µs per step (until it converges)"));
         QCOMPARE(c.passesPerStep, 1.0);
         QVERIFY2(c.gpuSeconds >= 20e-6 && c.gpuSeconds <= 20e-6 + 1e-9,
                  qPrintable(describe(sites)));
+    }
+    void convergenceWhileLoopIsAStepLoop() {
+        // `while True: ... if ... < tol: break` is the step loop of `relax`: one pass is one
+        // step, and how many steps run depends on the data. On a 2048 x 2048 float64 field a
+        // step reads and writes 2 x 33,554,432 B on line 5 (20.03 µs at 3.35 TB/s) and again
+        // for the reduction on line 6 (20.03 µs; its 8-byte sync, 10 µs, is the smaller
+        // finding of that line): 134,217,728 B / 3.35e12 = 40.06 µs per step. The row says it
+        // is per step and that the number of steps is not known, not "per pass".
+        const QByteArray src("import numpy as np\n"
+                             "def relax(tol):\n"
+                             "    u = np.zeros((2048, 2048))\n"
+                             "    while True:\n"
+                             "        nxt = 0.5 * (np.roll(u, 1) + np.roll(u, -1))\n"
+                             "        if float(np.abs(nxt - u).max()) < tol:\n"
+                             "            break\n"
+                             "        u = nxt\n"
+                             "    return u\n");
+        const QList<cost::SiteCost> sites = sitesOf(src, 0);
+        const cost::SiteCost c = siteAt(sites, QStringLiteral("m.py"), 4);
+        QVERIFY2(c.sizeKnown && near(c.gpuSeconds, 134217728.0 / 3350e9),
+                 qPrintable(describe(sites)));
+        QCOMPARE(cost::formatBound(c), QStringLiteral("≥ 40 µs per step (until it converges)"));
+        QVERIFY2(c.assumption.contains(QLatin1String("one pass of `while True` is one step")) &&
+                     c.assumption.contains(QLatin1String("number of steps is not known")),
+                 qPrintable(c.assumption));
+        // A step count given by a parameter (`range(max_iter)`) is a cap as well: the same row.
+        QByteArray capped = src;
+        capped.replace("def relax(tol)", "def relax(tol, max_iter)");
+        capped.replace("while True", "for it in range(max_iter)");
+        const QList<cost::SiteCost> cs = sitesOf(capped, 0);
+        const cost::SiteCost cc = siteAt(cs, QStringLiteral("m.py"), 4);
+        QVERIFY2(
+            near(cc.gpuSeconds, 134217728.0 / 3350e9) &&
+                cost::formatBound(cc).endsWith(QLatin1String("per step (until it converges)")) &&
+                cc.assumption.contains(QLatin1String("`for it in range(max_iter)`")),
+            qPrintable(describe(cs)));
+        // A `range()` the model cannot class (a bound read from a dict) that breaks and whose
+        // variable picks no data is the step loop as well.
+        QByteArray dict = src;
+        dict.replace("def relax(tol)", "def relax(tol, opts)");
+        dict.replace("while True", "for it in range(opts[\"max_iter\"])");
+        const QList<cost::SiteCost> ds = sitesOf(dict, 0);
+        const cost::SiteCost dc = siteAt(ds, QStringLiteral("m.py"), 4);
+        QVERIFY2(near(dc.gpuSeconds, 134217728.0 / 3350e9) &&
+                     cost::formatBound(dc) ==
+                         QStringLiteral("≥ 40 µs per step (until it converges)"),
+                 qPrintable(describe(ds)));
+        // Inside a time-step loop, the same `while` is an inner solve: its passes per step are
+        // not known, so the bound is per pass of it.
+        const QByteArray inner("import numpy as np\n"
+                               "def implicit(n_steps, tol):\n"
+                               "    u = np.zeros((2048, 2048))\n"
+                               "    for t in range(n_steps):\n"
+                               "        while True:\n"
+                               "            u = 0.5 * (np.roll(u, 1) + np.roll(u, -1))\n"
+                               "            if float(np.abs(u).max()) < tol:\n"
+                               "                break\n"
+                               "    return u\n");
+        const QList<cost::SiteCost> is = sitesOf(inner, 0);
+        const cost::SiteCost ic = siteAt(is, QStringLiteral("m.py"), 4);
+        QVERIFY2(near(ic.gpuSeconds, 134217728.0 / 3350e9) &&
+                     cost::formatBound(ic) == QStringLiteral("≥ 40 µs per pass") &&
+                     ic.passNote.contains(QLatin1String("until it converges")),
+                 qPrintable(describe(is)));
+        // A `while` whose condition ends it (no `break`) is an ordinary step loop: per step.
+        const QByteArray plain("import numpy as np\n"
+                               "def until(tol):\n"
+                               "    u = np.zeros((2048, 2048))\n"
+                               "    err = 1.0\n"
+                               "    while err > tol:\n"
+                               "        u = 0.5 * (np.roll(u, 1) + np.roll(u, -1))\n"
+                               "        err = float(np.abs(u).max())\n"
+                               "    return u\n");
+        const QList<cost::SiteCost> ps = sitesOf(plain, 0);
+        const cost::SiteCost pc = siteAt(ps, QStringLiteral("m.py"), 5);
+        QVERIFY2(pc.sizeKnown && cost::formatBound(pc) == QStringLiteral("≥ 40 µs"),
+                 qPrintable(describe(ps)));
     }
     void scipyOnHotPathIsARoundTrip() {
         // `scipy.ndimage.uniform_filter(field)` on every step of 1 M float64 elements: 8 MB to
@@ -703,6 +784,80 @@ private slots:
         const QList<cost::SiteCost> pm = sitesOf(paramMethod, 1'000'000);
         const cost::SiteCost pmc = siteAt(pm, QStringLiteral("m.py"), 4);
         QVERIFY2(pmc.perPass && near(pmc.gpuSeconds, 10e-6), qPrintable(describe(pm)));
+    }
+    void rowWalkIsReportedAndCosted() {
+        // The builtin `max(r)` over the rows of a 500 x 2000 table reads each row's 2000
+        // elements one by one: R110 reports it, and its own bound is 500 x 2000 = 1,000,000
+        // tasks x 10 µs = 10 s. The loop's R103 adds one task per row for the pass and holds
+        // the walk already (500 x (1 + 2000) tasks = 10.005 s): the site is that, counted once.
+        const QByteArray src("import numpy as np\n"
+                             "def peaks(n):\n"
+                             "    table = np.zeros((500, 2000))\n"
+                             "    out = []\n"
+                             "    for r in table:\n"
+                             "        out.append(max(r))\n"
+                             "    return out\n");
+        QCOMPARE(codesOf(src), QStringLiteral("R103@5 R110@6"));
+        const FileResult r = analyzeSource(QStringLiteral("m.py"), src);
+        const auto walk = std::find_if(r.findings.cbegin(), r.findings.cend(),
+                                       [](const Finding& f) { return f.code == "R110"; });
+        QVERIFY(walk != r.findings.cend());
+        const cost::SiteCost w = cost::estimate(*walk, h100(0));
+        QVERIFY2(w.sizeKnown && near(w.gpuSeconds, 1'000'000 * 10e-6) && !w.perPass,
+                 qPrintable(w.assumption + w.unknownWhy));
+        QVERIFY2(w.assumption.contains(QLatin1String("`max(r)` reading its 2000 elements")),
+                 qPrintable(w.assumption));
+        const QList<cost::SiteCost> sites = sitesOf(src, 0);
+        QVERIFY2(sites.size() == 1 && near(sites[0].gpuSeconds, 1'000'500 * 10e-6),
+                 qPrintable(describe(sites)));
+        // `r.max()` is one whole-row task: no R110, 500 tasks = 5 ms.
+        QByteArray method = src;
+        method.replace("max(r)", "r.max()");
+        QCOMPARE(codesOf(method), QStringLiteral("R103@5"));
+        // Rows of unknown length, 1 M elements given: over all rows the walk reads each element
+        // once, 1 M tasks = 10 s, the same as the loop's bound.
+        const QByteArray param("import numpy as np\n"
+                               "def totals(table: np.ndarray):\n"
+                               "    out = []\n"
+                               "    for i, r in enumerate(table):\n"
+                               "        out.append(sum(r))\n"
+                               "    return out\n");
+        QCOMPARE(codesOf(param), QStringLiteral("R103@4 R110@5"));
+        const FileResult pr = analyzeSource(QStringLiteral("m.py"), param);
+        const auto pw = std::find_if(pr.findings.cbegin(), pr.findings.cend(),
+                                     [](const Finding& f) { return f.code == "R110"; });
+        QVERIFY(pw != pr.findings.cend());
+        const cost::SiteCost pc = cost::estimate(*pw, h100(1'000'000));
+        QVERIFY2(pc.sizeKnown && near(pc.gpuSeconds, 10.0), qPrintable(pc.assumption));
+        const QList<cost::SiteCost> ps = sitesOf(param, 1'000'000);
+        QVERIFY2(ps.size() == 1 && near(ps[0].gpuSeconds, 10.0), qPrintable(describe(ps)));
+        // No size at all: the walk's length is unknown, so the row says it covers only the
+        // loop's own task per row (10 µs per pass) and names the walk, instead of counting
+        // the row as one element (20 µs).
+        const QList<cost::SiteCost> ns = sitesOf(param, 0);
+        QVERIFY2(ns.size() == 1 && near(ns[0].gpuSeconds, 10e-6) &&
+                     cost::formatBound(ns[0]) ==
+                         QStringLiteral("≥ 10 µs per pass (known part only)") &&
+                     ns[0].assumption.contains(QLatin1String("R110 line 5 (the row's length)")),
+                 qPrintable(describe(ns)));
+    }
+    void rowWalkIsOneSiteInNextSteps() {
+        // R110's `max(r)` lies in the loop R103 reports: rewriting the loop fixes both, so
+        // RR-loop lists one site, the loop.
+        const Analysed a =
+            analyse({{QStringLiteral("m.py"), QByteArrayLiteral("import numpy as np\n"
+                                                                "def peaks(table: np.ndarray):\n"
+                                                                "    out = []\n"
+                                                                "    for r in table:\n"
+                                                                "        out.append(max(r))\n"
+                                                                "    return out\n")}},
+                    {});
+        QStringList lines;
+        for (const NextStep& st : recommendedSteps(a.report()))
+            if (st.recipe == QLatin1String("RR-loop"))
+                lines << st.text;
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].contains(QLatin1String("at 1 site: `m.py:4-5`")), qPrintable(lines[0]));
     }
     void everyKthStepIsDivided() {
         // `rms` reads a 2048 x 2048 float64 plate: 2 x 33.5 MB / 3.35 TB/s = 20.0 µs per run.

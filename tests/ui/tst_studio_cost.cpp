@@ -138,6 +138,27 @@ private slots:
         QVERIFY(assessed.count() >= 3);
     }
 
+    void convergenceBarIsAbridged() {
+        // The example's `settle` runs until it converges ("≥ 10 µs per step (until it
+        // converges; known part only)" in the report): the axis label abridges both
+        // qualifiers, so Qt Charts does not cut it.
+        MainWindow w;
+        w.resize(1300, 850);
+        w.show();
+        QSignalSpy done(&w, &MainWindow::analysisFinished);
+        w.openProject(QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples"));
+        QVERIFY(done.wait(30000));
+        QTRY_VERIFY(!w.isAssessing());
+        auto* chart = w.findChild<CostChartView*>(QStringLiteral("costChart"));
+        QVERIFY(chart);
+        QTRY_VERIFY(chart->barCount() > 0);
+        const int settle = barOf(chart, QStringLiteral("legacy_probe.py:34-38"));
+        QVERIFY2(settle >= 0, qPrintable(chart->barLabel(0)));
+        QCOMPARE(chart->barLabel(settle),
+                 QStringLiteral("legacy_probe.py:34-38 R104  ≥ 10 µs conv. +?"));
+        QVERIFY(chart->caption().contains(QStringLiteral("\"conv.\": per step")));
+    }
+
     /// Not a check: with CNREADY_SCREENSHOT_DIR set (run under xvfb-run), saves the cost chart
     /// tab of the bundled example project in a light and a dark palette, and the window.
     void screenshots() {
