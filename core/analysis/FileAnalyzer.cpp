@@ -652,6 +652,10 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     foldIntoElementLoops(model, r.findings);
     foldSameStatement(r.findings);
     foldSyncIntoBranch(model, r.findings);
+    // The lists grew by doubling and the folds removed entries: give the slack back before
+    // the export and the evidence allocate theirs (a 100k-line module: ~8 MB of findings).
+    r.findings.squeeze();
+    r.offComputePath.squeeze();
     model.exportTo(r);
     collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);

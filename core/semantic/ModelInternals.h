@@ -495,30 +495,32 @@ using namespace model_internals;
 
 struct SemanticModel::Data {
     enum class BindKind { Assign, Augment, ForTarget, Param, Import, Def, Walrus, WithAs };
+    // Members ordered so that no padding is left (176 -> 168 bytes per binding).
     struct Binding {
         int scope = 0;
-        std::string_view name; // view of the source (class attributes: the name after `self.`)
         BindKind kind = BindKind::Assign;
-        TSNode value{};      // assigned value / iterable / annotation
-        TSNode annotation{}; // parameter or assignment annotation
-        TSNode target{};     // the identifier node
-        int position = -1;   // index in a tuple target; -1 plain; -2 nested
-        int loop = -1;       // ForTarget: loop index
-        QString alias;       // Import: canonical target
-        uint32_t at = 0;     // start byte of the identifier
-        int slot = -1;       // index into Data::facts
-        int argIndex = -1;   // Param: position among the positional parameters; -1 when
-                             // keyword-only (after `*` / `*args`)
-        bool splat = false;  // Param: `*args` (a tuple) or `**kwargs` (a dict)
+        std::string_view name; // view of the source (class attributes: the name after `self.`)
+        TSNode value{};        // assigned value / iterable / annotation
+        TSNode annotation{};   // parameter or assignment annotation
+        TSNode target{};       // the identifier node
+        int position = -1;     // index in a tuple target; -1 plain; -2 nested
+        int loop = -1;         // ForTarget: loop index
+        QString alias;         // Import: canonical target
+        uint32_t at = 0;       // start byte of the identifier
+        int slot = -1;         // index into Data::facts
+        int argIndex = -1;     // Param: position among the positional parameters; -1 when
+                               // keyword-only (after `*` / `*args`)
+        bool splat = false;    // Param: `*args` (a tuple) or `**kwargs` (a dict)
     };
+    // Small members first, so that no padding is left (104 -> 88 bytes per slot).
     struct Facts {
         quint16 bits = 0;
-        QString type;  // for Object kind
-        QString alias; // canonical name when every binding is the same alias
         bool aliasConflict = false;
-        QString shapeOf; // bound from `X.shape` / `X.shape[k]`: source text of X
-        int bindings = 0;
         bool hasInt = false; // the only binding is an integer literal (`nt = 2`)
+        int bindings = 0;
+        QString type;    // for Object kind
+        QString alias;   // canonical name when every binding is the same alias
+        QString shapeOf; // bound from `X.shape` / `X.shape[k]`: source text of X
         qint64 intValue = 0;
         bool operator==(const Facts&) const = default;
     };
