@@ -372,7 +372,7 @@ public:
     }
     /// The slot of (scope, name), inserting `slot` when there is none yet.
     int insert(int scope, std::string_view name, int slot) {
-        if (2 * (m_count + 1) > m_cells.size())
+        if (4 * (m_count + 1) > 3 * m_cells.size()) // at most 3/4 full
             grow();
         const uint64_t h = hash(name);
         for (size_t i = start(scope, h);; i = (i + 1) & m_mask) {
@@ -437,7 +437,7 @@ public:
     }
     /// Stores `value` for a key not stored yet; the reference is valid until the next insert.
     const V& insert(const void* key, V value) {
-        if (2 * (m_count + 1) > m_cells.size())
+        if (4 * (m_count + 1) > 3 * m_cells.size()) // at most 3/4 full
             grow();
         size_t i = slot(key);
         while (m_cells[i].key != nullptr)
