@@ -155,8 +155,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.unknownWhy = why;
         return c;
     };
-    const QString trip =
-        w.tripText.isEmpty() ? QStringLiteral("a loop") : QStringLiteral("`%1`").arg(w.tripText);
+    const QString trip = w.tripText.isEmpty() ? QStringLiteral("a loop")
+                                              : QStringLiteral("`%1`").arg(w.tripText.str());
     // The unit is one pass of the innermost loop of unknown trip count: the passes outside it
     // are not known, so none is counted.
     auto perPassOfUnknownLoop = [&]() {
@@ -195,8 +195,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
         const double ops = rowWalk ? 0 : std::max<int>(1, w.rowOps);
         const double walks = w.rowWalks;
-        const QString walk = w.rowWalkText.isEmpty() ? QStringLiteral("a builtin")
-                                                     : QStringLiteral("`%1`").arg(w.rowWalkText);
+        const QString walk = w.rowWalkText.isEmpty()
+                                 ? QStringLiteral("a builtin")
+                                 : QStringLiteral("`%1`").arg(w.rowWalkText.str());
         const QString opsText =
             rowWalk ? QString()
             : w.rowOps == 0
@@ -349,7 +350,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             return unknown(
                 w.pieceText.isEmpty()
                     ? QStringLiteral("the size of the appended value")
-                    : QStringLiteral("the size of the appended value `%1`").arg(w.pieceText));
+                    : QStringLiteral("the size of the appended value `%1`").arg(w.pieceText.str()));
         const double piece = double(w.pieceElements);
         double p = 0; // appends
         if (w.unknownTrips == 0 && knownPasses > 1) {
@@ -539,12 +540,12 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.assumption +=
             QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
                            "divided by %4 per step")
-                .arg(ordinal(w.everyK), w.everyText, formatSeconds(c.gpuSeconds / perRun))
+                .arg(ordinal(w.everyK), w.everyText.str(), formatSeconds(c.gpuSeconds / perRun))
                 .arg(w.everyK);
     else if (c.perCall)
         c.assumption += QStringLiteral("; it runs only every k-th step (k = %1, not known): "
                                        "the bound is per run")
-                            .arg(w.everyText);
+                            .arg(w.everyText.str());
     return c;
 }
 

@@ -4,13 +4,16 @@
 // The cost model (cost/CostModel.h) turns these classes into figures once the context gives
 // the hot-path size. A plain value kept on the Finding, so it outlives the syntax tree.
 
+#include "model/CompactString.h"
+
 #include <QString>
 #include <QtGlobal>
 
 namespace cnready {
 
-/// The workload facts of one finding's site. Filled by the rules' FindingSink
-/// (semantic/SiteWorkProbe.h); all zero (known == false) for findings built elsewhere.
+/// The workload facts of one finding's site (its texts, mostly empty, as CompactString). Filled by
+/// the rules' FindingSink (semantic/SiteWorkProbe.h); all zero (known == false) for findings built
+/// elsewhere.
 struct SiteWork {
     /// How big the largest array the site's expression touches is.
     enum class Size : quint8 {
@@ -79,10 +82,10 @@ struct SiteWork {
     /// literal shape); without, the appended value's size is not known from its shape.
     bool pieceKnown = false;
     qint64 pieceElements = 0;
-    QString pieceText; ///< the appended value as written (`block`), for "size unknown"
+    CompactString pieceText; ///< the appended value as written (`block`), for "size unknown"
     /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
     /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
-    QString tripText;
+    CompactString tripText;
     /// The site's statement only rebinds names (`a, b = b, a`, the buffer swap R006 reports):
     /// no element moves and no task runs, so the cost model gives it no row.
     bool rebinding = false;
@@ -98,14 +101,14 @@ struct SiteWork {
     /// Elements per row when every extent but the first of the iterated array is a literal
     /// (1 for a 1-D array), 0 when not known.
     qint64 rowElements = 0;
-    QString rowWalkText; ///< the first element-walking builtin call as written (`max(row)`)
+    CompactString rowWalkText; ///< the first element-walking builtin call as written (`max(row)`)
     /// The site runs only on every k-th pass of the loop around it, or of the loop around every
     /// call of its function in this file (`if (step + 1) % check_every == 0:`): `everyKth`,
     /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
     /// literal default) and the guard as written in `everyText`.
     bool everyKth = false;
     qint64 everyK = 0;
-    QString everyText;
+    CompactString everyText;
 
     friend bool operator==(const SiteWork&, const SiteWork&) = default;
 };

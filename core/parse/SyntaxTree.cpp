@@ -63,6 +63,62 @@ size_t fieldHash(const void* parent, TSFieldId field) {
 }
 } // namespace
 
+struct SyntaxTree::Walked {
+    /// One recorded field child: (parent node id, field id) -> child (24 bytes). The child's
+    /// TSNode::context is its start byte, row and column, then its alias symbol; the row and
+    /// column follow from the start byte (Walked::pointAt), so only the byte is kept.
+    struct FieldSlot {
+        const void* parent = nullptr; ///< TSNode::id of the parent
+        const void* child = nullptr;  ///< TSNode::id of the child
+        uint32_t startByte = 0;       ///< TSNode::context[0] of the child
+        TSSymbol alias = 0;           ///< TSNode::context[3] of the child
+        TSFieldId field = 0;
+    };
+    Survey survey;
+    std::array<std::vector<TSNode>, size_t(NodeList::Count)> lists;
+    /// Per list entry: the parent's grammar symbol + 1 (0: no parent).
+    std::array<std::vector<uint32_t>, size_t(NodeList::Count)> parents;
+    static_assert(sizeof(FieldSlot) == 24, "a field slot is two pointers and two 32-bit words");
+    std::vector<FieldSlot> fields; ///< in walk order, one per (parent, field)
+    /// Open addressing over `fields`: index + 1, 0 = empty; size a power of two (or 0).
+    std::vector<uint32_t> fieldIndex;
+    /// Start byte of every line (the first is 0): a line begins after each '\n', as
+    /// tree-sitter counts rows (columns are bytes).
+    std::vector<uint32_t> lineStarts;
+    /// Per 256-byte bucket of the source: the line holding the bucket's first byte.
+    std::vector<uint32_t> bucketLine;
+    /// Field slots whose child's (row, column) is not the one pointAt() gives, by slot index
+    /// (none has been seen; kept so that the table answers as tree-sitter does regardless).
+    std::vector<std::pair<uint32_t, TSPoint>> oddPoints;
+
+    void indexLines(const QByteArray& src) {
+        const char* d = src.constData();
+        const size_t n = size_t(src.size());
+        lineStarts.push_back(0);
+        for (const char* p = d;
+             (p = static_cast<const char*>(std::memchr(p, '\n', n - size_t(p - d))));)
+            lineStarts.push_back(uint32_t(++p - d));
+        bucketLine.resize((n >> 8) + 1);
+        size_t line = 0;
+        for (size_t b = 0; b < bucketLine.size(); ++b) {
+            while (line + 1 < lineStarts.size() && lineStarts[line + 1] <= (b << 8))
+                ++line;
+            bucketLine[b] = uint32_t(line);
+        }
+        lineStarts.shrink_to_fit();
+    }
+    /// The (row, column) of a byte offset, as tree-sitter computes it for a node's start.
+    TSPoint pointAt(uint32_t byte) const {
+        const size_t b = std::min(size_t(byte >> 8), bucketLine.size() - 1);
+        const auto from = lineStarts.begin() + std::ptrdiff_t(bucketLine[b]);
+        const auto to = b + 1 < bucketLine.size()
+                            ? lineStarts.begin() + std::ptrdiff_t(bucketLine[b + 1]) + 1
+                            : lineStarts.end();
+        const auto at = std::upper_bound(from, to, byte) - 1;
+        return TSPoint{uint32_t(at - lineStarts.begin()), byte - *at};
+    }
+};
+
 SyntaxTree::SyntaxTree(QByteArray utf8Source, quint64 timeoutMicros)
     : m_source(std::move(utf8Source)) {
     TSParser* parser = threadParser();
@@ -237,14 +293,26 @@ TSNode SyntaxTree::field(TSNode n, std::string_view name) {
     const std::vector<uint32_t>& index = m_walked->fieldIndex;
     if (index.empty())
         return TSNode{}; // the tree has no field children at all
-    const std::vector<FieldSlot>& fields = m_walked->fields;
+    const std::vector<Walked::FieldSlot>& fields = m_walked->fields;
     const size_t mask = index.size() - 1;
     for (size_t h = fieldHash(n.id, id) & mask; index[h] != 0; h = (h + 1) & mask) {
         ++t_workCounters.fieldProbes;
-        const FieldSlot& e = fields[index[h] - 1];
+        const Walked::FieldSlot& e = fields[index[h] - 1];
         if (e.parent == n.id && e.field == id) {
             TSNode c{};
-            std::memcpy(c.context, e.context, sizeof e.context);
+            TSPoint p = m_walked->pointAt(e.startByte);
+            if (!m_walked->oddPoints.empty()) {
+                const auto& odd = m_walked->oddPoints;
+                const uint32_t slot = index[h] - 1;
+                const auto it = std::lower_bound(
+                    odd.begin(), odd.end(), slot,
+                    [](const std::pair<uint32_t, TSPoint>& o, uint32_t v) { return o.first < v; });
+                if (it != odd.end() && it->first == slot)
+                    p = it->second;
+            }
+            c.context[0] = e.startByte;
+            c.context[1] = p.row;
+            c.context[2] = p.column;
             c.context[3] = e.alias;
             c.id = e.child;
             c.tree = n.tree;
@@ -636,8 +704,8 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     auto& lists = m_walked->lists;
     auto& parents = m_walked->parents;
     const std::vector<SymbolInfo>& table = symbolTable();
-    std::vector<FieldSlot>& fields = m_walked->fields;
-    static_assert(sizeof(FieldSlot) == 32, "a field slot is two pointers and four 32-bit words");
+    std::vector<Walked::FieldSlot>& fields = m_walked->fields;
+    m_walked->indexLines(m_source);
     TSTreeCursor cursor = ts_tree_cursor_new(root());
     std::vector<Frame> frames(1);
     int depth = 0;
@@ -682,10 +750,14 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
         s.maxDepth = std::max(s.maxDepth, nesting);
         if (depth > 0 && frames[size_t(depth - 1)].recordFields) {
             if (fid != 0) {
-                FieldSlot& e = fields.emplace_back();
+                Walked::FieldSlot& e = fields.emplace_back();
                 e.parent = frames[size_t(depth - 1)].node;
                 e.child = n.id;
-                std::memcpy(e.context, n.context, sizeof e.context);
+                e.startByte = n.context[0];
+                if (const TSPoint p = m_walked->pointAt(n.context[0]);
+                    p.row != n.context[1] || p.column != n.context[2])
+                    m_walked->oddPoints.emplace_back(uint32_t(fields.size() - 1),
+                                                     TSPoint{n.context[1], n.context[2]});
                 Q_ASSERT(n.context[3] <= 0xFFFF);
                 e.alias = TSSymbol(n.context[3]); // ts_node_new() stores a TSSymbol there
                 e.field = fid;
@@ -843,8 +915,8 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
     s.corrupt = m_leak;
     // The field table: the first child per (parent, field) wins, as in
     // ts_node_child_by_field_id(); load factor at most 2/3.
-    // A dense list plus a 32-bit index table keeps this at ~32 bytes per field child plus
-    // ~6 bytes of index (a 3 MB generated file has ~450,000 of them).
+    // A dense list plus a 32-bit index table keeps this at ~24 bytes per field child plus
+    // ~6 bytes of index (a 3.6 MB generated file has ~555,000 of them).
     if (fields.capacity() > fields.size() + fields.size() / 4)
         fields.shrink_to_fit();
     // The node lists live as long as the tree; their growth slack (up to half of each list)
@@ -863,11 +935,11 @@ const SyntaxTree::Walked& SyntaxTree::walked() const {
         index.assign(size, 0);
         const size_t mask = size - 1;
         for (size_t i = 0; i < fields.size(); ++i) {
-            const FieldSlot& e = fields[i];
+            const Walked::FieldSlot& e = fields[i];
             size_t h = fieldHash(e.parent, e.field) & mask;
             bool seen = false;
             for (; index[h] != 0; h = (h + 1) & mask) {
-                const FieldSlot& o = fields[index[h] - 1];
+                const Walked::FieldSlot& o = fields[index[h] - 1];
                 if (o.parent == e.parent && o.field == e.field) {
                     seen = true; // the first child per (parent, field) wins
                     break;

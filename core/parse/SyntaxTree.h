@@ -171,25 +171,8 @@ public:
     std::string_view parentType(NodeList kind, size_t i) const;
 
 private:
-    /// One recorded field child: (parent node id, field id) -> child (32 bytes). The child's
-    /// TSNode::context is its start byte, row and column, then its alias symbol, which is a
-    /// TSSymbol (16 bits) stored in 32: the field id takes the other half.
-    struct FieldSlot {
-        const void* parent = nullptr; ///< TSNode::id of the parent
-        const void* child = nullptr;  ///< TSNode::id of the child
-        uint32_t context[3] = {};     ///< TSNode::context[0..2] of the child
-        TSSymbol alias = 0;           ///< TSNode::context[3] of the child
-        TSFieldId field = 0;
-    };
-    struct Walked {
-        Survey survey;
-        std::array<std::vector<TSNode>, size_t(NodeList::Count)> lists;
-        /// Per list entry: the parent's grammar symbol + 1 (0: no parent).
-        std::array<std::vector<uint32_t>, size_t(NodeList::Count)> parents;
-        std::vector<FieldSlot> fields; ///< in walk order, one per (parent, field)
-        /// Open addressing over `fields`: index + 1, 0 = empty; size a power of two (or 0).
-        std::vector<uint32_t> fieldIndex;
-    };
+    /// What the walk records (node lists, field children, the survey); SyntaxTree.cpp.
+    struct Walked;
     TSNode recordedField(TSNode n, TSFieldId id) const;
     const Walked& walked() const;
     void buildParentIndex() const;

@@ -7,6 +7,17 @@
 
 namespace cnready {
 
+namespace {
+// A file's findings grow by half of the list at a time, not by doubling (QList's own
+// policy): the rules' peak holds the list's unused capacity, up to half of it with
+// doubling (a 100,000-line module: a 16.8 MB list for ~40,000 findings).
+void appendGrowing(QList<Finding>& list, const Finding& f) {
+    if (list.size() == list.capacity())
+        list.reserve(list.size() + list.size() / 2 + 16);
+    list.append(f);
+}
+} // namespace
+
 void FindingSink::report(TSNode node, const QString& message) {
     reportSpan(node, node, message);
 }
@@ -130,10 +141,10 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (f.pathRole != PathRole::Compute &&
         !(f.pathRole == PathRole::Test && m_ctx.model.isTestModule())) {
         if (m_offPath)
-            m_offPath->append(f);
+            appendGrowing(*m_offPath, f);
         return;
     }
-    m_out.append(f);
+    appendGrowing(m_out, f);
 }
 
 } // namespace cnready

@@ -751,7 +751,7 @@ bool inElementLoop(const SemanticModel& model, TSNode n) {
 
 bool invariantIn(const SemanticModel& model, TSNode expr, const LoopInfo& loop) {
     if (isType(expr, "identifier"))
-        return !loop.boundInLoop.contains(model.tree().qtext(expr));
+        return !model.boundInLoop(loop, model.tree().text(expr));
     return model.isLoopInvariant(expr, loop);
 }
 

@@ -216,9 +216,7 @@ void SemanticModel::buildLoops() {
     // Names bound in each loop (same function), plus header variables.
     d->variableViews.resize(m_loops.size());
     d->boundViews.resize(m_loops.size());
-    for (LoopInfo& L : m_loops) {
-        for (const QString& v : L.variables)
-            L.boundInLoop.insert(v);
+    for (const LoopInfo& L : m_loops) {
         Data::NameSet& views = d->boundViews[size_t(L.index)];
         views = d->variableViews[size_t(L.index)];
         auto lo = std::lower_bound(d->bindings.begin(), d->bindings.end(), L.startByte,
@@ -229,11 +227,7 @@ void SemanticModel::buildLoops() {
                 continue;
             if (d->scopes[size_t(it->scope)].function != L.function)
                 continue;
-            if (!Data::contains(views, it->name)) {
-                Data::insert(views, it->name);
-                L.boundInLoop.insert(
-                    QString::fromUtf8(it->name.data(), qsizetype(it->name.size())));
-            }
+            Data::insert(views, it->name);
         }
     }
     // For-target bindings (after loops exist, so their kinds can use the loop source).
@@ -272,11 +266,15 @@ void SemanticModel::buildLoops() {
 
     // Provenance fixpoint: a few passes so that names defined later in the text are seen.
     // One facts slot per (scope, name), so that the passes below index a flat vector.
+    // The slots are counted first, so that the facts (and their per-pass copies) are
+    // allocated at their exact size, not up to twice it as by emplace_back().
+    int slotCount = int(d->facts.size());
     for (Data::Binding& b : d->bindings) {
-        b.slot = d->slotTable.insert(b.scope, b.name, int(d->facts.size()));
-        if (b.slot == int(d->facts.size()))
-            d->facts.emplace_back();
+        b.slot = d->slotTable.insert(b.scope, b.name, slotCount);
+        if (b.slot == slotCount)
+            ++slotCount;
     }
+    d->facts.resize(size_t(slotCount));
     // Import aliases are known before any pass, so that the first pass already resolves `np.*`.
     for (const Data::Binding& b : d->bindings) {
         Data::Facts& f = d->facts[size_t(b.slot)];
@@ -977,6 +975,10 @@ bool SemanticModel::isLoopInvariant(TSNode expr, const LoopInfo& loop) const {
         return !inv;
     });
     return inv;
+}
+
+bool SemanticModel::boundInLoop(const LoopInfo& loop, std::string_view name) const {
+    return Data::contains(d->boundViews[size_t(loop.index)], name);
 }
 
 bool SemanticModel::usesLoopVariable(TSNode expr, const LoopInfo& loop) const {

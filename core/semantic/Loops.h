@@ -2,7 +2,6 @@
 // The loop model: every for / while / comprehension of a file, what it iterates over, its
 // iteration variables, nesting, and the names it (re)binds. Built by SemanticModel.
 
-#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <tree_sitter/api.h>
@@ -51,9 +50,8 @@ struct LoopInfo {
     /// Names bound by the loop header (`i`, `i, j`, `k, v`, ...); for comprehensions, the
     /// variables of every `for` clause.
     QStringList variables;
-    /// Names (re)bound anywhere inside the loop (assignment targets, augmented assignments,
-    /// nested loop variables, walrus, with-as), plus `variables`. Used for loop invariance.
-    QSet<QString> boundInLoop;
+    // The names (re)bound anywhere inside the loop are SemanticModel::boundInLoop() (one sorted
+    // set of views into the source per loop; a QSet<QString> here cost ~9 MB on a 100k-line file).
     /// For RangeLen / RangeShape / Array / EnumerateArray / NdIter / NdEnumerate: the source
     /// text of the array whose axis or elements are walked ("a", "self.u"); else empty.
     QString iteratedArray;

@@ -117,6 +117,12 @@ void SemanticModel::buildScopes() {
                std::back_inserter(defs),
                [](TSNode a, TSNode b) { return startOf(a) < startOf(b); });
     std::vector<Open> stack;
+    // Exact sizes: grown by doubling, the lists kept up to half of them unused for the
+    // model's lifetime (the functions ~1.5 MB on a generated 100,000-line module).
+    m_functions.reserve(m_functionDefs.size());
+    m_classes.reserve(m_classDefs.size());
+    d->scopes.reserve(defs.size() + 1);
+    d->scopeOrder.reserve(defs.size());
     for (TSNode def : defs) {
         const bool isFunc = is(def, Sym::function_definition);
         const TSNode body = field(def, F().body);

@@ -240,6 +240,9 @@ public:
     /// Whether `expr` reads none of the loop's variables and none of the names (re)bound
     /// inside the loop (identifiers only; attribute bases count by their root name).
     bool isLoopInvariant(TSNode expr, const LoopInfo& loop) const;
+    /// Whether `name` is (re)bound anywhere inside the loop (assignment targets, augmented
+    /// assignments, nested loop variables, walrus, with-as) or is one of its `variables`.
+    bool boundInLoop(const LoopInfo& loop, std::string_view name) const;
     /// Whether `expr` mentions one of the loop's header variables (directly, or through a
     /// name assigned in the loop from an expression that does, e.g. `k = i + 1`).
     bool usesLoopVariable(TSNode expr, const LoopInfo& loop) const;

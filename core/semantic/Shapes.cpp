@@ -636,15 +636,17 @@ public:
             return nullptr;
         if (*code >= kPlainBase)
             return &plain(SizeClass(*code - kPlainBase));
-        return &m_values[*code];
+        return &m_values[*code / kChunk][*code % kChunk];
     }
     void insert(const void* key, const Shape& v) {
         if (isPlainUnknown(v)) {
             m_codes.insert(key, kPlainBase + quint32(v.unknownRankClass));
             return;
         }
-        m_codes.insert(key, quint32(m_values.size()));
-        m_values.push_back(v);
+        if (m_count % kChunk == 0)
+            m_values.push_back(std::make_unique<Shape[]>(kChunk));
+        m_values.back()[m_count % kChunk] = v;
+        m_codes.insert(key, m_count++);
     }
 
 private:
@@ -665,7 +667,11 @@ private:
         return all[int(c)];
     }
     model_internals::NodeMemo<quint32> m_codes;
-    std::vector<Shape> m_values;
+    // The stored shapes in chunks of kChunk: a list grown by doubling held up to twice them
+    // (10.5 MB for ~45,000 shapes on a generated 100,000-line module).
+    static constexpr quint32 kChunk = 512;
+    std::vector<std::unique_ptr<Shape[]>> m_values;
+    quint32 m_count = 0;
 };
 } // namespace
 

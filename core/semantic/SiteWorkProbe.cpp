@@ -256,7 +256,7 @@ void probeAppended(const SemanticModel& model, TSNode call, const LoopInfo* loop
             const std::string_view t = model.text(p);
             w.pieceText = QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
             if (t.size() > 40)
-                w.pieceText += QStringLiteral("…");
+                w.pieceText = w.pieceText.str() + QStringLiteral("…");
         }
         const char* type = ts_node_type(p);
         if (std::strcmp(type, "integer") == 0 || std::strcmp(type, "float") == 0) {
