@@ -352,10 +352,13 @@ struct LoopWorkEngine::Impl {
         return L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr;
     }
 
-    void markSlab(const LoopInfo& L, TSNode at, const char* why) {
+    void markSlab(const LoopInfo& L, TSNode at, const char* why, bool wholeOperation = false) {
         LoopWork& w = work[size_t(L.index)];
-        if (w.work == PassWork::Slab)
+        if (w.work == PassWork::Slab) {
+            w.wholeOperationsOnly = w.wholeOperationsOnly && wholeOperation;
             return;
+        }
+        w.wholeOperationsOnly = wholeOperation;
         w.work = PassWork::Slab;
         w.workEvidence = at;
         w.workReason = why;
@@ -521,7 +524,7 @@ struct LoopWorkEngine::Impl {
                     lookup = isItem(unparen(SemanticModel::argument(call, i)), *cur);
                 if (!lookup && !m.usesLoopVariable(a, *cur) &&
                     (of(*cur).trip != TripClass::Data || work[size_t(cur->index)].elements.empty()))
-                    markSlab(*cur, a, "a NumPy operation on a whole data array");
+                    markSlab(*cur, a, "a NumPy operation on a whole data array", true);
             }
         }
     }

@@ -66,6 +66,9 @@ struct LoopWork {
     /// project or a callable parameter (`fit_one(data[ijk])`), in document order: per-element
     /// work that is an opaque call, which rewriting the loop's arithmetic does not remove.
     std::vector<TSNode> elementCalls;
+    /// Slab only through NumPy operations on whole data arrays that the loop's variable does
+    /// not pick from (a sweep of `for sweep in range(n)`): the variable itself reads no data.
+    bool wholeOperationsOnly = false;
 };
 
 /// Lower-case names for messages and tests: "unknown", "small", "steps", "data".

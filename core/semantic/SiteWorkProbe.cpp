@@ -650,15 +650,17 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         // only of counted loops and step loops, whose passes it changes.)
         // A `range()` whose bound the model cannot class (`range(params['max_num_iter'])`)
         // and whose variable picks no data is a step loop too when it ends by `break`.
+        const bool picksNoData =
+            lw.work == PassWork::Unknown || (lw.work == PassWork::Slab && lw.wholeOperationsOnly);
         const bool openRange = !counted && lw.trip == TripClass::Unknown &&
-                               l->source == LoopSource::Range && lw.work == PassWork::Unknown;
+                               l->source == LoopSource::Range && picksNoData;
         const bool ends =
             (counted || lw.trip == TripClass::Steps || openRange) && endsByBreak(model, *l);
         const bool unknownStep = !counted && (lw.trip == TripClass::Steps || (openRange && ends));
         // A counted loop that breaks is a convergence loop unless its variable walks data: a
         // search over an axis (`if x[i] > t: break`) is not a step loop. (`range(10_000)` is
         // a data-class trip; its sweeps index nothing with `sweep`.)
-        const bool walksData = lw.trip == TripClass::Data && lw.work != PassWork::Unknown;
+        const bool walksData = lw.trip == TripClass::Data && !picksNoData;
         around.push_back(
             {l, items, fromShapes, ends, unknownStep || (counted && ends && !walksData)});
     }
