@@ -848,7 +848,7 @@ struct LoopWorkEngine::Impl {
             w.tripEvidence = at;
             w.tripReason = why;
         };
-        if (L.kind == LoopKind::While) {
+        if (L.kind == LoopKind::While && L.source != LoopSource::NdIter) {
             set(TripClass::Steps, L.condition, "a while loop iterates until its condition fails");
             return;
         }
