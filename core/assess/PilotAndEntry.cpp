@@ -2,6 +2,7 @@
 // the entry script the Doctor hand-off runs, both taken from the workload, never from tests,
 // demos or data generators (RULES.md, the workload model item 5).
 #include "assess/AssessInternals.h"
+#include "model/PathRole.h"
 #include "semantic/ComputePath.h"
 
 #include <QHash>
@@ -28,8 +29,7 @@ bool demoMaterial(const FileResult& f) {
         // A `datasets/` or `data/` package loads, fetches or makes sample data (sklearn's
         // make_blobs, scipy's and astroML's fetchers, pywt.data's create_dat.py script and
         // demo signals, skimage.data): it feeds the workload, it is not the workload.
-        if (!last && (p == QLatin1String("examples") || p == QLatin1String("example") ||
-                      p.startsWith(QLatin1String("demo")) || p == QLatin1String("datasets") ||
+        if (!last && (isDemoFolderName(p) || p == QLatin1String("datasets") ||
                       p == QLatin1String("data") || p == QLatin1String("testdata") ||
                       p == QLatin1String("test_data") || p == QLatin1String("sample_data")))
             return true;

@@ -46,4 +46,11 @@ QString pathRoleLabel(PathRole r) {
     return {};
 }
 
+bool isDemoFolderName(QStringView name) {
+    const QString d = name.toString().toLower();
+    return d == QLatin1String("examples") || d == QLatin1String("_examples") ||
+           d == QLatin1String("example") || d.startsWith(QLatin1String("demo")) ||
+           d == QLatin1String("tutorial") || d == QLatin1String("tutorials");
+}
+
 } // namespace cnready

@@ -26,4 +26,9 @@ QString pathRoleName(PathRole r);
 /// "test", "demo data"; "compute path" for Compute.
 QString pathRoleLabel(PathRole r);
 
+/// Whether a folder (package) name marks example or demo material that shows a library off
+/// rather than being its workload: `examples`, `example`, `_examples`, `demo*`, `tutorial(s)`
+/// (case-insensitive). RULES.md, the workload model item 5: demo code is off the compute path.
+bool isDemoFolderName(QStringView name);
+
 } // namespace cnready

@@ -19,7 +19,9 @@ const RuleInfo& R110BuiltinsOnArrays::info() const {
         QStringLiteral("RR-loop"),
         QStringLiteral("Finds `sum`, `max`, `min`, `any`, `all`, `sorted`, `list`, `tuple`, "
                        "`reversed` and `iter` called with an array argument. `len(a)`, "
-                       "`abs(a)` and builtins on numbers or lists are fine."),
+                       "`abs(a)`, builtins on numbers or lists, and `max(a, b, c)` / "
+                       "`min(a, b)`, which compare their arguments rather than walk one, "
+                       "are fine."),
         QStringLiteral("These builtins know nothing about arrays: they iterate the array "
                        "through Python's protocol, one element at a time, pulling every "
                        "element to the host. The NumPy function does the same work as one "
@@ -45,6 +47,10 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
         for (const char* n : names)
             match = match || name == n;
         if (!match || !blocks::isBuiltin(m, fn, name))
+            continue;
+        // `max(dx, dy, dz)` compares its arguments with each other: it walks none of them
+        // (arrays there would fail NumPy's truth test, so they are numbers in working code).
+        if ((name == "max" || name == "min") && SemanticModel::positionalCount(c) >= 2)
             continue;
         const QString b = QString::fromUtf8(name.data(), qsizetype(name.size()));
         // The row of a loop over an array (`for row in grid: max(row)`): the item a builtin

@@ -1,6 +1,7 @@
 // The compute path: roles of functions and statements (see ComputePath.h).
 
 #include "semantic/ComputePath.h"
+#include "model/PathRole.h"
 
 #include "semantic/ModelInternals.h"
 
@@ -308,8 +309,12 @@ bool failureHandler(const SemanticModel& m, TSNode clause) {
 
 PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
     const QStringList parts = moduleName.split(QLatin1Char('.'), Qt::SkipEmptyParts);
-    for (const QString& raw : parts) {
-        const QString p = plainName(raw);
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString p = plainName(parts[i]);
+        // An `examples/` or `demo/` package shows the library off: its scripts make up their
+        // inputs and run once (RULES.md, the workload model item 5: demo code).
+        if (i + 1 < parts.size() && isDemoFolderName(p))
+            return PathRole::Demo;
         if (p == QLatin1String("io") || p == QLatin1String("iolib") ||
             p == QLatin1String("fileio") || p == QLatin1String("readers") ||
             p == QLatin1String("writers") || p == QLatin1String("persistence") ||

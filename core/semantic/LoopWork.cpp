@@ -56,9 +56,15 @@ template <typename Visit> bool forEachIndex(TSNode sub, Visit&& visit) {
     return forEachIndexItem(sub, std::forward<Visit>(visit));
 }
 
+// `for k in np.arange(n)`: NumPy's range, whose items are positions as `range`'s are.
+bool arangeLoop(const SemanticModel& m, const LoopInfo& L) {
+    return L.source == LoopSource::Array && ST::is(L.iterable, "call") &&
+           m.callName(L.iterable) == QLatin1String("numpy.arange");
+}
+
 // The loops whose variables are integer positions (the candidates for element work).
-bool indexVariables(const LoopInfo& L) {
-    return L.isIndexLoop() || L.source == LoopSource::SmallLiteralRange;
+bool indexVariables(const SemanticModel& m, const LoopInfo& L) {
+    return L.isIndexLoop() || L.source == LoopSource::SmallLiteralRange || arangeLoop(m, L);
 }
 
 // An element access of loop `L`: a subscript with only scalar index components (no slice, no
@@ -379,7 +385,7 @@ struct LoopWorkEngine::Impl {
     bool dataRow(TSNode e) const {
         const TSNode ix = ST::field(e, "subscript");
         if (ts_node_is_null(ix) || ST::is(ix, "tuple") || ST::is(ix, "expression_list") ||
-            ts_node_named_child_count(e) != 2)
+            ts_node_named_child_count(e) != 2 || indexedDownToNumber(e))
             return false;
         const Shape s = m.shapeOf(e);
         // A matrix or more per pass (`hbonds[i]` of a `(frames, residues, 2)` array) is a slab
@@ -387,6 +393,41 @@ struct LoopWorkEngine::Impl {
         // planes walks frames, not elements, even when the extents are unknown.
         return (s.rank >= 1 && s.sizeClass() == SizeClass::Data) ||
                (s.rank >= 2 && s.sizeClass() != SizeClass::Small);
+    }
+
+    // `grid[i][j][k]`: what `grid[i]` picks is indexed again in the same expression, each
+    // time by a number, down to one element: the chain reads a number, not a row.
+    // An index array (`alpha[n][cols[n]]`) gathers several items: no number either.
+    bool indexedDownToNumber(TSNode e) const {
+        bool chained = false;
+        for (TSNode p = ts_node_parent(e);
+             ST::is(p, "subscript") && ts_node_eq(ST::field(p, "value"), e);
+             e = p, p = ts_node_parent(p)) {
+            const bool numbers = forEachIndex(p, [&](TSNode x) {
+                const ValueKind k = m.valueKind(x);
+                return !ST::is(x, "slice") && !ST::is(x, "ellipsis") && !ST::is(x, "list") &&
+                       k != ValueKind::Array && k != ValueKind::Sequence;
+            });
+            if (!numbers)
+                return false;
+            chained = true;
+        }
+        return chained;
+    }
+
+    // `volume[i][:, 1:]`: what `volume[i]` picks is sliced in the same expression, so it has
+    // an axis (a number cannot be sliced): a row or a plane, unless the slice keeps a few
+    // leading items (`p[i][:2]`).
+    static bool slicedInPlace(TSNode e) {
+        const TSNode p = ts_node_parent(e);
+        if (!ST::is(p, "subscript") || !ts_node_eq(ST::field(p, "value"), e))
+            return false;
+        bool sliced = false;
+        forEachIndex(p, [&](TSNode x) {
+            sliced = sliced || (ST::is(x, "slice") && !smallSliceStop(x)) || ST::is(x, "ellipsis");
+            return !sliced;
+        });
+        return sliced;
     }
 
     // `[:3]`, `[1:4]`: a slice that stops at a small non-negative literal keeps a few items.
@@ -480,7 +521,7 @@ struct LoopWorkEngine::Impl {
             if (!ST::is(a, "subscript"))
                 continue;
             for (const LoopInfo* cur = &L; cur; cur = parentOf(cur))
-                if (indexVariables(*cur) && scalarIndexUsing(m, a, *cur)) {
+                if (indexVariables(m, *cur) && scalarIndexUsing(m, a, *cur)) {
                     std::vector<TSNode>& calls = work[size_t(cur->index)].elementCalls;
                     if (calls.empty() || !ts_node_eq(calls.back(), call))
                         calls.push_back(call);
@@ -564,7 +605,7 @@ struct LoopWorkEngine::Impl {
                 continue;
             const TSNode base = ST::field(sub, "value");
             for (const LoopInfo* cur = L; cur; cur = parentOf(cur)) {
-                if (!indexVariables(*cur))
+                if (!indexVariables(m, *cur))
                     continue;
                 if (slabIndexUsing(m, sub, *cur)) {
                     // One number written into a slab is no slab work: the rest of the pass
@@ -587,6 +628,8 @@ struct LoopWorkEngine::Impl {
                     // estimator) is slab work per pass, however the pass uses it.
                     if (dataRow(sub))
                         markSlab(*cur, sub, "the loop variable picks a data-sized row");
+                    else if (slicedInPlace(sub))
+                        markSlab(*cur, sub, "the loop variable picks a row the pass slices");
                     else
                         markElement(*cur, sub);
                 }
@@ -670,7 +713,7 @@ struct LoopWorkEngine::Impl {
                 m.arraySizeClass(left) != SizeClass::Data)
                 continue;
             for (const LoopInfo* cur = L; cur; cur = parentOf(cur))
-                if (!indexVariables(*cur))
+                if (!indexVariables(m, *cur))
                     markSlab(*cur, left, "the pass writes a data-sized slab");
         }
         // `centers[k] = np.mean(image[members], 0)`: a pass of an index loop that writes a

@@ -785,6 +785,12 @@ struct ShapeEngine::Impl {
     Shape callShape(TSNode call, int depth);
     Shape numpyShape(TSNode call, const QString& leaf, bool method, TSNode receiver, int depth);
     Shape subscriptShape(TSNode sub, int depth);
+    /// The count of a slice `lo:hi:step` whose stop is its start plus a literal (`i:i + 3`),
+    /// or -1.
+    qint64 sliceWidth(TSNode lo, TSNode hi, TSNode step) const;
+    qint64 sliceWidthOf(TSNode slice) const;
+    /// Whether binary operator `op` is the value of `x = x <op> y` inside a loop.
+    bool selfUpdate(TSNode op) const;
     Shape shapeFromSpec(TSNode spec, int depth);
     Shape shapeFromDims(TSNode call, int from, int depth);
     Shape sequenceShape(TSNode seq, int depth);
@@ -906,7 +912,10 @@ Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
             return matmul(l, r);
         if (op == "%" && l.element == ElementKind::String)
             return l; // string formatting
-        return Shape::broadcast(l, r);
+        const Shape b = Shape::broadcast(l, r);
+        if (!b.known() && l.known() && selfUpdate(n))
+            return l;
+        return b;
     }
     if (t == Sym::comparison_operator) {
         const auto it = items(n);
@@ -1750,8 +1759,8 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
         if (L("flip") || L("fliplr") || L("flipud") || L("roll") || L("sort") || L("argsort") ||
             L("clip") || L("nan_to_num") || L("round") || L("around") || L("interp") ||
             L("gradient") || L("unwrap") || L("real") || L("imag") || L("conj") || L("conjugate") ||
-            L("angle") || L("cross") || L("linalg.inv") || L("linalg.pinv") || L("fft.fft") ||
-            L("fft.ifft") || L("fft.fft2") || L("fft.ifft2") || L("fft.fftn") || L("fft.ifftn") ||
+            L("angle") || L("linalg.inv") || L("linalg.pinv") || L("fft.fft") || L("fft.ifft") ||
+            L("fft.fft2") || L("fft.ifft2") || L("fft.fftn") || L("fft.ifftn") ||
             L("fft.fftshift") || L("fft.ifftshift")) {
             if ((L("sort") || L("argsort")) && text(kw(call, "axis")) == "None") {
                 const Shape s = shape(a0, depth + 1);
@@ -1759,6 +1768,10 @@ Shape ShapeEngine::Impl::numpyShape(TSNode call, const QString& leaf, bool metho
             }
             return shape(a0, depth + 1);
         }
+        // `np.cross([0, 0, 1], pts)`: one vector against a stack of them broadcasts to the
+        // stack (the last axis, 2 or 3, is the vectors' own on both sides).
+        if (L("cross"))
+            return Shape::broadcast(shape(a0, depth + 1), shape(arg(call, 1), depth + 1));
         if (L("linalg.solve"))
             return shape(arg(call, 1), depth + 1);
         if (L("linalg.eigvals") || L("linalg.eigvalsh"))
@@ -1997,6 +2010,53 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
     return Shape::unknown();
 }
 
+bool ShapeEngine::Impl::selfUpdate(TSNode op) const {
+    // `total = total + X[k]` in a loop: an accumulator keeps its shape from pass to pass (a
+    // broadcast that grew it would grow it on every pass), so what is added cannot widen it.
+    const TSNode a = ts_node_parent(op);
+    if (!is(a, Sym::assignment) || !ts_node_eq(field(a, F().right), op))
+        return false;
+    const TSNode target = field(a, F().left), left = unparen(field(op, F().left));
+    return is(target, Sym::identifier) && is(left, Sym::identifier) && text(target) == text(left) &&
+           m.inLoop(op);
+}
+
+qint64 ShapeEngine::Impl::sliceWidth(TSNode lo, TSNode hi, TSNode step) const {
+    // `a[i : i + 3]`, `a[3 * r : 3 * r + 3]`: the stop is the start plus a literal.
+    if (ts_node_is_null(lo) || !ts_node_is_null(step) || !is(hi, Sym::binary_operator) ||
+        text(field(hi, F().op)) != "+")
+        return -1;
+    const TSNode l = unparen(field(hi, F().left)), r = unparen(field(hi, F().right));
+    const std::string_view start = text(unparen(lo));
+    const auto literal = [&](TSNode x) -> qint64 {
+        if (!is(x, Sym::integer))
+            return -1;
+        const std::optional<qint64> v = integerLiteralValue(text(x));
+        return v && *v >= 0 ? *v : -1;
+    };
+    if (text(l) == start)
+        return literal(r);
+    if (text(r) == start)
+        return literal(l);
+    return -1;
+}
+
+qint64 ShapeEngine::Impl::sliceWidthOf(TSNode slice) const {
+    TSNode parts[3] = {};
+    int pi = 0;
+    for (uint32_t i = 0; i < ts_node_child_count(slice) && pi < 3; ++i) {
+        const TSNode c = ts_node_child(slice, i);
+        if (!ts_node_is_named(c)) {
+            if (is(c, Sym::colon))
+                ++pi;
+            continue;
+        }
+        if (!is(c, Sym::comment))
+            parts[pi] = c;
+    }
+    return sliceWidth(parts[0], parts[1], parts[2]);
+}
+
 Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
     const TSNode base = field(sub, F().value);
     const Shape s = shape(base, depth + 1);
@@ -2017,6 +2077,21 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
         }
     }
     if (!s.known()) {
+        // `X[3 * r : 3 * r + 3, 3 * c : 3 * c + 3]`: a block of fixed widths, one per axis
+        // the index names (an explicit block takes every axis it means to keep).
+        if (idx.size() >= 2) {
+            Shape block;
+            block.rank = qint8(idx.size());
+            block.element = s.element;
+            bool widths = true;
+            for (qsizetype k = 0; k < idx.size() && widths; ++k) {
+                const qint64 w = is(idx[k], Sym::slice) ? sliceWidthOf(idx[k]) : -1;
+                widths = w >= 0;
+                block.setAxis(int(k), Extent::literal(w));
+            }
+            if (widths)
+                return block;
+        }
         // Unknown rank: a slice keeps the size class, an element read is a scalar only for
         // a 1-D array, which nobody knows here.
         bool allSlices = !idx.isEmpty();
@@ -2074,7 +2149,9 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
             }
             const TSNode lo = parts[0], hi = parts[1], st = parts[2];
             Extent r = e;
-            if (!ts_node_is_null(st) && !extent(st, depth + 1).isLiteral(1)) {
+            if (const qint64 w = sliceWidth(lo, hi, st); w >= 0) {
+                r = Extent::literal(e.isLiteral() ? std::min(e.value, w) : w);
+            } else if (!ts_node_is_null(st) && !extent(st, depth + 1).isLiteral(1)) {
                 // A stepped or reversed slice: the count depends on the step.
                 const Extent stp = extent(st, depth + 1);
                 r = stp.isLiteral() && stp.value > 1 && e.size == SizeClass::Small

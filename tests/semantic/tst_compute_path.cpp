@@ -242,6 +242,11 @@ private slots:
         QTest::newRow("parsing is no parser") << "pkg.sparse_parsing" << PathRole::Compute;
         QTest::newRow("app front-end") << "pkg.app.drawmask" << PathRole::Setup;
         QTest::newRow("application is no app") << "pkg.application_rate" << PathRole::Compute;
+        QTest::newRow("examples package") << "pysph.examples.gas_dynamics.noh" << PathRole::Demo;
+        QTest::newRow("demos package") << "pkg.demos.wave" << PathRole::Demo;
+        QTest::newRow("tutorials package") << "pkg.tutorials.first_fit" << PathRole::Demo;
+        QTest::newRow("an examples module is code") << "pkg.gallery.examples" << PathRole::Compute;
+        QTest::newRow("exemplar is no example") << "pkg.exemplar.match" << PathRole::Compute;
     }
     void moduleRoles() {
         QFETCH(QString, module);

@@ -196,6 +196,29 @@ private slots:
         QCOMPARE(s.shape("u", "return u"), QStringLiteral("(4, 4)"));
     }
 
+    void widthsAndBroadcasts() {
+        const QByteArray src = withPrelude("def f(X, P: np.ndarray, r, c, lo, hi, n):\n"
+                                           "    block = X[3 * r : 3 * r + 3, c * 3 : c * 3 + 3]\n"
+                                           "    pts = np.zeros((n, 3))\n"
+                                           "    tail = pts[r : r + 2]\n"
+                                           "    w = np.cross([0, 0, 1], pts)\n"
+                                           "    v = np.array([1.0, 2.0, 3.0]) * pts\n"
+                                           "    lo_x = min(lo, X.min())\n"
+                                           "    hi_x = max(hi, X.max())\n"
+                                           "    box = np.asarray((lo_x, hi_x, lo_x, hi_x))\n"
+                                           "    total = np.zeros([3, 3])\n"
+                                           "    for k in range(n):\n"
+                                           "        total = total + X[k]\n"
+                                           "    return total\n");
+        const Snippet s(src.constData());
+        QCOMPARE(s.shape("X[3 * r : 3 * r + 3, c * 3 : c * 3 + 3]"), QStringLiteral("(3, 3)"));
+        QCOMPARE(s.shape("pts[r : r + 2]"), QStringLiteral("(2, 3)"));
+        QCOMPARE(s.shape("np.cross([0, 0, 1], pts)"), QStringLiteral("(n, 3)"));
+        QCOMPARE(s.shape("np.array([1.0, 2.0, 3.0]) * pts"), QStringLiteral("(n, 3)"));
+        QCOMPARE(s.shape("np.asarray((lo_x, hi_x, lo_x, hi_x))"), QStringLiteral("(4,)"));
+        QCOMPARE(s.shape("total", "return "), QStringLiteral("(3, 3)"));
+    }
+
     void bookkeeping() {
         const QByteArray src = withPrelude("def f(sigmas_mm, taps, order, values):\n"
                                            "    s = np.asarray(sigmas_mm) / 2\n"

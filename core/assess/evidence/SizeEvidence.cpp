@@ -1,4 +1,5 @@
 #include "assess/evidence/Collector.h"
+#include "model/PathRole.h"
 
 #include <QRegularExpression>
 #include <QStringList>
@@ -506,12 +507,9 @@ bool Collector::sizeOnComputePath(TSNode n, const Where&) {
     // workload. A file kept in an examples / demo folder is demo material as a whole.
     if (out.isTest || !m.onComputePath(n))
         return false;
-    for (const QString& dir : out.path.split(QLatin1Char('/'))) {
-        const QString d = dir.toLower();
-        if (d == QLatin1String("examples") || d == QLatin1String("_examples") ||
-            d == QLatin1String("example") || d.startsWith(QLatin1String("demo")))
+    for (const QString& dir : out.path.split(QLatin1Char('/')))
+        if (isDemoFolderName(dir))
             return false;
-    }
     return true;
 }
 
