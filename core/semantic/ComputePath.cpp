@@ -79,7 +79,7 @@ PathRole roleOfName(const QString& raw) {
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
         wordPrefix(n, {"setup", "configure", "parse_args", "build_parser", "make_parser",
-                       "get_parser", "validate"}))
+                       "get_parser", "validate", "initialize", "initialise", "init"}))
         return PathRole::Setup;
     // Parsing text or records (`parse_header`, `_parse_file`): reading, not computing.
     if (wordPrefix(n, {"parse"}))
@@ -422,6 +422,9 @@ void ComputePathEngine::buildFunctionRoles() {
 
             else
                 r = roleOfName(own);
+            // Set-up by name that this file calls once per pass is part of the pass.
+            if (r == PathRole::Setup && f.locallyHot)
+                r = PathRole::Compute;
         }
         if (r == PathRole::Compute) {
             for (const QString& p : f.parameters) {
@@ -438,8 +441,12 @@ void ComputePathEngine::buildFunctionRoles() {
         if (r == PathRole::Compute)
             r = m_moduleRole;
         m_functionRoles[i] = r;
-        m_setupUnlessHot[i] = r == PathRole::Setup && (f.name == QLatin1String("__init__") ||
-                                                       f.name.endsWith(QLatin1String(".__init__")));
+        // Set-up by its own name (`__init__`, `_initialize_mesh`, `setup_grid`) runs once
+        // unless a loop calls it per pass: a caller elsewhere in the project decides.
+        m_setupUnlessHot[i] =
+            r == PathRole::Setup &&
+            (f.name == QLatin1String("__init__") || f.name.endsWith(QLatin1String(".__init__")) ||
+             roleOfName(f.name) == PathRole::Setup);
     }
 }
 

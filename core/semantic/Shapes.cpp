@@ -482,8 +482,9 @@ bool inList(const QString& w, std::initializer_list<const char*> list) {
 // and the sizes that are small by the domain's own nature though they arrive at run time: a
 // model's order and lags (`nlags`, `k_ar`), its equations and state vector (`neqs`, `k_endog`,
 // `k_states`: statsmodels' `k_*` convention counts model terms), spline knots, clusters, classes,
-// components and spectral bands. An expert reads `range(neqs)` as a handful of passes; the data
-// is the observations these terms are fitted to.
+// components and spectral bands, the peaks of a fit and the layers of a wall or a stack. An
+// expert reads `range(neqs)` as a handful of passes; the data is the observations these terms
+// are fitted to.
 bool smallCountName(std::string_view name) {
     const QStringList w = nameWords(name);
     if (w.isEmpty())
@@ -500,7 +501,7 @@ bool smallCountName(std::string_view name) {
                 "nclass",   "nclasses",  "nfactors",   "nbands",     "numbands", "nregimes",
                 "nstates",  "nendog",    "nexog",      "ncoef",      "ncoefs",   "ncoeffs",
                 "nbasis",   "nmodes",    "nharmonics", "nterms",     "ntaps",    "ncategories",
-                "radius",   "halfwidth", "kradius"}))
+                "radius",   "halfwidth", "kradius",    "npeaks",     "nlayers"}))
         return true;
     // statsmodels' k_ar, k_endog, k_states, k_exog, k_trend: a count of model terms.
     if (w.size() == 2 && w.first() == QLatin1String("k") &&
@@ -509,11 +510,12 @@ bool smallCountName(std::string_view name) {
         return true;
     // n_levels, num_dims, poly_order, max_degree, n_lags, max_lags, n_clusters
     const QString& last = w.last();
-    return inList(last, {"ndim",       "ndims",  "dims",      "order",   "degree",   "deg",
-                         "levels",     "params", "stages",    "coords",  "axes",     "lags",
-                         "lag",        "eqs",    "equations", "knots",   "clusters", "classes",
-                         "components", "bands",  "factors",   "regimes", "states",   "harmonics",
-                         "modes",      "terms",  "taps",      "coefs",   "coeffs"}) &&
+    return inList(last,
+                  {"ndim",      "ndims",  "dims",      "order",   "degree",     "deg",   "levels",
+                   "params",    "stages", "coords",    "axes",    "lags",       "lag",   "eqs",
+                   "equations", "knots",  "clusters",  "classes", "components", "bands", "factors",
+                   "regimes",   "states", "harmonics", "modes",   "terms",      "taps",  "coefs",
+                   "coeffs",    "peaks",  "layers"}) &&
            (w.size() == 1 || inList(w.first(), {"n", "num", "max", "poly", "spline", "filter",
                                                 "interp", "deriv", "n_", "nb", "number"}));
 }
@@ -791,6 +793,8 @@ struct ShapeEngine::Impl {
     qint64 sliceWidthOf(TSNode slice) const;
     /// Whether binary operator `op` is the value of `x = x <op> y` inside a loop.
     bool selfUpdate(TSNode op) const;
+    /// Whether parameter name `param` has a number literal as its default (`stretch=0.05`).
+    bool numberDefault(TSNode param) const;
     Shape shapeFromSpec(TSNode spec, int depth);
     Shape shapeFromDims(TSNode call, int from, int depth);
     Shape sequenceShape(TSNode seq, int depth);
@@ -1335,6 +1339,9 @@ Shape ShapeEngine::Impl::bindingShape(const SemanticModel::NameBinding& b, TSNod
                 return acc;
         }
         const std::string_view nm = text(b.target);
+        // `stretch=0.05`: a parameter whose default is a number is a number.
+        if (numberDefault(b.target))
+            return Shape::scalar();
         Shape s;
         if (smallArrayName(nm))
             s = Shape::unknown(SizeClass::Small);
@@ -2008,6 +2015,29 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
         return s;
     }
     return Shape::unknown();
+}
+
+bool ShapeEngine::Impl::numberDefault(TSNode param) const {
+    const TSNode p = ts_node_parent(param);
+    if (!is(p, Sym::default_parameter) && !is(p, Sym::typed_default_parameter))
+        return false;
+    TSNode v = unparen(field(p, F().value));
+    if (is(v, Sym::unary_operator))
+        v = unparen(field(v, F().argument));
+    if (!is(v, Sym::integer) && !is(v, Sym::float_))
+        return false;
+    // `alpha=0` documented as "scalar or array" and read as `alpha[j]`: the body indexes it,
+    // so callers pass arrays too.
+    const FunctionRegion* fn = m.enclosingFunctionRegion(param);
+    if (!fn)
+        return true;
+    const std::string_view name = text(param);
+    for (const TSNode sub : SemanticModel::within(m.subscripts(), fn->startByte, fn->endByte)) {
+        const TSNode base = unparen(field(sub, F().value));
+        if (is(base, Sym::identifier) && text(base) == name)
+            return false;
+    }
+    return true;
 }
 
 bool ShapeEngine::Impl::selfUpdate(TSNode op) const {

@@ -219,6 +219,18 @@ private slots:
         QCOMPARE(s.shape("total", "return "), QStringLiteral("(3, 3)"));
     }
 
+    void numberDefaults() {
+        const QByteArray src =
+            withPrelude("def box(lo, hi, stretch=0.05, pad=-1):\n"
+                        "    bounds = np.asarray((lo, hi, lo, hi, lo, hi))\n"
+                        "    lengths = stretch * np.repeat(bounds[1::2] - bounds[::2], 2)\n"
+                        "    return pad * lengths\n");
+        const Snippet s(src.constData());
+        QCOMPARE(s.shape("stretch", "lengths = "), QStringLiteral("()"));
+        QCOMPARE(s.arrayClass("lengths", "lengths = "), SizeClass::Small);
+        QCOMPARE(s.arrayClass("pad * lengths"), SizeClass::Small);
+    }
+
     void bookkeeping() {
         const QByteArray src = withPrelude("def f(sigmas_mm, taps, order, values):\n"
                                            "    s = np.asarray(sigmas_mm) / 2\n"
