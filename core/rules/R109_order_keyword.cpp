@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <QSet>
@@ -17,8 +18,12 @@ const RuleInfo& R109OrderKeyword::info() const {
         QStringLiteral("RR-layout"),
         QStringLiteral("Finds `order=` passed to `reshape`, `ravel`, `flatten`, `asarray`, "
                        "`array`, `copy`, `astype` and the array constructors (`zeros`, "
-                       "`empty`, `*_like`, ...), as NumPy functions or array methods, whatever "
-                       "the value."),
+                       "`empty`, `*_like`, ...), as NumPy functions or array methods. An "
+                       "`order` equal to NumPy's default for that call (`order=\"C\"` on "
+                       "`zeros` or `reshape`, `order=\"K\"` on `asarray` or `astype`) changes "
+                       "nothing in either library, and `order=\"C\"` anywhere asks for the "
+                       "row-major layout every cuPyNumeric array has: those are kept as notes "
+                       "that do not count (`cnready port` drops the defaults)."),
         QStringLiteral("A distributed array has no single memory layout, so cuPyNumeric does "
                        "not honour `order=`: depending on the call it warns and falls back or "
                        "ignores it. Code that relies on C or Fortran contiguity gets a "
@@ -70,10 +75,36 @@ void R109OrderKeyword::check(const RuleContext& ctx, FindingSink& out) const {
         }
         if (!numpyCall)
             continue;
-        out.report(
-            c, QStringLiteral("order=%1 on %2 is not honoured for distributed arrays")
-                   .arg(QString::fromUtf8(m.text(order).data(), qsizetype(m.text(order).size())),
-                        leaf));
+        const QString value =
+            QString::fromUtf8(m.text(order).data(), qsizetype(m.text(order).size()));
+        // NumPy's own default (`np.zeros(n, order="C")`, `a.astype(t, order="K")`) asks for
+        // nothing: the array is laid out the same without the keyword, in NumPy and in
+        // cuPyNumeric. A note the port removes, not a blocker.
+        const bool method = cn.isEmpty() || cn.startsWith(QLatin1String("numpy.ndarray."));
+        const QString def = method || cn == QLatin1String("numpy.") + leaf
+                                ? numpy::defaultOrder(leaf, method)
+                                : QString();
+        const bool quoted =
+            value.size() == 3 && (value[0] == QLatin1Char('"') || value[0] == QLatin1Char('\''));
+        if (!def.isEmpty() && quoted && value.mid(1, 1) == def) {
+            out.reportNoOp(c, QStringLiteral("order=%1 on %2 is NumPy's default layout: it "
+                                             "changes nothing, drop it")
+                                  .arg(value, leaf));
+            continue;
+        }
+        // Row-major is the only layout a cuPyNumeric array has, so asking for it there
+        // changes nothing either; in NumPy it may copy a Fortran-ordered input, which only
+        // host code handed the raw buffer (a C extension) can tell.
+        if (quoted && value.mid(1, 1).toUpper() == QLatin1String("C")) {
+            out.reportNoOp(c, QStringLiteral("order=%1 on %2 asks for the row-major layout "
+                                             "every cuPyNumeric array has: no change there; "
+                                             "keep it only for host code that needs a "
+                                             "C-contiguous NumPy buffer")
+                                  .arg(value, leaf));
+            continue;
+        }
+        out.report(c, QStringLiteral("order=%1 on %2 is not honoured for distributed arrays")
+                          .arg(value, leaf));
     }
 }
 

@@ -32,5 +32,11 @@ QSet<QString> knownFunctionNames();
 /// (`scipy.__version__.split`, `numpy.__file__`): reading a version string or a path is no
 /// array work and crosses no boundary, so neither rules nor evidence count it.
 bool throughModuleMetadata(const QString& canonical);
+/// The default of the `order` keyword in NumPy's signature of `leaf` ("C" for `zeros`,
+/// `reshape`, `ravel`; "K" for `array`, `asarray`, `copy`, the `*_like` constructors), as a
+/// module function or, with `method`, as an ndarray method (`ndarray.copy` is "C" where
+/// `np.copy` is "K"); empty when NumPy has no such keyword or no fixed default. Source: the
+/// numpy.org reference page of each function.
+QString defaultOrder(const QString& leaf, bool method);
 
 } // namespace cnready::numpy
