@@ -34,6 +34,15 @@ struct SiteWork {
     /// of an array): its iterations are a handful, not one per datum.
     bool innermostSmall = false;
     quint16 elementAccesses = 0; ///< element reads / writes one pass of the innermost loop makes
+    /// The site's statement without fusion (SiteWorkProbe's countArrayOps): its operators on
+    /// arrays, one runtime task each, and the arrays they read and write, each of them a pass
+    /// over an array (the operands' and the temporaries'); 0 when none is known to be an array.
+    quint16 statementOps = 0;
+    quint16 statementPasses = 0;
+    /// The array operations one pass of the innermost loop around the site runs whatever the
+    /// branches (its body outside `if`s and nested loops, a `while` condition): at least one
+    /// task each, whatever their size.
+    quint16 passOps = 0;
     Size size = Size::Unknown;
     bool scalarValue = false; ///< the site's own value is not known to be an array (one number)
     /// The site converts a whole array into Python objects on the host (`a.tolist()`,

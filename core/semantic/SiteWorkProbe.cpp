@@ -560,6 +560,171 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
     w.everyText = g.text;
 }
 
+/// NumPy calls that make no task of their own: views and metadata (`reshape`, `.T`, `asarray` of
+/// an array), host reads (`.item()`, `.tolist()`: a sync, costed by R104/R105) and `empty`
+/// (allocates, writes nothing).
+bool taskFreeCall(const QString& name) {
+    static const char* const leaves[] = {
+        "reshape", "transpose", "swapaxes", "squeeze", "expand_dims", "view",    "asarray",
+        "item",    "tolist",    "empty",    "empty_like", "shape",     "ndim",   "broadcast_to",
+        "atleast_1d", "atleast_2d", "atleast_3d", "moveaxis", "newaxis"};
+    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+    const QStringView leaf = QStringView(name).mid(dot + 1);
+    return std::any_of(std::begin(leaves), std::end(leaves),
+                       [leaf](const char* l) { return leaf == QLatin1String(l); });
+}
+
+/// NumPy constructors that fill a new array (`zeros`, `ones_like`, `arange`): one task writing
+/// it, reading no array.
+bool fillingConstructor(const QString& name) {
+    static const char* const names[] = {
+        "numpy.zeros", "numpy.ones",      "numpy.full",     "numpy.zeros_like", "numpy.ones_like",
+        "numpy.full_like", "numpy.arange", "numpy.linspace", "numpy.eye",       "numpy.identity"};
+    return std::any_of(std::begin(names), std::end(names),
+                       [&name](const char* n) { return name == QLatin1String(n); });
+}
+
+/// Counts the array operations of an expression or simple statement (not entering nested
+/// definitions): without fusion every operator on an array is its own runtime task, reading
+/// its array inputs and writing a temporary the size of its result (gpu-stack.md §1, "L2
+/// cache": `c = a*x + b*y` is three tasks and three trips through device memory). `ops` gets
+/// one per such operator, `passes` one per array it reads or writes. Only operands known to be
+/// arrays are counted, and a reduction's one-number result and a comparison's flags are not,
+/// so both stay lower bounds.
+void countArrayOps(const SemanticModel& model, TSNode root, quint32& ops, quint32& passes) {
+    if (ts_node_is_null(root))
+        return;
+    auto arr = [&model](TSNode n) { return !ts_node_is_null(n) && model.isArray(n); };
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    int visited = 0;
+    for (bool more = true; more && visited < 4096;) {
+        const TSNode n = ts_tree_cursor_current_node(&cursor);
+        ++visited;
+        const char* type = ts_node_type(n);
+        const bool nested = std::strcmp(type, "function_definition") == 0 ||
+                            std::strcmp(type, "class_definition") == 0 ||
+                            std::strcmp(type, "lambda") == 0;
+        if (std::strcmp(type, "binary_operator") == 0 || std::strcmp(type, "unary_operator") == 0) {
+            if (arr(n)) {
+                ++ops;
+                passes += 1; // its temporary
+                for (const char* side : {"left", "right", "argument"})
+                    passes += arr(ts_node_child_by_field_name(n, side, uint32_t(std::strlen(side))))
+                                  ? 1
+                                  : 0;
+            }
+        } else if (std::strcmp(type, "comparison_operator") == 0) {
+            bool any = false;
+            for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+                if (arr(ts_node_named_child(n, i))) {
+                    any = true;
+                    ++passes;
+                }
+            ops += any ? 1 : 0;
+        } else if (std::strcmp(type, "augmented_assignment") == 0) {
+            const TSNode l = ts_node_child_by_field_name(n, "left", 4);
+            const TSNode r = ts_node_child_by_field_name(n, "right", 5);
+            if (arr(l)) {
+                ++ops;
+                passes += 2 + (arr(r) ? 1 : 0); // reads the target (and the value), writes it
+            }
+        } else if (std::strcmp(type, "assignment") == 0) {
+            const TSNode l = ts_node_child_by_field_name(n, "left", 4);
+            const TSNode r = ts_node_child_by_field_name(n, "right", 5);
+            if (!ts_node_is_null(l) && std::strcmp(ts_node_type(l), "subscript") == 0 && arr(l)) {
+                ++ops; // the copy (or fill) into the slice
+                passes += 1 + (arr(r) ? 1 : 0);
+            }
+        } else if (std::strcmp(type, "call") == 0) {
+            const QString name = model.callName(n);
+            if (name.startsWith(QLatin1String("numpy.")) && !taskFreeCall(name)) {
+                if (fillingConstructor(name)) {
+                    ++ops;
+                    ++passes;
+                } else {
+                    quint32 reads = 0;
+                    const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+                    if (!ts_node_is_null(fn) && std::strcmp(ts_node_type(fn), "attribute") == 0 &&
+                        arr(ts_node_child_by_field_name(fn, "object", 6)))
+                        ++reads;
+                    for (int i = 0; i < SemanticModel::positionalCount(n); ++i)
+                        reads += arr(SemanticModel::argument(n, i)) ? 1 : 0;
+                    if (reads > 0) {
+                        ++ops;
+                        passes += reads + (arr(n) ? 1 : 0);
+                    }
+                }
+            }
+        }
+        if (!nested && ts_tree_cursor_goto_first_child(&cursor))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor) ||
+                ts_node_eq(ts_tree_cursor_current_node(&cursor), root)) {
+                more = false;
+                break;
+            }
+        }
+    }
+    ts_tree_cursor_delete(&cursor);
+}
+
+/// The part of a statement that runs whenever it does: a compound statement's header (an
+/// `if` or `while` condition, a `for` iterable), a simple statement whole; null for the rest
+/// (`try`, definitions).
+TSNode unconditionalPart(TSNode stmt) {
+    const char* type = ts_node_type(stmt);
+    if (std::strcmp(type, "if_statement") == 0 || std::strcmp(type, "while_statement") == 0)
+        return ts_node_child_by_field_name(stmt, "condition", 9);
+    if (std::strcmp(type, "for_statement") == 0)
+        return ts_node_child_by_field_name(stmt, "right", 5);
+    if (std::strcmp(type, "with_statement") == 0 || std::strcmp(type, "try_statement") == 0 ||
+        std::strcmp(type, "function_definition") == 0 ||
+        std::strcmp(type, "class_definition") == 0 ||
+        std::strcmp(type, "decorated_definition") == 0)
+        return {};
+    return stmt;
+}
+
+/// The array operations one pass of `loop` runs for sure: its `while` condition and the
+/// statements of its body outside branches and nested loops (their headers only), `with`
+/// bodies included. A lower bound on the tasks of a pass, whatever the arrays' sizes.
+void countPassOps(const SemanticModel& model, const LoopInfo& loop, quint32& ops, quint32& passes) {
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+        return;
+    if (loop.kind == LoopKind::While)
+        countArrayOps(model, loop.condition, ops, passes);
+    std::vector<TSNode> blocks{loop.body};
+    while (!blocks.empty()) {
+        const TSNode block = blocks.back();
+        blocks.pop_back();
+        for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
+            const TSNode stmt = ts_node_named_child(block, i);
+            if (std::strcmp(ts_node_type(stmt), "with_statement") == 0) {
+                const TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+                if (!ts_node_is_null(body))
+                    blocks.push_back(body);
+                continue;
+            }
+            countArrayOps(model, unconditionalPart(stmt), ops, passes);
+        }
+    }
+}
+
+/// The statement `node` belongs to (the child of a block, or of the module), and of it the
+/// part that runs whenever it does (unconditionalPart); `node` itself for a loop.
+TSNode statementOf(const SemanticModel& model, TSNode node) {
+    if (model.loopOf(node))
+        return {};
+    TSNode s = node;
+    for (TSNode p = ts_node_parent(s); !ts_node_is_null(p); s = p, p = ts_node_parent(p)) {
+        const char* t = ts_node_type(p);
+        if (std::strcmp(t, "block") == 0 || std::strcmp(t, "module") == 0)
+            break;
+    }
+    return unconditionalPart(s);
+}
+
 } // namespace
 
 const LoopInfo* rowWalkedByBuiltin(const SemanticModel& model, TSNode call) {
@@ -721,6 +886,19 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.innermostSmall = lw.trip == TripClass::Small;
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
             innermost = false;
+        }
+    }
+    // The statement's operators (one task each, no fusion) and the array operations one pass
+    // of the innermost loop around runs for sure.
+    {
+        quint32 ops = 0, passes = 0;
+        countArrayOps(model, statementOf(model, node), ops, passes);
+        w.statementOps = quint16(std::min<quint32>(65535, ops));
+        w.statementPasses = quint16(std::min<quint32>(65535, passes));
+        if (loop) {
+            quint32 pops = 0, ppasses = 0;
+            countPassOps(model, *loop, pops, ppasses);
+            w.passOps = quint16(std::min<quint32>(65535, pops));
         }
     }
     // What a growing stack appends per pass (R203 reports on the accumulator).
