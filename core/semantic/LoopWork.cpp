@@ -389,6 +389,20 @@ struct LoopWorkEngine::Impl {
                (s.rank >= 2 && s.sizeClass() != SizeClass::Small);
     }
 
+    // `[:3]`, `[1:4]`: a slice that stops at a small non-negative literal keeps a few items.
+    static bool smallSliceStop(TSNode slice) {
+        TSNode stop{};
+        int colons = 0;
+        for (uint32_t k = 0; k < ts_node_child_count(slice); ++k) {
+            const TSNode c = ts_node_child(slice, k);
+            if (ST::is(c, ":"))
+                ++colons;
+            else if (colons == 1 && ts_node_is_named(c))
+                stop = c;
+        }
+        return ST::is(stop, "integer");
+    }
+
     void markElement(const LoopInfo& L, TSNode at) {
         LoopWork& w = work[size_t(L.index)];
         w.elements.push_back(at);
@@ -677,6 +691,35 @@ struct LoopWorkEngine::Impl {
                     of(*cur).trip != TripClass::Data)
                     markSlab(*cur, left, "the pass writes a data-sized row");
         }
+        // `cur = dogs[i]` then `cur[1:-1, 1:-1]`: what the loop's variable picked is sliced
+        // later in the pass, so it has an axis: a row or a plane, not one number (a number
+        // cannot be sliced), whatever the unknown rank of `dogs` left open.
+        for (const TSNode a : m.assignments()) {
+            const TSNode left = unparen(ST::field(a, "left"));
+            const TSNode right = unparen(ST::field(a, "right"));
+            const LoopInfo* L = ST::is(left, "identifier") && ST::is(right, "subscript")
+                                    ? m.enclosingLoop(a)
+                                    : nullptr;
+            if (!L)
+                continue;
+            const std::string_view name = m.text(left);
+            bool sliced = false;
+            for (const TSNode sub :
+                 SemanticModel::within(m.subscripts(), ts_node_end_byte(a), L->hotEnd)) {
+                const TSNode base = unparen(ST::field(sub, "value"));
+                if (!ST::is(base, "identifier") || m.text(base) != name)
+                    continue;
+                // `p[:3]` of a point keeps a few numbers: no sign of a data axis.
+                forEachIndex(sub, [&](TSNode e) {
+                    sliced = sliced || (ST::is(e, "slice") && !smallSliceStop(e));
+                    return !sliced;
+                });
+                if (sliced)
+                    break;
+            }
+            if (sliced)
+                markRow(right, true);
+        }
         // `vol[z] = page.asarray()`: a whole array decoded per file or page is stored.
         for (const TSNode a : m.assignments())
             if (convertsToArray(m, ST::field(a, "right")) && m.inLoop(a))
@@ -805,7 +848,7 @@ struct LoopWorkEngine::Impl {
             w.tripEvidence = at;
             w.tripReason = why;
         };
-        if (L.kind == LoopKind::While) {
+        if (L.kind == LoopKind::While && L.source != LoopSource::NdIter) {
             set(TripClass::Steps, L.condition, "a while loop iterates until its condition fails");
             return;
         }

@@ -356,8 +356,29 @@ void SemanticModel::buildLoops() {
     };
     // What a for-loop or comprehension ranges over (uses the facts read so far).
     auto classify = [&](LoopInfo& L) {
-        if (L.kind == LoopKind::While)
+        if (L.kind == LoopKind::While) {
+            // `it = np.nditer(a); while not it.finished: ...; it.iternext()` walks the array
+            // element by element as `for x in np.nditer(a)` does.
+            const TSNode c = unparen(L.condition);
+            const TSNode fin =
+                is(c, Sym::not_operator) ? unparen(field(c, F().argument)) : TSNode{};
+            if (!is(fin, Sym::attribute) || text(field(fin, F().attribute)) != "finished" ||
+                !is(field(fin, F().object), Sym::identifier))
+                return;
+            const TSNode name = field(fin, F().object);
+            const int slot = d->lookup(text(name), scopeIndexAt(startOf(name)));
+            if (slot < 0 || d->lastBinding[size_t(slot)] < 0)
+                return;
+            const Data::Binding& b = d->bindings[size_t(d->lastBinding[size_t(slot)])];
+            const TSNode call =
+                b.kind == Data::BindKind::Assign && b.position == -1 ? unparen(b.value) : TSNode{};
+            if (is(call, Sym::call) && callName(call) == QLatin1String("numpy.nditer")) {
+                L.source = LoopSource::NdIter;
+                L.iterable = call;
+                L.iteratedArray = m_tree.qtext(arg(call, 0));
+            }
             return;
+        }
         // classification below
         TSNode it = unparen(L.iterable);
         L.iteratedArray.clear();
