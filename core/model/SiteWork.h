@@ -43,6 +43,14 @@ struct SiteWork {
     /// branches (its body outside `if`s and nested loops, a `while` condition): at least one
     /// task each, whatever their size.
     quint16 passOps = 0;
+    /// Of `elementAccesses`, those that take a row or slab rather than one number (`fxy[i][j]`
+    /// of a 3-D `fxy`, `p[i]` of a 2-D `p`: the subscript's shape has rank >= 1): a loop whose
+    /// pass picks rows is a row loop, one task per row operation, not one per element.
+    quint16 rowPicks = 0;
+    /// Calls of one pass that hand an item the loop's variable picks to a function of the
+    /// project (`mlab.csd(ts[j], ts[i], ...)`, LoopWork::elementCalls): at least one task each,
+    /// whatever the callee does (its own array operations are not counted).
+    quint16 passCalls = 0;
     Size size = Size::Unknown;
     bool scalarValue = false; ///< the site's own value is not known to be an array (one number)
     /// The site converts a whole array into Python objects on the host (`a.tolist()`,
@@ -95,6 +103,11 @@ struct SiteWork {
     /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
     /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
     CompactString tripText;
+    /// With two or more loops of unknown trip count around the site: the header of the innermost
+    /// (`for j in range(i, n)`, the loop a per-pass bound is of) and of the outermost (`for i in
+    /// range(n)`, the loop whose passes multiply it) as written; empty otherwise.
+    CompactString innerLoopText;
+    CompactString outerLoopText;
     /// The site's statement only rebinds names (`a, b = b, a`, the buffer swap R006 reports):
     /// no element moves and no task runs, so the cost model gives it no row.
     bool rebinding = false;

@@ -22,10 +22,54 @@ bool valueKind(const char* type) {
                        [type](const char* k) { return std::strcmp(type, k) == 0; });
 }
 
+/// Whether a slice bound is a shape's own number: absent, an integer literal (`1`, `-1`), or
+/// read from a shape (`len(x)`, `x.shape[0]`, `n - 1` of them). A name bound to a number
+/// (`w[1:p]` of a counter `p = 2` that the loop grows, an order, a tolerance) is not.
+bool shapeBound(const SemanticModel& model, TSNode b) {
+    if (ts_node_is_null(b))
+        return true;
+    const char* type = ts_node_type(b);
+    if (std::strcmp(type, "integer") == 0)
+        return true;
+    if (std::strcmp(type, "unary_operator") == 0 || std::strcmp(type, "binary_operator") == 0 ||
+        std::strcmp(type, "parenthesized_expression") == 0) {
+        for (uint32_t i = 0; i < ts_node_named_child_count(b); ++i)
+            if (!shapeBound(model, ts_node_named_child(b, i)))
+                return false;
+        return true;
+    }
+    const std::string_view t = model.text(b);
+    return t.find(".shape") != std::string_view::npos || t.rfind("len(", 0) == 0;
+}
+
+/// Whether the shape of `n` sizes an array the site touches: not a shape tuple (`x.shape`, whose
+/// extents are the rank, not a size) and not a slice bounded by a number that is not a shape's
+/// (shapeBound): its array is folded on its own.
+bool sizesAnArray(const SemanticModel& model, TSNode n) {
+    const char* type = ts_node_type(n);
+    if (std::strcmp(type, "attribute") == 0) {
+        const std::string_view a = model.text(ts_node_child_by_field_name(n, "attribute", 9));
+        return a != "shape" && a != "strides";
+    }
+    if (std::strcmp(type, "subscript") != 0)
+        return true;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        const TSNode k = ts_node_named_child(n, i);
+        if (std::strcmp(ts_node_type(k), "slice") != 0)
+            continue;
+        for (uint32_t j = 0; j < ts_node_named_child_count(k); ++j)
+            if (!shapeBound(model, ts_node_named_child(k, j)))
+                return false;
+    }
+    return true;
+}
+
 /// Folds the shape of `n` into the site's size: Data beats Small beats Unknown; among Small
 /// shapes the one with the most literal elements wins, and among Data shapes the largest
 /// literal element count is kept (`dataElements`).
 void foldShape(const SemanticModel& model, TSNode n, SiteWork& w) {
+    if (!sizesAnArray(model, n))
+        return;
     const Shape s = model.shapeOf(n);
     if (!s.known() && s.unknownRankClass != SizeClass::Data)
         return;
@@ -560,6 +604,15 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
     w.everyText = g.text;
 }
 
+/// How many of a pass's element accesses (LoopWork::elements) take a row or slab: the
+/// subscript's shape has rank >= 1 (`p[i]` of a 2-D `p`).
+qsizetype rowPicksOf(const SemanticModel& model, const LoopWork& lw) {
+    return std::count_if(lw.elements.begin(), lw.elements.end(), [&model](TSNode e) {
+        const Shape s = model.shapeOf(e);
+        return s.known() && s.rank >= 1;
+    });
+}
+
 /// NumPy calls that make no task of their own: views and metadata (`reshape`, `.T`, `asarray` of
 /// an array), host reads (`.item()`, `.tolist()`: a sync, costed by R104/R105) and `empty`
 /// (allocates, writes nothing).
@@ -844,11 +897,20 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         outerStep = nullptr;
     }
     bool innermost = true;
+    const LoopInfo* innerUnknown = nullptr; // the innermost and outermost loops of unknown trip
+    const LoopInfo* outerUnknown = nullptr;
+    // A step is one pass of the outermost step loop: the loops around it (trials, files) repeat
+    // whole runs, so their passes are not multiplied into the site's per-step figures.
+    const Around* stepsFrom = nullptr;
+    for (const Around& a : around)
+        if (a.step)
+            stepsFrom = &a;
     for (const Around& a : around) {
         const LoopInfo* l = a.loop;
         const LoopWork& lw = model.loopWork(*l);
         const bool literal = a.items > 0;
-        if (&a == outerStep) {
+        const bool outsideSteps = stepsFrom && &a > stepsFrom;
+        if (&a == outerStep || outsideSteps) {
             // Its passes are the steps: none is multiplied in, its cap is convergeCap.
         } else if (a.ends) {
             w.breaks = true;
@@ -865,6 +927,9 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
                 w.unknownDataTrips = quint8(std::min(255, w.unknownDataTrips + 1));
             if (w.tripText.isEmpty())
                 w.tripText = tripTextOf(model, *l);
+            if (w.unknownTrips == 1)
+                innerUnknown = l;
+            outerUnknown = l;
         }
         if (!literal) {
             switch (lw.trip) {
@@ -885,8 +950,14 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.innermostSlab = lw.work == PassWork::Slab;
             w.innermostSmall = lw.trip == TripClass::Small;
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
+            w.rowPicks = quint16(std::min<qsizetype>(65535, rowPicksOf(model, lw)));
+            w.passCalls = quint16(std::min<size_t>(65535, lw.elementCalls.size()));
             innermost = false;
         }
+    }
+    if (w.unknownTrips >= 2 && innerUnknown && outerUnknown) {
+        w.innerLoopText = headerTextOf(model, *innerUnknown);
+        w.outerLoopText = headerTextOf(model, *outerUnknown);
     }
     // The statement's operators (one task each, no fusion) and the array operations one pass
     // of the innermost loop around runs for sure.

@@ -915,6 +915,228 @@ private slots:
         QVERIFY2(sites[2].site.path == QLatin1String("step.py") && sites[2].site.line == 8,
                  qPrintable(describe(sites)));
     }
+    // ---- A fresh reviewer's findings (issue 20, third pass) ------------------------------
+    void statementOpsAndTemporaries() {
+        // `c = a*x + b*y` without fusion (gpu-stack.md "L2 cache"): three tasks (a*x, b*y, the
+        // sum) and nine passes over 100 M float64 elements (a, x, tmp1; b, y, tmp2; tmp1,
+        // tmp2, c): 9 x 800 MB = 7.2 GB at 3.35 TB/s = 2.149 ms, over the 3 x 10 µs tasks.
+        // One task reading and writing once would be 1.6 GB, 0.478 ms.
+        const QByteArray src("import numpy as np\n"
+                             "def axpby(a: np.ndarray, x: np.ndarray, b: np.ndarray,\n"
+                             "          y: np.ndarray, n_steps):\n"
+                             "    for t in range(n_steps):\n"
+                             "        c = a * x + b * y\n"
+                             "    return c\n");
+        const std::optional<Finding> it = firstFinding(src, "R001");
+        QVERIFY2(it, qPrintable(codesOf(src)));
+        QCOMPARE(it->work.statementOps, quint16(3));
+        QCOMPARE(it->work.statementPasses, quint16(9));
+        const cost::SiteCost c = cost::estimate(*it, h100(100'000'000));
+        QVERIFY2(c.sizeKnown, qPrintable(c.unknownWhy));
+        QCOMPARE(c.tasksPerPass, 3.0);
+        QCOMPARE(c.bytesPerPass, 9 * 8 * 1e8);
+        QVERIFY2(near(c.gpuSeconds, 7.2e9 / 3350e9), qPrintable(c.assumption));
+        QCOMPARE(c.dominant, cost::Dominant::Bandwidth);
+        QVERIFY2(c.assumption.contains(QLatin1String("3 tasks")), qPrintable(c.assumption));
+        QVERIFY2(c.assumption.contains(QLatin1String("9 passes")), qPrintable(c.assumption));
+        // On 1 M elements the tasks dominate: 3 x 10 µs = 30 µs (9 x 8 MB is 21.5 µs).
+        QVERIFY(near(cost::estimate(*it, h100(1'000'000)).gpuSeconds, 30e-6));
+    }
+    void unknownSizeInLoopCountsTasks() {
+        // `u` has no shape the model can read, but each pass of the step loop still runs the
+        // statement's three array operations (u ** 2, u + tmp, 0.5 * tmp): >= 3 x 10 µs =
+        // 30 µs per step, the data part "size unknown" -- not "size unknown" alone.
+        const QByteArray src("import numpy as np\n"
+                             "def relax(u, n_steps):\n"
+                             "    u = np.asarray(u)\n"
+                             "    for t in range(n_steps):\n"
+                             "        u = 0.5 * (u + u ** 2)\n"
+                             "    return u\n");
+        cost::Inputs in = h100(0);
+        in.sizeSource = cost::SizeSource::Default;
+        const QList<cost::SiteCost> sites =
+            cost::estimateSites(analyzeSource(QStringLiteral("m.py"), src).findings, in);
+        QVERIFY2(!sites.isEmpty(), qPrintable(codesOf(src)));
+        const cost::SiteCost& c = sites[0];
+        QVERIFY2(c.sizeKnown && c.dataUnknown, qPrintable(describe(sites)));
+        QCOMPARE(c.bytesPerPass, 0.0);
+        QVERIFY2(near(c.gpuSeconds, 30e-6), qPrintable(describe(sites)));
+        QCOMPARE(cost::formatBound(c),
+                 QStringLiteral("≥ 30 µs per step (tasks only, data size unknown)"));
+        // Outside any loop the same statement keeps no figure: nothing says how often it runs.
+        const QByteArray once("import numpy as np\n"
+                              "def relax(u):\n"
+                              "    u = np.asarray(u)\n"
+                              "    u = 0.5 * (u + u ** 2)\n"
+                              "    return u\n");
+        for (const cost::SiteCost& o :
+             cost::estimateSites(analyzeSource(QStringLiteral("m.py"), once).findings, in))
+            QVERIFY2(!o.sizeKnown, qPrintable(cost::formatBound(o)));
+    }
+    void unknownTripLoopPassFloor() {
+        // Hand-built: a whole-array statement of unknown size in a loop of unknown trip count
+        // whose pass runs 4 array operations for sure, the statement itself 1: >= 4 x 10 µs per
+        // pass (the pass floor), tasks only.
+        SiteWork w = dataLoop();
+        w.innermostData = false;
+        w.size = SiteWork::Size::Unknown;
+        w.statementOps = 1;
+        w.statementPasses = 2;
+        w.passOps = 4;
+        w.tripText = QStringLiteral("n_windows");
+        cost::Inputs in = h100(0);
+        in.sizeSource = cost::SizeSource::Default;
+        const cost::SiteCost c =
+            cost::estimate(finding(QStringLiteral("R001"), Category::Scales, w), in);
+        QVERIFY2(c.sizeKnown, qPrintable(c.unknownWhy));
+        QVERIFY(c.perPass && c.dataUnknown);
+        QVERIFY(near(c.gpuSeconds, 40e-6));
+        QVERIFY(near(c.passFloorSeconds, 40e-6));
+        QVERIFY(near(c.taskSeconds, 10e-6));
+        QCOMPARE(cost::formatBound(c),
+                 QStringLiteral("≥ 40 µs per pass (tasks only, data size unknown)"));
+        QVERIFY(c.assumption.contains(QLatin1String("`n_windows`")));
+    }
+    void rowLoopWithHeavyCall() {
+        // nitime snr.py's shape: a loop over the rows of a 2-D `p`, each pass handing a row of
+        // `data` to a project function (FFTs) and writing a row of `p`. One pass: the row write
+        // `p[i]` (a row access, one task) and the call (>= 1 task): >= 2 x 10 µs = 20 µs per pass
+        // of `range(p.shape[0])`, the rows' length not known -- not "the 2 elements of its
+        // array (its literal shape)", which came from the tuple `p.shape`.
+        const QByteArray src("import numpy as np\n"
+                             "def psd(x, Fs=1.0, BW=None):\n"
+                             "    f = np.fft.rfft(x)\n"
+                             "    return Fs, np.abs(f) ** 2, BW\n"
+                             "def noise_psd(data, rate, bandwidth):\n"
+                             "    p = np.empty((data.shape[0], data.shape[-1] // 2 + 1))\n"
+                             "    for i in range(p.shape[0]):\n"
+                             "        _, p[i], _ = psd(data[i], Fs=rate, BW=bandwidth)\n"
+                             "    return np.mean(p, 0)\n");
+        const std::optional<Finding> it = firstFinding(src, "R101");
+        QVERIFY2(it, qPrintable(codesOf(src)));
+        QVERIFY2(it->work.size != SiteWork::Size::Small, "a shape tuple sized the site");
+        QCOMPARE(it->work.rowPicks, quint16(1));
+        QCOMPARE(it->work.passCalls, quint16(1));
+        cost::Inputs in = h100(0);
+        in.sizeSource = cost::SizeSource::Default;
+        const cost::SiteCost c = cost::estimate(*it, in);
+        QVERIFY2(c.sizeKnown, qPrintable(c.unknownWhy));
+        QCOMPARE(c.kind, QStringLiteral("row loop"));
+        QVERIFY(c.perPass && c.dataUnknown);
+        QCOMPARE(c.tasksPerPass, 2.0);
+        QVERIFY2(near(c.gpuSeconds, 20e-6), qPrintable(c.assumption));
+        QVERIFY2(!c.assumption.contains(QLatin1String("literal shape")), qPrintable(c.assumption));
+        QVERIFY2(c.assumption.contains(QLatin1String("1 row access")), qPrintable(c.assumption));
+    }
+    void nestedRowLoopNamesBothLoops() {
+        // nitime spectral.py's shape: the pairs of rows of `ts`, each pass a project call on two
+        // rows and a row write into the 3-D `fxy`. The bound is per pass of the inner loop, and
+        // its label names the outer loop whose passes multiply it.
+        const QByteArray src("import numpy as np\n"
+                             "def csd(x, y, nfft):\n"
+                             "    return np.fft.rfft(x, nfft) * np.fft.rfft(y, nfft).conj(), nfft\n"
+                             "def csd_all(ts, nfft):\n"
+                             "    fxy = np.zeros((ts.shape[0], ts.shape[0], nfft // 2 + 1))\n"
+                             "    for i in range(ts.shape[0]):\n"
+                             "        for j in range(i, ts.shape[0]):\n"
+                             "            temp, f = csd(ts[j], ts[i], nfft)\n"
+                             "            fxy[i][j] = temp.squeeze()\n"
+                             "    return fxy\n");
+        const std::optional<Finding> it = firstFinding(src, "R101");
+        QVERIFY2(it, qPrintable(codesOf(src)));
+        QCOMPARE(it->work.innerLoopText.str(), QStringLiteral("for j in range(i, ts.shape[0])"));
+        QCOMPARE(it->work.outerLoopText.str(), QStringLiteral("for i in range(ts.shape[0])"));
+        const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
+        QCOMPARE(c.kind, QStringLiteral("row loop"));
+        QVERIFY2(c.passNote.contains(QLatin1String("inner loop `for j in range(i, ts.shape[0])`")),
+                 qPrintable(c.passNote));
+        QVERIFY2(c.passNote.contains(QLatin1String("`for i in range(ts.shape[0])` around it")),
+                 qPrintable(c.passNote));
+        // One call (>= 1 task) and the row accesses, one task each.
+        QVERIFY2(c.tasksPerPass >= 2, qPrintable(c.assumption));
+    }
+    void sizesComeFromShapesOnly() {
+        // nitime autoregressive.py's Levinson-Durbin loop: `w[1:p]` is sliced by a counter
+        // `p = 2` that grows each pass, and `w` has `order + 1` elements: no shape gives a
+        // number, so no "1-element array (its literal shape)"; the pass's array operations
+        // still give a task bound, the data part "size unknown".
+        const QByteArray src("import numpy as np\n"
+                             "def ar_est(x, order):\n"
+                             "    rxx_m = np.correlate(x, x, 'full')[:order + 1]\n"
+                             "    w = np.zeros((order + 1, ), rxx_m.dtype)\n"
+                             "    b = rxx_m[0].real\n"
+                             "    w_k = rxx_m[1] / b\n"
+                             "    w[1] = w_k\n"
+                             "    p = 2\n"
+                             "    while p <= order:\n"
+                             "        b *= 1 - (w_k * w_k.conj()).real\n"
+                             "        w_k = (rxx_m[p] - (w[1:p] * rxx_m[1:p][::-1]).sum()) / b\n"
+                             "        w[1:p] = w[1:p] - w_k * w[1:p][::-1].conj()\n"
+                             "        w[p] = w_k\n"
+                             "        p += 1\n"
+                             "    return w[1:], b\n");
+        const std::optional<Finding> it = firstFinding(src, "R002");
+        QVERIFY2(it, qPrintable(codesOf(src)));
+        QCOMPARE(it->work.smallElements, qint64(0));
+        QCOMPARE(it->work.dataElements, qint64(0));
+        cost::Inputs in = h100(0);
+        in.sizeSource = cost::SizeSource::Default;
+        const QList<cost::SiteCost> sites =
+            cost::estimateSites(analyzeSource(QStringLiteral("m.py"), src).findings, in);
+        QVERIFY2(!sites.isEmpty(), qPrintable(codesOf(src)));
+        QVERIFY2(!describe(sites).contains(QLatin1String("literal shape")),
+                 qPrintable(describe(sites)));
+        QVERIFY2(sites[0].sizeKnown && sites[0].dataUnknown, qPrintable(describe(sites)));
+        // A literal slice still sizes: `v[:3]` of `np.zeros(10)` is 3 elements.
+        const std::optional<Finding> lit =
+            firstFinding(QByteArrayLiteral("import numpy as np\n"
+                                           "def f(n_steps):\n"
+                                           "    v = np.zeros(10)\n"
+                                           "    for t in range(n_steps):\n"
+                                           "        v[:3] = v[:3] * 2.0\n"
+                                           "    return v\n"),
+                         "R001");
+        QVERIFY(lit);
+        QCOMPARE(lit->work.size, SiteWork::Size::Small);
+        QCOMPARE(lit->work.smallElements, qint64(10));
+    }
+    void setUpIsPerRunNotPerStep() {
+        // Three trials (a literal loop, not a step loop) each prepare `v` once and then run a
+        // step loop. The preparation is set-up, once per run: the site's per-step bound is the
+        // stencil line's alone and names the set-up apart. Stencil on 100 M elements: 3 tasks
+        // (u[2:] + u[:-2], 0.5 * tmp, the slice copy) and 7 passes (3 + 2 + 2) x 800 MB = 5.6 GB
+        // at 3.35 TB/s = 1.672 ms per step -- one pass of the step loop: the 3 trials around it
+        // repeat the run, they do not multiply the step.
+        const QByteArray src("import numpy as np\n"
+                             "def run(u: np.ndarray, n_steps):\n"
+                             "    for k in range(3):\n"
+                             "        v = np.sqrt(u) * 2.0\n"
+                             "        for step in range(n_steps):\n"
+                             "            v[1:-1] = 0.5 * (v[2:] + v[:-2])\n"
+                             "    return v\n");
+        const QList<cost::SiteCost> sites = sitesOf(src, 100'000'000);
+        QVERIFY2(!sites.isEmpty(), qPrintable(codesOf(src)));
+        const cost::SiteCost& c = sites[0];
+        QVERIFY2(c.perStep, qPrintable(describe(sites)));
+        QVERIFY2(c.perRunParts.size() == 1 && c.perRunParts[0].contains(QLatin1String("line 4")),
+                 qPrintable(describe(sites)));
+        QVERIFY2(near(c.gpuSeconds, 7 * 8e8 / 3350e9), qPrintable(describe(sites)));
+        QCOMPARE(c.passesPerStep, 1.0);
+        QVERIFY2(cost::formatBound(c).contains(QLatin1String("per step")),
+                 qPrintable(cost::formatBound(c)));
+        QVERIFY2(c.assumption.contains(QLatin1String("once per run, not added")),
+                 qPrintable(c.assumption));
+        // The same set-up alone, without a step loop, is per run.
+        const QList<cost::SiteCost> once =
+            sitesOf(QByteArrayLiteral("import numpy as np\n"
+                                      "def prepare(u: np.ndarray):\n"
+                                      "    v = np.sqrt(u) * 2.0\n"
+                                      "    return v\n"),
+                    100'000'000);
+        QVERIFY(!once.isEmpty());
+        QVERIFY2(cost::formatBound(once[0]).endsWith(QLatin1String("per run")),
+                 qPrintable(cost::formatBound(once[0])));
+    }
     void nextStepsByCost() {
         // RR-sync comes before RR-stack by priority; the stack over every element costs far
         // more than one sync per step, so its step comes first.
