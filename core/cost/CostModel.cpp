@@ -64,12 +64,12 @@ QString formatQuantity(double n) {
     return QStringLiteral("%1 %2").arg(num(n), QLatin1String(units[u]));
 }
 
-/// ", and 2 calls handing a picked item to project functions (≥ 1 task each)", or empty.
+/// ", and 2 calls handing a picked item to other code (≥ 1 task each, ...)", or empty.
 QString passCallsText(const SiteWork& w) {
     if (w.passCalls == 0)
         return {};
-    return QStringLiteral(", and %1 call%2 handing a picked item to project functions (≥ 1 task "
-                          "each)")
+    return QStringLiteral(", and %1 call%2 handing a picked item to other code (≥ 1 task each, "
+                          "whatever the callee does)")
         .arg(w.passCalls)
         .arg(w.passCalls == 1 ? QString() : QStringLiteral("s"));
 }
@@ -79,12 +79,13 @@ QString passCallsText(const SiteWork& w) {
 QString rowPassText(const SiteWork& w) {
     const int rows = w.rowPicks;
     const int others = std::max(0, int(w.elementAccesses) - rows);
-    QString t = QStringLiteral("one pass per row: %1 row access%2 (one task each, a row read or "
-                               "written whole)")
-                    .arg(rows)
-                    .arg(rows == 1 ? QString() : QStringLiteral("es"));
+    QString t = rows > 0 ? QStringLiteral("one pass per row: %1 row access%2 (one task each, a row "
+                                          "read or written whole)")
+                               .arg(rows)
+                               .arg(rows == 1 ? QString() : QStringLiteral("es"))
+                         : QStringLiteral("one pass per item the loop picks (a row, or a number)");
     if (others > 0)
-        t += QStringLiteral(", %1 element access%2").arg(others).arg(others == 1 ? QString()
+        t += QStringLiteral(", %1 other access%2").arg(others).arg(others == 1 ? QString()
                                                                                  : QStringLiteral("es"));
     if (w.passOps > 0)
         t += QStringLiteral(", %1 array operation%2").arg(w.passOps).arg(w.passOps == 1 ? QString()
@@ -234,7 +235,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         const bool dataNest = w.dataLoops > 0 || w.unknownDataTrips > 0;
         // A loop whose pass picks rows (`p[i]` of a 2-D `p`) runs once per row, not once per
         // element: one task per row operation, the rows' length not known.
-        const bool rowPass = !call && f.code == QLatin1String("R101") && w.rowPicks > 0;
+        const bool rowPass =
+            !call && f.code == QLatin1String("R101") && (w.rowPicks > 0 || w.passCalls > 0);
         // A builtin walking a row (R110 in a loop over rows) is that walk alone; the loop
         // (R103) adds its whole-row operations, at least one task per pass.
         const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
@@ -464,7 +466,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         // and one write.
         const bool counted = w.statementOps > 0;
         const double ops = counted ? double(w.statementOps) : 1.0;
-        const double sweeps = counted ? std::max(2.0, double(w.statementPasses)) : 2.0;
+        const double sweeps = counted ? std::max(1.0, double(w.statementPasses)) : 2.0;
         const QString opsText =
             counted ? QStringLiteral("%1 task%2 (the statement's array operations, one task each "
                                      "without fusion)")

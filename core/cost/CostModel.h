@@ -55,8 +55,9 @@
 //    task each (10 µs): whole-array work of unknown size in a loop is bounded by those tasks,
 //    "size unknown" for the data part (SiteCost::dataUnknown), rather than left without a figure.
 //  - A loop whose pass picks rows (`p[i]` of a 2-D `p`, SiteWork::rowPicks) is a row loop: one
-//    task per row access and per call handing a picked row to a project function
-//    (SiteWork::passCalls; whatever the callee does), not one per element; the rows' length not
+//    task per row access and per call handing a picked item to other code (a project or
+//    library function, SiteWork::passCalls; whatever the callee does; such a call also makes
+//    it a row loop), not one per element; the rows' length not
 //    known, its data part is "size unknown". A bound per pass of a nested loop names the inner
 //    loop it is of and the outer loop whose passes multiply it.
 //  - A site's size comes from shapes only: an array's constructor arguments, `.shape`, `len()` of

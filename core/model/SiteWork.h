@@ -43,13 +43,16 @@ struct SiteWork {
     /// branches (its body outside `if`s and nested loops, a `while` condition): at least one
     /// task each, whatever their size.
     quint16 passOps = 0;
-    /// Of `elementAccesses`, those that take a row or slab rather than one number (`fxy[i][j]`
-    /// of a 3-D `fxy`, `p[i]` of a 2-D `p`: the subscript's shape has rank >= 1): a loop whose
-    /// pass picks rows is a row loop, one task per row operation, not one per element.
+    /// The subscripts of one pass (nested loops included, the outermost of a chain) indexed by the
+    /// loops' variables that take a row or slab rather than one number (`fxy[i][j]` of a 3-D
+    /// `fxy`, `p[i]` of a 2-D `p`: the subscript's shape has rank >= 1): a loop whose pass picks
+    /// rows is a row loop, one task per row operation, not one per element.
     quint16 rowPicks = 0;
-    /// Calls of one pass that hand an item the loop's variable picks to a function of the
-    /// project (`mlab.csd(ts[j], ts[i], ...)`, LoopWork::elementCalls): at least one task each,
-    /// whatever the callee does (its own array operations are not counted).
+    /// Calls of one pass (nested loops included) that hand an item the loops' variables pick to
+    /// other code, not a builtin, NumPy or math (`mlab.csd(ts[j], ts[i], ...)`, a project
+    /// function, LoopWork::elementCalls): at least one task each, whatever the callee does (its
+    /// own array operations are not counted). With them, or with `rowPicks`, the loop is a row
+    /// loop for the cost model.
     quint16 passCalls = 0;
     Size size = Size::Unknown;
     bool scalarValue = false; ///< the site's own value is not known to be an array (one number)

@@ -604,13 +604,123 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
     w.everyText = g.text;
 }
 
-/// How many of a pass's element accesses (LoopWork::elements) take a row or slab: the
-/// subscript's shape has rank >= 1 (`p[i]` of a 2-D `p`).
-qsizetype rowPicksOf(const SemanticModel& model, const LoopWork& lw) {
-    return std::count_if(lw.elements.begin(), lw.elements.end(), [&model](TSNode e) {
-        const Shape s = model.shapeOf(e);
-        return s.known() && s.rank >= 1;
-    });
+/// Whether the index of subscript `sub` (all but its value) mentions one of `vars`.
+bool indexedBy(const SemanticModel& model, TSNode sub, const QStringList& vars) {
+    const TSNode value = ts_node_child_by_field_name(sub, "value", 5);
+    std::vector<TSNode> todo;
+    for (uint32_t i = 0; i < ts_node_named_child_count(sub); ++i)
+        if (!ts_node_eq(ts_node_named_child(sub, i), value))
+            todo.push_back(ts_node_named_child(sub, i));
+    while (!todo.empty()) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        if (std::strcmp(ts_node_type(n), "identifier") == 0) {
+            const std::string_view t = model.text(n);
+            if (vars.contains(QString::fromUtf8(t.data(), qsizetype(t.size()))))
+                return true;
+            continue;
+        }
+        for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+            todo.push_back(ts_node_named_child(n, i));
+    }
+    return false;
+}
+
+/// Whether a call is one of Python's builtins or a NumPy / math function: its own cost is an
+/// element access or an array operation, counted elsewhere, not a call into other code.
+bool ownCall(const SemanticModel& model, TSNode call) {
+    const TSNode fn = ts_node_child_by_field_name(call, "function", 8);
+    if (ts_node_is_null(fn))
+        return true;
+    const QString name = model.callName(call);
+    if (name.startsWith(QLatin1String("numpy.")) || name.startsWith(QLatin1String("math.")) ||
+        name.startsWith(QLatin1String("cmath.")))
+        return true;
+    if (std::strcmp(ts_node_type(fn), "identifier") != 0)
+        return false;
+    static const char* const builtins[] = {
+        "abs",   "all",   "any",   "bool",      "complex", "divmod", "enumerate", "float",
+        "int",   "len",   "list",  "max",       "min",     "print",  "range",     "round",
+        "set",   "sorted", "str",  "sum",       "tuple",   "zip",    "isinstance", "pow",
+        "dict",  "iter",  "next",  "reversed",  "map",     "filter", "repr",      "format"};
+    const std::string_view t = model.text(fn);
+    return std::any_of(std::begin(builtins), std::end(builtins),
+                       [t](const char* b) { return t == b; });
+}
+
+/// What one pass of `loop` does with the items its variables (and those of the loops nested in
+/// it) pick: `rows`, the subscripts (outermost of a chain) that take a row or slab (their shape
+/// has rank >= 1: `p[i]` of a 2-D `p`, `fxy[i][j]` of a 3-D `fxy`); `calls`, the calls into other
+/// code (not builtins, NumPy or math: `mlab.csd(ts[j], ts[i])`, a project function) handed such
+/// an item: at least one task each after the port, whatever the callee does.
+void passItems(const SemanticModel& model, const LoopInfo& loop, qsizetype& rows,
+               qsizetype& calls) {
+    rows = calls = 0;
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+        return;
+    QStringList vars = loop.variables;
+    std::vector<TSNode> todo{loop.body};
+    int visited = 0;
+    while (!todo.empty() && ++visited < 4096) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        const char* type = ts_node_type(n);
+        if (std::strcmp(type, "function_definition") == 0 ||
+            std::strcmp(type, "class_definition") == 0 || std::strcmp(type, "lambda") == 0)
+            continue;
+        if (std::strcmp(type, "for_statement") == 0) {
+            const TSNode left = ts_node_child_by_field_name(n, "left", 4);
+            std::vector<TSNode> ids{left};
+            while (!ids.empty()) {
+                const TSNode id = ids.back();
+                ids.pop_back();
+                if (ts_node_is_null(id))
+                    continue;
+                if (std::strcmp(ts_node_type(id), "identifier") == 0) {
+                    const std::string_view t = model.text(id);
+                    vars << QString::fromUtf8(t.data(), qsizetype(t.size()));
+                }
+                for (uint32_t i = 0; i < ts_node_named_child_count(id); ++i)
+                    ids.push_back(ts_node_named_child(id, i));
+            }
+        } else if (std::strcmp(type, "subscript") == 0) {
+            const TSNode parent = ts_node_parent(n);
+            const bool chained =
+                std::strcmp(ts_node_type(parent), "subscript") == 0 &&
+                ts_node_eq(ts_node_child_by_field_name(parent, "value", 5), n);
+            if (!chained && indexedBy(model, n, vars)) {
+                const Shape sh = model.shapeOf(n);
+                rows += sh.known() && sh.rank >= 1 ? 1 : 0;
+            }
+        } else if (std::strcmp(type, "call") == 0 && !ownCall(model, n)) {
+            for (int i = 0; i < SemanticModel::positionalCount(n); ++i) {
+                TSNode a = SemanticModel::argument(n, i);
+                while (!ts_node_is_null(a) && std::strcmp(ts_node_type(a), "subscript") == 0 &&
+                       !indexedBy(model, a, vars))
+                    a = ts_node_child_by_field_name(a, "value", 5);
+                if (!ts_node_is_null(a) && std::strcmp(ts_node_type(a), "subscript") == 0) {
+                    ++calls;
+                    break;
+                }
+            }
+        }
+        // Children in reverse, so that a nested loop's header is seen before its body.
+        for (uint32_t i = ts_node_named_child_count(n); i > 0; --i)
+            todo.push_back(ts_node_named_child(n, i - 1));
+    }
+}
+
+/// The first loop nested in `loop` (not a comprehension) without a literal count whose trip
+/// class is a data extent or unknown, or nullptr: the loop whose passes a pass of `loop` runs.
+const LoopInfo* nestedUnknownLoop(const SemanticModel& model, const LoopInfo& loop) {
+    for (const LoopInfo& l : model.loops()) {
+        if (l.parent != loop.index || l.kind == LoopKind::Comprehension || l.literalCount > 0)
+            continue;
+        const TripClass t = model.loopWork(l).trip;
+        if (t == TripClass::Data || t == TripClass::Unknown)
+            return &l;
+    }
+    return nullptr;
 }
 
 /// NumPy calls that make no task of their own: views and metadata (`reshape`, `.T`, `asarray` of
@@ -950,12 +1060,21 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.innermostSlab = lw.work == PassWork::Slab;
             w.innermostSmall = lw.trip == TripClass::Small;
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
-            w.rowPicks = quint16(std::min<qsizetype>(65535, rowPicksOf(model, lw)));
-            w.passCalls = quint16(std::min<size_t>(65535, lw.elementCalls.size()));
+            qsizetype rows = 0, calls = 0;
+            passItems(model, *l, rows, calls);
+            w.rowPicks = quint16(std::min<qsizetype>(65535, rows));
+            w.passCalls = quint16(std::min<qsizetype>(
+                65535, std::max<qsizetype>(calls, qsizetype(lw.elementCalls.size()))));
             innermost = false;
         }
     }
-    if (w.unknownTrips >= 2 && innerUnknown && outerUnknown) {
+    // A finding on a loop whose pass runs a nested loop of unknown count: the accesses are per
+    // pass of the nested loop, and the finding's loop multiplies them.
+    if (const LoopInfo* own = model.loopOf(node); own && w.unknownTrips >= 1 && outerUnknown) {
+        if (const LoopInfo* nested = nestedUnknownLoop(model, *own))
+            innerUnknown = nested;
+    }
+    if (innerUnknown && outerUnknown && innerUnknown != outerUnknown) {
         w.innerLoopText = headerTextOf(model, *innerUnknown);
         w.outerLoopText = headerTextOf(model, *outerUnknown);
     }
