@@ -79,17 +79,19 @@ QString passCallsText(const SiteWork& w) {
 QString rowPassText(const SiteWork& w) {
     const int rows = w.rowPicks;
     const int others = std::max(0, int(w.elementAccesses) - rows);
-    QString t = rows > 0 ? QStringLiteral("one pass per row: %1 row access%2 (one task each, a row "
-                                          "read or written whole)")
-                               .arg(rows)
-                               .arg(rows == 1 ? QString() : QStringLiteral("es"))
-                         : QStringLiteral("one pass per item the loop picks (a row, or a number)");
-    if (others > 0)
-        t += QStringLiteral(", %1 other access%2").arg(others).arg(others == 1 ? QString()
-                                                                                 : QStringLiteral("es"));
+    auto plural = [](int n, const char* one, const char* many) {
+        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    };
+    QString t = rows > 0 ? QStringLiteral("one pass per row: %1 (a row read or written whole)")
+                               .arg(plural(rows, "row access", "row accesses"))
+                         : QStringLiteral("one pass per item the loops pick (its rank not known: "
+                                          "a row or a number)");
+    if (others > 0 || rows == 0)
+        t += QStringLiteral(", %1").arg(rows > 0 ? plural(others, "other access", "other accesses")
+                                                 : plural(others, "access", "accesses"));
+    t += QStringLiteral(", one task each");
     if (w.passOps > 0)
-        t += QStringLiteral(", %1 array operation%2").arg(w.passOps).arg(w.passOps == 1 ? QString()
-                                                                                       : QStringLiteral("s"));
+        t += QStringLiteral(", %1").arg(plural(w.passOps, "array operation", "array operations"));
     return t + passCallsText(w) +
            QStringLiteral("; the rows' length is not known: size unknown, the data they touch "
                           "is not counted");
@@ -163,8 +165,8 @@ double sharingGpus(double elements, int gpus) {
 
 /// Whether any loop of the site's function is around the site.
 bool inLoop(const SiteWork& w) {
-    return w.dataLoops + w.stepLoops + w.otherLoops > 0 || w.smallPasses > 1 ||
-           w.shapeTrips > 1 || w.breaks || w.untilConverged;
+    return w.dataLoops + w.stepLoops + w.otherLoops > 0 || w.smallPasses > 1 || w.shapeTrips > 1 ||
+           w.breaks || w.untilConverged;
 }
 
 } // namespace
@@ -210,7 +212,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                              .arg(w.innerLoopText.str(), w.outerLoopText.str());
         c.passesPerStep = 1;
     };
-    c.perStep = w.stepLoops > 0 || w.untilConverged;
+    c.perStep = w.stepLoops > 0 || w.untilConverged || w.calledInStep;
     if (!w.known)
         return unknown(QStringLiteral("no workload facts"));
     if (w.rebinding) {
@@ -325,12 +327,13 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             // One pass of the loop: its element accesses (a call walks its whole array).
             perPassOfUnknownLoop();
             iterations = call && array.known() ? arrayElements : 1;
-            premise = call && array.known()
-                          ? QStringLiteral("one call per element of a %1-element array (%2)")
-                                .arg(formatQuantity(arrayElements), array.from)
-                      : rowPass ? rowPassText(w)
-                                : QStringLiteral("one iteration's element accesses%1")
-                                      .arg(passCallsText(w));
+            premise =
+                call && array.known()
+                    ? QStringLiteral("one call per element of a %1-element array (%2)")
+                          .arg(formatQuantity(arrayElements), array.from)
+                : rowPass
+                    ? rowPassText(w)
+                    : QStringLiteral("one iteration's element accesses%1").arg(passCallsText(w));
         } else if (literalPasses > 1 || w.innermostSmall) {
             // A short loop (`for k in range(3)`, `for name in ("a", "b")`, the axes of an
             // array): its own handful of iterations, not one per datum.
@@ -351,7 +354,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         // access and the operation on it are often one task: count them once).
         const double accesses =
             call ? std::max<int>(1, w.elementAccesses)
-                 : std::max({1, w.elementAccesses + w.passCalls, w.passOps + w.passCalls});
+                 : std::max({1, std::max(w.elementAccesses, w.rowPicks) + w.passCalls,
+                             w.passOps + w.passCalls});
         if (rowTasks >= 0) {
             // A row loop: its tasks per pass (rowPasses passes), or all rows as one pass.
             c.passesPerStep = rowPasses;
@@ -512,15 +516,14 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             if (w.unknownTrips > 0)
                 perPassOfUnknownLoop();
             c.bytesPerPass = sweeps * bytes * arrayElements;
-            premise = counted
-                          ? QStringLiteral("%1 making %2 passes over the %3-element array (%4) "
-                                           "per pass (operands and temporaries, each taken at "
-                                           "the array's size)")
-                                .arg(opsText, formatQuantity(sweeps),
-                                     formatQuantity(arrayElements), array.from)
-                          : QStringLiteral("one task reading and writing the %1-element array "
-                                           "(%2) once per pass")
-                                .arg(formatQuantity(arrayElements), array.from);
+            premise = counted ? QStringLiteral("%1 making %2 passes over the %3-element array (%4) "
+                                               "per pass (operands and temporaries, each taken at "
+                                               "the array's size)")
+                                    .arg(opsText, formatQuantity(sweeps),
+                                         formatQuantity(arrayElements), array.from)
+                              : QStringLiteral("one task reading and writing the %1-element array "
+                                               "(%2) once per pass")
+                                    .arg(formatQuantity(arrayElements), array.from);
         }
     }
     if (w.breaks && !c.perPass) {
@@ -573,8 +576,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     // Python objects are built after the copy.
     double perPass = std::max(taskTime, memoryTime) + linkTime;
     const double objectTime = c.hostObjectSeconds;
-    c.dominant = objectTime > std::max({taskTime * c.passesPerStep, c.memorySeconds,
-                                        c.linkSeconds})
+    c.dominant = objectTime > std::max({taskTime * c.passesPerStep, c.memorySeconds, c.linkSeconds})
                      ? Dominant::HostObjects
                  : taskTime >= std::max(memoryTime, linkTime) ? Dominant::Tasks
                  : linkTime > memoryTime                      ? Dominant::HostLink
@@ -605,10 +607,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     QString what;
     switch (c.dominant) {
     case Dominant::Tasks:
-        what =
-            QStringLiteral("≈ %1 task%2 per pass × ≥ 10 µs ≥ %3 per pass")
-                .arg(formatQuantity(passTasks), passTasks == 1 ? QString() : QStringLiteral("s"),
-                     formatSeconds(perPass));
+        what = QStringLiteral("≈ %1 task%2 per pass × ≥ 10 µs ≥ %3 per pass")
+                   .arg(formatQuantity(passTasks), passTasks == 1 ? QString() : QStringLiteral("s"),
+                        formatSeconds(perPass));
         if (c.kind == QLatin1String("element loop") && in.gpus > 1)
             what += QStringLiteral(" (one after another, whatever the GPU count)");
         break;
@@ -758,9 +759,8 @@ template <typename A, typename B> bool larger(const A& a, const B& b) {
 /// Whether a site has a known statement in a step loop: then its statements outside any step
 /// loop are set-up, once per run, and stay out of its per-step figures.
 bool anyPerStep(const QList<Statement>& statements) {
-    return std::any_of(statements.cbegin(), statements.cend(), [](const Statement& s) {
-        return s.largest.sizeKnown && s.largest.perStep;
-    });
+    return std::any_of(statements.cbegin(), statements.cend(),
+                       [](const Statement& s) { return s.largest.sizeKnown && s.largest.perStep; });
 }
 
 /// Whether statement `s` counts in its site's figures (not set-up outside a step loop of a site

@@ -163,7 +163,8 @@ struct SiteCost {
     /// kMinGpuChunk passes (see rankSeconds).
     bool perDataPass = false;
     /// The site runs inside a step loop (a time / iteration loop, SiteWork::stepLoops, or one
-    /// that runs until it converges): a figure not per pass is per step, one pass of that loop.
+    /// that runs until it converges), or its function is called inside one in its file
+    /// (SiteWork::calledInStep): a figure not per pass is per step, one pass of that loop.
     /// False: the site runs outside any step loop and its figure is per run (once per call of
     /// its function), a set-up cost that no per-step figure adds in (see estimateSites()).
     bool perStep = false;
@@ -176,7 +177,7 @@ struct SiteCost {
     /// kMinGpuChunk with perDataPass.
     double rankSeconds = 0;
     QString sizeFrom; ///< where the site's size came from ("its own shape", "the given size")
-    double tasksPerPass = 1;              ///< runtime tasks one pass creates
+    double tasksPerPass = 1; ///< runtime tasks one pass creates
     /// At least this many tasks per pass of the innermost loop around the site, whatever the
     /// statement: the array operations that pass runs for sure (SiteWork::passOps, no fusion).
     /// estimateSites() bounds a site's task latency by the largest of its statements' floors.
@@ -189,8 +190,9 @@ struct SiteCost {
     QString assumption; ///< the dominating assumption in words, with its numbers
     /// The parts of gpuSeconds, seconds per step: task latency, device memory traffic, host
     /// link transfers and Python objects built on the host. gpuSeconds is
-    /// max(taskSeconds, passFloorSeconds, memorySeconds) + linkSeconds + hostObjectSeconds (the tasks' latency
-    /// and the device traffic overlap at best; a round trip and the object build wait).
+    /// max(taskSeconds, passFloorSeconds, memorySeconds) + linkSeconds + hostObjectSeconds (the
+    /// tasks' latency and the device traffic overlap at best; a round trip and the object build
+    /// wait).
     double taskSeconds = 0;
     double memorySeconds = 0;
     double linkSeconds = 0;
@@ -222,10 +224,11 @@ struct SiteCost {
 /// statement (one when none was counted) and one pass over the array per operand and temporary
 /// (at least two: one read, one write), per pass; of unknown size in a loop, its tasks only (at
 /// least the pass's array operations, SiteCost::dataUnknown). A loop whose pass picks rows is
-/// a row loop (kind "row loop"): its row accesses and project calls, one task each. Only whole-array work divides over the GPUs (never
-/// below 65,536 elements each). A loop of unknown trip count, or one that ends by `break`,
-/// makes the figures per pass (SiteCost::perPass). Findings without workload facts, or whose
-/// size the model could not read, come back with sizeKnown false.
+/// a row loop (kind "row loop"): its row accesses and project calls, one task each. Only
+/// whole-array work divides over the GPUs (never below 65,536 elements each). A loop of unknown
+/// trip count, or one that ends by `break`, makes the figures per pass (SiteCost::perPass).
+/// Findings without workload facts, or whose size the model could not read, come back with
+/// sizeKnown false.
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
@@ -239,10 +242,9 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// whose statements only rebind names are left out. The task part is never below the largest
 /// pass floor of the site's statements (SiteCost::passFloorSeconds). A site with statements in a
 /// step loop counts only those: the ones outside any step loop (set-up, once per run) are left
-/// out of its figures and named (SiteCost::perRunParts). Sorted by rankSeconds descending, sites with
-/// unknown size last, then by location.
-/// With `limit` >= 0 only the first `limit` sites are returned (their text is the only text
-/// built); `total`, when given, receives the number of sites.
+/// out of its figures and named (SiteCost::perRunParts). Sorted by rankSeconds descending, sites
+/// with unknown size last, then by location. With `limit` >= 0 only the first `limit` sites are
+/// returned (their text is the only text built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {}, qsizetype limit = -1,
                               qsizetype* total = nullptr);

@@ -132,6 +132,10 @@ struct SiteWork {
     /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
     /// literal default) and the guard as written in `everyText`.
     bool everyKth = false;
+    /// No step loop of the site's function is around it, but a call of its function in this
+    /// file is inside a step loop (`diffuse(current, following)` in `for step in range(steps)`):
+    /// each run of the site is one step's.
+    bool calledInStep = false;
     qint64 everyK = 0;
     CompactString everyText;
 

@@ -604,6 +604,22 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
     w.everyText = g.text;
 }
 
+/// Whether some call of the function around `n` in this file lies inside a step loop (a loop of
+/// TripClass::Steps around the call, in the caller's function).
+bool calledInStepLoop(const SemanticModel& model, TSNode n) {
+    const FunctionRegion* f = model.enclosingFunctionRegion(n);
+    if (!f)
+        return false;
+    for (int ci : model.callsTo(f->index)) {
+        const TSNode c = model.calls()[size_t(ci)];
+        for (const LoopInfo* l = model.enclosingLoop(c); l;
+             l = l->parent >= 0 ? &model.loops()[size_t(l->parent)] : nullptr)
+            if (l->literalCount <= 0 && model.loopWork(*l).trip == TripClass::Steps)
+                return true;
+    }
+    return false;
+}
+
 /// Whether the index of subscript `sub` (all but its value) mentions one of `vars`.
 bool indexedBy(const SemanticModel& model, TSNode sub, const QStringList& vars) {
     const TSNode value = ts_node_child_by_field_name(sub, "value", 5);
@@ -639,10 +655,10 @@ bool ownCall(const SemanticModel& model, TSNode call) {
     if (std::strcmp(ts_node_type(fn), "identifier") != 0)
         return false;
     static const char* const builtins[] = {
-        "abs",   "all",   "any",   "bool",      "complex", "divmod", "enumerate", "float",
-        "int",   "len",   "list",  "max",       "min",     "print",  "range",     "round",
-        "set",   "sorted", "str",  "sum",       "tuple",   "zip",    "isinstance", "pow",
-        "dict",  "iter",  "next",  "reversed",  "map",     "filter", "repr",      "format"};
+        "abs",  "all",    "any",  "bool",     "complex", "divmod", "enumerate",  "float",
+        "int",  "len",    "list", "max",      "min",     "print",  "range",      "round",
+        "set",  "sorted", "str",  "sum",      "tuple",   "zip",    "isinstance", "pow",
+        "dict", "iter",   "next", "reversed", "map",     "filter", "repr",       "format"};
     const std::string_view t = model.text(fn);
     return std::any_of(std::begin(builtins), std::end(builtins),
                        [t](const char* b) { return t == b; });
@@ -685,9 +701,8 @@ void passItems(const SemanticModel& model, const LoopInfo& loop, qsizetype& rows
             }
         } else if (std::strcmp(type, "subscript") == 0) {
             const TSNode parent = ts_node_parent(n);
-            const bool chained =
-                std::strcmp(ts_node_type(parent), "subscript") == 0 &&
-                ts_node_eq(ts_node_child_by_field_name(parent, "value", 5), n);
+            const bool chained = std::strcmp(ts_node_type(parent), "subscript") == 0 &&
+                                 ts_node_eq(ts_node_child_by_field_name(parent, "value", 5), n);
             if (!chained && indexedBy(model, n, vars)) {
                 const Shape sh = model.shapeOf(n);
                 rows += sh.known() && sh.rank >= 1 ? 1 : 0;
@@ -727,10 +742,11 @@ const LoopInfo* nestedUnknownLoop(const SemanticModel& model, const LoopInfo& lo
 /// an array), host reads (`.item()`, `.tolist()`: a sync, costed by R104/R105) and `empty`
 /// (allocates, writes nothing).
 bool taskFreeCall(const QString& name) {
-    static const char* const leaves[] = {
-        "reshape", "transpose", "swapaxes", "squeeze", "expand_dims", "view",    "asarray",
-        "item",    "tolist",    "empty",    "empty_like", "shape",     "ndim",   "broadcast_to",
-        "atleast_1d", "atleast_2d", "atleast_3d", "moveaxis", "newaxis"};
+    static const char* const leaves[] = {"reshape",     "transpose",    "swapaxes",   "squeeze",
+                                         "expand_dims", "view",         "asarray",    "item",
+                                         "tolist",      "empty",        "empty_like", "shape",
+                                         "ndim",        "broadcast_to", "atleast_1d", "atleast_2d",
+                                         "atleast_3d",  "moveaxis",     "newaxis"};
     const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
     const QStringView leaf = QStringView(name).mid(dot + 1);
     return std::any_of(std::begin(leaves), std::end(leaves),
@@ -741,8 +757,8 @@ bool taskFreeCall(const QString& name) {
 /// it, reading no array.
 bool fillingConstructor(const QString& name) {
     static const char* const names[] = {
-        "numpy.zeros", "numpy.ones",      "numpy.full",     "numpy.zeros_like", "numpy.ones_like",
-        "numpy.full_like", "numpy.arange", "numpy.linspace", "numpy.eye",       "numpy.identity"};
+        "numpy.zeros",     "numpy.ones",   "numpy.full",     "numpy.zeros_like", "numpy.ones_like",
+        "numpy.full_like", "numpy.arange", "numpy.linspace", "numpy.eye",        "numpy.identity"};
     return std::any_of(std::begin(names), std::end(names),
                        [&name](const char* n) { return name == QLatin1String(n); });
 }
@@ -1107,6 +1123,7 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         foldShape(model, iteratedArray(model, *rows), w);
     }
     probeEveryKth(model, node, model.enclosingLoop(node), w);
+    w.calledInStep = w.stepLoops == 0 && !w.untilConverged && calledInStepLoop(model, node);
     // The site's own value, then the arrays its expression mentions (a finding on a loop
     // reads the loop's iterable and body alike).
     const Shape own = model.shapeOf(node);

@@ -138,9 +138,9 @@ private slots:
                   "data=%lld inner=%s outer=%s trip=%s",
                   qPrintable(f.code), f.range.line, f.work.elementAccesses, f.work.rowPicks,
                   f.work.passCalls, f.work.statementOps, f.work.statementPasses, f.work.passOps,
-                  f.work.unknownTrips, int(f.work.size), f.work.smallElements,
-                  f.work.dataElements, qPrintable(f.work.innerLoopText.str()),
-                  qPrintable(f.work.outerLoopText.str()), qPrintable(f.work.tripText.str()));
+                  f.work.unknownTrips, int(f.work.size), f.work.smallElements, f.work.dataElements,
+                  qPrintable(f.work.innerLoopText.str()), qPrintable(f.work.outerLoopText.str()),
+                  qPrintable(f.work.tripText.str()));
     }
     void elementLoop() {
         // for i in range(len(a)): out[i] = a[i] * 2 -- two element accesses per iteration.
@@ -616,9 +616,9 @@ private slots:
         const cost::SiteCost gl = siteAt(gs, QStringLiteral("probe.py"), 4);
         QVERIFY2(!gl.perPass && gl.tasksPerPass >= 1e6, qPrintable(describe(gs)));
         // ... but the plate keeps its own shape (4096 x 4096), not the given 1 M.
-        QVERIFY2(near(siteAt(gs, QStringLiteral("solver.py"), 5).gpuSeconds,
-                      13 * 134217728.0 / 3350e9),
-                 qPrintable(describe(gs)));
+        QVERIFY2(
+            near(siteAt(gs, QStringLiteral("solver.py"), 5).gpuSeconds, 13 * 134217728.0 / 3350e9),
+            qPrintable(describe(gs)));
     }
     void onlyDistributedWorkDividesByGpus() {
         // An element loop's 2 M tasks run one after another on 4 GPUs as on 1: its bound and
@@ -1046,20 +1046,21 @@ private slots:
         // `p[i]` (a row access, one task) and the call (>= 1 task): >= 2 x 10 µs = 20 µs per pass
         // of `range(p.shape[0])`, the rows' length not known -- not "the 2 elements of its
         // array (its literal shape)", which came from the tuple `p.shape`.
-        const QByteArray src("import numpy as np\n"
-                             "def psd(x, Fs=1.0, BW=None):\n"
-                             "    f = np.fft.rfft(x)\n"
-                             "    return Fs, np.abs(f) ** 2, BW\n"
-                             "class SNR:\n"
-                             "    def __init__(self, data, rate, bandwidth):\n"
-                             "        self.data = data\n"
-                             "        self.rate = rate\n"
-                             "        self.bandwidth = bandwidth\n"
-                             "    def noise_psd(self):\n"
-                             "        p = np.empty((self.data.shape[0], self.data.shape[-1] // 2 + 1))\n"
-                             "        for i in range(p.shape[0]):\n"
-                             "            _, p[i], _ = psd(self.data[i], Fs=self.rate, BW=self.bandwidth)\n"
-                             "        return np.mean(p, 0)\n");
+        const QByteArray src(
+            "import numpy as np\n"
+            "def psd(x, Fs=1.0, BW=None):\n"
+            "    f = np.fft.rfft(x)\n"
+            "    return Fs, np.abs(f) ** 2, BW\n"
+            "class SNR:\n"
+            "    def __init__(self, data, rate, bandwidth):\n"
+            "        self.data = data\n"
+            "        self.rate = rate\n"
+            "        self.bandwidth = bandwidth\n"
+            "    def noise_psd(self):\n"
+            "        p = np.empty((self.data.shape[0], self.data.shape[-1] // 2 + 1))\n"
+            "        for i in range(p.shape[0]):\n"
+            "            _, p[i], _ = psd(self.data[i], Fs=self.rate, BW=self.bandwidth)\n"
+            "        return np.mean(p, 0)\n");
         const std::optional<Finding> it = firstFinding(src, "R101");
         QVERIFY2(it, qPrintable(codesOf(src)));
         QVERIFY2(it->work.size != SiteWork::Size::Small, "a shape tuple sized the site");
@@ -1175,7 +1176,8 @@ private slots:
                  qPrintable(cost::formatBound(c)));
         QVERIFY2(c.assumption.contains(QLatin1String("once per run, not added")),
                  qPrintable(c.assumption));
-        QCOMPARE(cost::formatBound(c), QStringLiteral("≥ 1.7 ms per step (set-up per run not added)"));
+        QCOMPARE(cost::formatBound(c),
+                 QStringLiteral("≥ 1.7 ms per step (set-up per run not added)"));
     }
     void nextStepsByCost() {
         // RR-sync comes before RR-stack by priority; the stack over every element costs far
