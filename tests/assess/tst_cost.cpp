@@ -5,7 +5,6 @@
 #include "cost/CostModel.h"
 #include "report/Report.h"
 
-#include <QFile>
 #include <QTest>
 
 #include <optional>
@@ -127,21 +126,6 @@ QString codesOf(const QByteArray& source) {
 class TestCost : public QObject {
     Q_OBJECT
 private slots:
-    void debugProbe() {
-        const QString path = qEnvironmentVariable("CNREADY_DEBUG_PROBE");
-        if (path.isEmpty())
-            return;
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        for (const Finding& f : analyzeSource(QStringLiteral("m.py"), file.readAll()).findings)
-            qInfo("%s@%d acc=%d rows=%d calls=%d ops=%d sp=%d pops=%d unk=%d size=%d small=%lld "
-                  "data=%lld inner=%s outer=%s trip=%s",
-                  qPrintable(f.code), f.range.line, f.work.elementAccesses, f.work.rowPicks,
-                  f.work.passCalls, f.work.statementOps, f.work.statementPasses, f.work.passOps,
-                  f.work.unknownTrips, int(f.work.size), f.work.smallElements, f.work.dataElements,
-                  qPrintable(f.work.innerLoopText.str()), qPrintable(f.work.outerLoopText.str()),
-                  qPrintable(f.work.tripText.str()));
-    }
     void elementLoop() {
         // for i in range(len(a)): out[i] = a[i] * 2 -- two element accesses per iteration.
         SiteWork w = dataLoop();
@@ -1178,6 +1162,32 @@ private slots:
                  qPrintable(c.assumption));
         QCOMPARE(cost::formatBound(c),
                  QStringLiteral("≥ 1.7 ms per step (set-up per run not added)"));
+    }
+    void calledFromAStepLoopIsPerStep() {
+        // `diffuse` has no loop of its own, but `run` calls it once per step: its stencil (3
+        // tasks, 7 passes x 8 MB = 56 MB, 16.7 µs at 3.35 TB/s, under the 30 µs of tasks) is a
+        // step's. Called once, outside any loop, it is not (a site outside any step loop is per
+        // run: elementLoop).
+        const QByteArray src("import numpy as np\n"
+                             "def diffuse(src: np.ndarray, dst: np.ndarray):\n"
+                             "    dst[1:-1] = 0.5 * (src[2:] + src[:-2])\n"
+                             "    return dst\n"
+                             "def run(u: np.ndarray, v: np.ndarray, n_steps):\n"
+                             "    for step in range(n_steps):\n"
+                             "        diffuse(u, v)\n"
+                             "    return v\n");
+        const std::optional<Finding> it = firstFinding(src, "R005");
+        QVERIFY2(it, qPrintable(codesOf(src)));
+        QVERIFY(it->work.calledInStep);
+        const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
+        QVERIFY2(near(c.gpuSeconds, 30e-6), qPrintable(c.assumption));
+        QCOMPARE(cost::formatBound(c), QStringLiteral("≥ 30 µs per step"));
+        QByteArray once = src;
+        once.replace("    for step in range(n_steps):\n        diffuse(u, v)\n",
+                     "    diffuse(u, v)\n");
+        const std::optional<Finding> o = firstFinding(once, "R005");
+        QVERIFY2(o, qPrintable(codesOf(once)));
+        QVERIFY(!o->work.calledInStep);
     }
     void nextStepsByCost() {
         // RR-sync comes before RR-stack by priority; the stack over every element costs far
