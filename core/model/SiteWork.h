@@ -34,6 +34,26 @@ struct SiteWork {
     /// of an array): its iterations are a handful, not one per datum.
     bool innermostSmall = false;
     quint16 elementAccesses = 0; ///< element reads / writes one pass of the innermost loop makes
+    /// The site's statement without fusion (SiteWorkProbe's countArrayOps): its operators on
+    /// arrays, one runtime task each, and the arrays they read and write, each of them a pass
+    /// over an array (the operands' and the temporaries'); 0 when none is known to be an array.
+    quint16 statementOps = 0;
+    quint16 statementPasses = 0;
+    /// The array operations one pass of the innermost loop around the site runs whatever the
+    /// branches (its body outside `if`s and nested loops, a `while` condition): at least one
+    /// task each, whatever their size.
+    quint16 passOps = 0;
+    /// The subscripts of one pass (nested loops included, the outermost of a chain) indexed by the
+    /// loops' variables that take a row or slab rather than one number (`fxy[i][j]` of a 3-D
+    /// `fxy`, `p[i]` of a 2-D `p`: the subscript's shape has rank >= 1): a loop whose pass picks
+    /// rows is a row loop, one task per row operation, not one per element.
+    quint16 rowPicks = 0;
+    /// Calls of one pass (nested loops included) that hand an item the loops' variables pick to
+    /// other code, not a builtin, NumPy or math (`mlab.csd(ts[j], ts[i], ...)`, a project
+    /// function, LoopWork::elementCalls): at least one task each, whatever the callee does (its
+    /// own array operations are not counted). With them, or with `rowPicks`, the loop is a row
+    /// loop for the cost model.
+    quint16 passCalls = 0;
     Size size = Size::Unknown;
     bool scalarValue = false; ///< the site's own value is not known to be an array (one number)
     /// The site converts a whole array into Python objects on the host (`a.tolist()`,
@@ -86,6 +106,11 @@ struct SiteWork {
     /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
     /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
     CompactString tripText;
+    /// With two or more loops of unknown trip count around the site: the header of the innermost
+    /// (`for j in range(i, n)`, the loop a per-pass bound is of) and of the outermost (`for i in
+    /// range(n)`, the loop whose passes multiply it) as written; empty otherwise.
+    CompactString innerLoopText;
+    CompactString outerLoopText;
     /// The site's statement only rebinds names (`a, b = b, a`, the buffer swap R006 reports):
     /// no element moves and no task runs, so the cost model gives it no row.
     bool rebinding = false;
@@ -107,6 +132,10 @@ struct SiteWork {
     /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
     /// literal default) and the guard as written in `everyText`.
     bool everyKth = false;
+    /// No step loop of the site's function is around it, but a call of its function in this
+    /// file is inside a step loop (`diffuse(current, following)` in `for step in range(steps)`):
+    /// each run of the site is one step's.
+    bool calledInStep = false;
     qint64 everyK = 0;
     CompactString everyText;
 
