@@ -21,9 +21,9 @@ const RuleInfo& R109OrderKeyword::info() const {
                        "`empty`, `*_like`, ...), as NumPy functions or array methods. An "
                        "`order` equal to NumPy's default for that call (`order=\"C\"` on "
                        "`zeros` or `reshape`, `order=\"K\"` on `asarray` or `astype`) changes "
-                       "nothing in either library, and `order=\"C\"` anywhere asks for the "
-                       "row-major layout every cuPyNumeric array has: those are kept as notes "
-                       "that do not count (`cnready port` drops the defaults)."),
+                       "nothing in either library: it is kept as a note that does not count, "
+                       "and `cnready port` drops it. Any other `order=` is reported, "
+                       "`order=\"C\"` on `asarray` included (it asks NumPy for a copy)."),
         QStringLiteral("A distributed array has no single memory layout, so cuPyNumeric does "
                        "not honour `order=`: depending on the call it warns and falls back or "
                        "ignores it. Code that relies on C or Fortran contiguity gets a "
@@ -89,17 +89,6 @@ void R109OrderKeyword::check(const RuleContext& ctx, FindingSink& out) const {
         if (!def.isEmpty() && quoted && value.mid(1, 1) == def) {
             out.reportNoOp(c, QStringLiteral("order=%1 on %2 is NumPy's default layout: it "
                                              "changes nothing, drop it")
-                                  .arg(value, leaf));
-            continue;
-        }
-        // Row-major is the only layout a cuPyNumeric array has, so asking for it there
-        // changes nothing either; in NumPy it may copy a Fortran-ordered input, which only
-        // host code handed the raw buffer (a C extension) can tell.
-        if (quoted && value.mid(1, 1).toUpper() == QLatin1String("C")) {
-            out.reportNoOp(c, QStringLiteral("order=%1 on %2 asks for the row-major layout "
-                                             "every cuPyNumeric array has: no change there; "
-                                             "keep it only for host code that needs a "
-                                             "C-contiguous NumPy buffer")
                                   .arg(value, leaf));
             continue;
         }
