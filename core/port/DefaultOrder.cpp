@@ -37,13 +37,11 @@ std::optional<Rewrite> defaultOrderRewrite(const SemanticModel& m, const Finding
         return std::nullopt;
     const QString name = m.callName(call);
     const QString leaf = m.calleeLeaf(call);
-    bool method = false;
-    if (name.startsWith(QLatin1String("numpy.ndarray.")) ||
-        (name.isEmpty() && SyntaxTree::is(fn, "attribute")))
-        method = true; // an array method (R109 judged the receiver an array)
-    else if (name != QLatin1String("numpy.") + leaf)
-        return std::nullopt; // a submodule function or something else: no default known
-    const QString def = numpy::defaultOrder(leaf, method);
+    // An empty name is an array method only on an attribute (R109 judged the receiver an array).
+    if (name.isEmpty() && !SyntaxTree::is(fn, "attribute"))
+        return std::nullopt;
+    const bool method = name.isEmpty() || name.startsWith(QLatin1String("numpy.ndarray."));
+    const QString def = numpy::defaultOrderOfCall(name, leaf);
     if (def.isEmpty())
         return std::nullopt;
 

@@ -80,10 +80,7 @@ void R109OrderKeyword::check(const RuleContext& ctx, FindingSink& out) const {
         // NumPy's own default (`np.zeros(n, order="C")`, `a.astype(t, order="K")`) asks for
         // nothing: the array is laid out the same without the keyword, in NumPy and in
         // cuPyNumeric. A note the port removes, not a blocker.
-        const bool method = cn.isEmpty() || cn.startsWith(QLatin1String("numpy.ndarray."));
-        const QString def = method || cn == QLatin1String("numpy.") + leaf
-                                ? numpy::defaultOrder(leaf, method)
-                                : QString();
+        const QString def = numpy::defaultOrderOfCall(cn, leaf);
         const bool quoted =
             value.size() == 3 && (value[0] == QLatin1Char('"') || value[0] == QLatin1Char('\''));
         if (!def.isEmpty() && quoted && value.mid(1, 1) == def) {

@@ -218,4 +218,11 @@ QString defaultOrder(const QString& leaf, bool method) {
     return (method ? methods : functions).value(leaf);
 }
 
+QString defaultOrderOfCall(const QString& callName, const QString& leaf) {
+    const bool method = callName.isEmpty() || callName.startsWith(QLatin1String("numpy.ndarray."));
+    if (!method && callName != QLatin1String("numpy.") + leaf)
+        return {};
+    return defaultOrder(leaf, method);
+}
+
 } // namespace cnready::numpy

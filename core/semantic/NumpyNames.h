@@ -38,5 +38,10 @@ bool throughModuleMetadata(const QString& canonical);
 /// `np.copy` is "K"); empty when NumPy has no such keyword or no fixed default. Source: the
 /// numpy.org reference page of each function.
 QString defaultOrder(const QString& leaf, bool method);
+/// defaultOrder() of a call by its canonical name: an ndarray method when the name is
+/// `numpy.ndarray.*` or empty (a method on a receiver judged an array), a module function only
+/// when it is `numpy.<leaf>` itself (a submodule's function has no default known); empty
+/// otherwise.
+QString defaultOrderOfCall(const QString& callName, const QString& leaf);
 
 } // namespace cnready::numpy
