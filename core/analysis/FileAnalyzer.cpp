@@ -667,8 +667,8 @@ FileResult analyzeSource(const QString& relativePath, const QByteArray& input,
     if (purgeSteps)
         releaseFreedMemory();
     model.exportTo(r);
-    collectEvidence(tree, model, r);
     r.isEntryScript = hasMainGuard(bytes);
+    collectEvidence(tree, model, r);
     r.isDemoData = makesDemoData(model, r);
     applySuppressions(tree, relativePath, r.findings, r.suppressed, r.diagnostics);
     std::sort(r.findings.begin(), r.findings.end(), findingLess);

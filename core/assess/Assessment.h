@@ -90,9 +90,10 @@ struct Context {
     qint64 perGpuElements = 0; ///< totalElements / gpus
     Provenance sizeProvenance = Provenance::Default;
     QString sizeEvidence; ///< "`path:line` expression" for an inferred size
-    /// An inferred size came from a size-named constant (FRAME_SIZE, N_SAMPLES, ...). Only then
-    /// can an inferred size below the floor fail Gate 2; otherwise (a default bin count in a
-    /// library, say) the gate stays uncertain and asks for --elements.
+    /// An inferred size came from a size-named constant (FRAME_SIZE, N_SAMPLES, ...) or from a
+    /// script's entry code (SizeHint::entryStated). Only then can an inferred size below the
+    /// floor fail Gate 2; otherwise (a default bin count in a library, say) the gate stays
+    /// uncertain and asks for --elements.
     bool sizeNamed = false;
     /// An inferred size is the size of an array the code allocates (a SizeHint with
     /// `feedsArray`). A size-named constant that sizes no array in its file (`N = 4096` used

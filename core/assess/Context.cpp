@@ -56,6 +56,33 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         sizeRow.evidence =
             givenEvidence(given, QStringLiteral("elements"), formatCount(c.totalElements));
     }
+    // A size the script's entry code states counts only from a script: a file outside any
+    // package (no `__init__.py` beside it), handing the array to a function of the project.
+    // In a package module the `__main__` block is a self-test or a demo (pymatgen's
+    // core/units.py, spectral's algorithms/perceptron.py), not the workload.
+    QSet<QString> packageDirs, modules;
+    for (const FileResult& f : project.files) {
+        if (f.path.section(QLatin1Char('/'), -1) == QLatin1String("__init__.py"))
+            packageDirs.insert(f.path.section(QLatin1Char('/'), 0, -2));
+        modules.insert(f.moduleName);
+    }
+    const auto projectCallee = [&](const QString& canonical) {
+        if (canonical.isEmpty())
+            return true;
+        // "pkg.sim.smooth" is a function of module "pkg.sim" (or of "sim" under a src/ root).
+        const QString module = canonical.section(QLatin1Char('.'), 0, -2);
+        for (const QString& m : modules)
+            if (m == module || m.endsWith(QLatin1Char('.') + module) ||
+                module.endsWith(QLatin1Char('.') + m))
+                return true;
+        return false;
+    };
+    const auto counts = [&](const FileResult& f, const SizeHint& h) {
+        if (h.entryStated)
+            return !packageDirs.contains(f.path.section(QLatin1Char('/'), 0, -2)) &&
+                   projectCallee(h.handedTo);
+        return !(h.literal && h.elements < kSizeFloor); // np.zeros(3): scratch, not the hot path
+    };
     // Each file's own size evidence, chosen as below for the project (cost/CostModel.h).
     for (const FileResult& f : project.files) {
         if (f.isTest)
@@ -63,7 +90,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         const SizeHint* best = nullptr;
         const SizeHint* bestConst = nullptr;
         for (const SizeHint& h : f.sizeHints) {
-            if (h.literal && h.elements < kSizeFloor)
+            if (!counts(f, h))
                 continue;
             const SizeHint*& slot = h.feedsArray ? best : bestConst;
             if (!slot || h.elements > slot->elements)
@@ -81,8 +108,8 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
             if (f.isTest)
                 continue;
             for (const SizeHint& h : f.sizeHints) {
-                if (h.literal && h.elements < kSizeFloor)
-                    continue; // np.zeros(3): a scratch array, not the hot path
+                if (!counts(f, h))
+                    continue;
                 const SizeHint*& slot = h.feedsArray ? best : bestConst;
                 if (!slot || h.elements > slot->elements)
                     slot = &h;
@@ -91,7 +118,7 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
         const SizeHint* pick = best ? best : bestConst;
         if (pick) {
             c.totalElements = pick->elements;
-            c.sizeNamed = pick->sizeNamed;
+            c.sizeNamed = pick->sizeNamed || pick->entryStated;
             c.sizeFeedsArray = pick->feedsArray;
             c.sizeProvenance = Provenance::Inferred;
             c.sizeEvidence = QStringLiteral("`%1:%2` %3")
@@ -99,7 +126,11 @@ Context resolveContext(const ProjectResult& project, const ContextInput& given) 
                                  .arg(pick->range.line)
                                  .arg(pick->expression);
             sizeRow.evidence =
-                pick->feedsArray
+                pick->entryStated
+                    ? QStringLiteral("largest array built from a constant size, here by the "
+                                     "script's entry code, which hands it to the computation: %1")
+                          .arg(c.sizeEvidence)
+                : pick->feedsArray
                     ? QStringLiteral("largest compute-path array built from a constant size: %1")
                           .arg(c.sizeEvidence)
                     : QStringLiteral("size-named constant (not seen feeding an "

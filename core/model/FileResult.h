@@ -59,6 +59,16 @@ struct SizeHint {
     /// its data size here on purpose (`FRAME_SIZE = 8192`), unlike an incidental default such as
     /// a bin count. Only such hints can fail Gate 2 on their own.
     bool sizeNamed = false;
+    /// The script's own entry code (its module level, its `if __name__ == "__main__":` block,
+    /// or a function that module level calls) builds this array and hands it to a function of
+    /// the project, and reads no data from files: the size the script runs at, stated on
+    /// purpose like a size-named constant, so it can fail Gate 2 even as a bare literal. It
+    /// counts only from a script outside any package (Context: a package module's `__main__`
+    /// block is a self-test, not the workload).
+    bool entryStated = false;
+    /// With entryStated: the callee it is handed to when imported ("pkg.sim.smooth"), checked
+    /// against the project's modules; "" when the callee is defined in the same file.
+    QString handedTo = {};
     friend bool operator==(const SizeHint&, const SizeHint&) = default;
 };
 

@@ -96,6 +96,24 @@ private slots:
         QTest::newRow("a given size leaves the floor out")
             << "size_assumed_library" << QStringList{"elements=16000000"} << Verdict::Ready << 8
             << QStringList{} << "nofloor";
+        // A script's entry code states the size it runs at (RULES.md, the workload model
+        // item 6); a package module's self-check, data read from files and an overridden
+        // default do not.
+        QTest::newRow("a __main__ block states a size below the floor")
+            << "size_script_main" << QStringList{} << Verdict::NotRecommended << 3
+            << QStringList{"R101"} << "perGpu=1000";
+        QTest::newRow("module level runs a default below the floor")
+            << "size_script_toplevel" << QStringList{} << Verdict::NotRecommended << 3
+            << QStringList{"R101"} << "perGpu=2000";
+        QTest::newRow("an entry that reads its data states no size")
+            << "size_script_reads_data" << QStringList{} << Verdict::LightRefactor << 6
+            << QStringList{"R101"} << "floor";
+        QTest::newRow("a default the entry overrides states no size")
+            << "size_script_override" << QStringList{} << Verdict::LightRefactor << 6
+            << QStringList{"R101"} << "";
+        QTest::newRow("a package module's self-check states no size")
+            << "size_package_selftest" << QStringList{} << Verdict::LightRefactor << 6
+            << QStringList{"R101"} << "floor";
         QTest::newRow("findings only in test modules")
             << "only_test_findings" << QStringList{} << Verdict::Ready << 8 << QStringList{"R101"}
             << "onlytests";

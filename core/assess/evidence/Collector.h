@@ -479,6 +479,25 @@ private:
     // role (SemanticModel::onComputePath: not set-up, demo data, plotting, I/O, printing or an
     // error path), not in an example/demo folder.
     bool sizeOnComputePath(TSNode n, const Where& w);
+    // Whether the array a constructor call builds is made by the script's entry code and
+    // handed on to the computation (SizeHint::entryStated): the call is the value of
+    // `name = <call>` at module level, in the `__main__` block or in a function module level
+    // calls, on the path as set-up or compute; a later call in the same scope hands `name` to
+    // a function of this file or an imported one (`handedTo`: its canonical name); the entry
+    // code reads no data (files, pandas, h5py) that could size the run instead; and no
+    // parameter default behind the size is overridden by a module-level call. Empty optional
+    // when not.
+    std::optional<QString> handedOnByEntry(TSNode call, const Where& w, const Value& size);
+    // Whether function `fn` (index) is a plain function that module-level code of this file
+    // calls by name: the script's `main()`.
+    bool calledFromModuleLevel(int fn);
+    // Whether the entry code (module level and the functions it calls) reads data: a call
+    // that is file I/O, pandas or h5py by its touchpoint, or `open(...)`. Worked out once.
+    bool entryReadsData();
+    std::optional<bool> m_entryReadsData;
+    // Calls (indices into m_calls) by the bare names they pass as arguments, built on first use.
+    std::unordered_map<std::string_view, std::vector<int>> m_callsPassing;
+    bool m_callsPassingBuilt = false;
     // Elements of `np.meshgrid(x, y, ...)`: the product of its vectors' lengths, each a
     // constructor call or a name bound to one in the same function; nullopt unless all are
     // known.

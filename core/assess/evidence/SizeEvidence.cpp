@@ -513,6 +513,111 @@ bool Collector::sizeOnComputePath(TSNode n, const Where&) {
     return true;
 }
 
+bool Collector::calledFromModuleLevel(int fn) {
+    for (int c : callsNamed(t.text(field(m_functions[size_t(fn)], F().name))))
+        if (m_callWhere[size_t(c)].function < 0)
+            return true;
+    return false;
+}
+
+bool Collector::entryReadsData() {
+    if (m_entryReadsData)
+        return *m_entryReadsData;
+    std::vector<signed char> entryFn(m_functions.size(), -1);
+    bool reads = false;
+    for (size_t i = 0; i < m_calls.size() && !reads; ++i) {
+        const int fn = m_callWhere[i].function;
+        if (fn >= 0) {
+            signed char& e = entryFn[size_t(fn)];
+            if (e < 0)
+                e = calledFromModuleLevel(fn) ? 1 : 0;
+            if (!e)
+                continue;
+        }
+        const TSNode f = field(m_calls[i], F().function);
+        const TSNode leafNode = ST::is(f, "attribute") ? field(f, F().attribute) : f;
+        const std::string_view leaf = t.text(leafNode);
+        const QString& kind = canonInfo(resolve(f)).touchpoint;
+        reads = kind == QLatin1String("io") || kind == QLatin1String("pandas") ||
+                kind == QLatin1String("h5py") || kind == QLatin1String("external") ||
+                leaf == "open" || leaf.substr(0, 4) == "load" || leaf.substr(0, 4) == "read" ||
+                leaf == "imread" || leaf == "fromfile";
+    }
+    m_entryReadsData = reads;
+    return reads;
+}
+
+std::optional<QString> Collector::handedOnByEntry(TSNode call, const Where& w, const Value& size) {
+    if (out.isTest || (w.function >= 0 && !calledFromModuleLevel(w.function)))
+        return std::nullopt;
+    const PathRole role = m.pathRole(call);
+    if (role != PathRole::Setup && role != PathRole::Compute)
+        return std::nullopt;
+    for (const QString& dir : out.path.split(QLatin1Char('/')))
+        if (isDemoFolderName(dir))
+            return std::nullopt;
+    const TSNode assignment = ts_node_parent(call);
+    if (!ST::is(assignment, "assignment") || !ts_node_eq(field(assignment, F().right), call))
+        return std::nullopt;
+    const TSNode left = field(assignment, F().left);
+    if (!ST::is(left, "identifier"))
+        return std::nullopt;
+    const std::string_view name = t.text(left);
+    // A default the module level overrides (`run(n=10**7)`) is not the size it runs at.
+    for (int o : size.origins) {
+        const Def& d = m_defs[size_t(o)];
+        if (!d.parameterDefault || d.fn < 0)
+            continue;
+        for (int c : callsNamed(t.text(field(m_functions[size_t(d.fn)], F().name)))) {
+            if (m_callWhere[size_t(c)].function == d.fn)
+                continue;
+            const Args args = argsOf(m_calls[size_t(c)]);
+            const QByteArray param = d.name.toUtf8();
+            if (!ts_node_is_null(args.get(d.param, param.constData())))
+                return std::nullopt;
+        }
+    }
+    if (!m_callsPassingBuilt) {
+        m_callsPassingBuilt = true;
+        for (size_t i = 0; i < m_calls.size(); ++i)
+            for (const TSNode a : namedChildren(field(m_calls[i], F().arguments))) {
+                const TSNode v = ST::is(a, "keyword_argument") ? field(a, F().value) : a;
+                if (ST::is(v, "identifier"))
+                    m_callsPassing[t.text(v)].push_back(int(i));
+            }
+    }
+    const auto passing = m_callsPassing.find(name);
+    if (passing == m_callsPassing.end())
+        return std::nullopt;
+    std::optional<QString> handed;
+    const uint32_t after = ts_node_end_byte(assignment);
+    for (const int i : passing->second) {
+        if (m_callWhere[size_t(i)].function != w.function ||
+            ts_node_start_byte(m_calls[size_t(i)]) < after)
+            continue;
+        const TSNode f = field(m_calls[size_t(i)], F().function);
+        if (ST::is(f, "identifier")) {
+            for (const TSNode def : m_functions)
+                if (t.text(field(def, F().name)) == t.text(f)) {
+                    handed = QString();
+                    break;
+                }
+            if (handed)
+                break;
+        }
+        // An imported function: Context keeps the hint only if its module is the project's.
+        const QString canonical = resolve(f);
+        const CanonInfo& info = canonInfo(canonical);
+        if (!info.numpy && info.touchpoint.isEmpty() && canonical.contains(QLatin1Char('.'))) {
+            handed = canonical;
+            break;
+        }
+    }
+    if (!handed || entryReadsData())
+        return std::nullopt;
+    return handed;
+}
+
 const std::vector<int>& Collector::assignmentsNamed(std::string_view name) {
     if (!m_assignmentsByNameBuilt) {
         m_assignmentsByNameBuilt = true;
@@ -611,7 +716,13 @@ void Collector::sizeOfCall(const CallSite& c) {
                                         : constructedSize(call, w, info, generator, method);
         // Only data arrays on the compute path say how big the workload is; the definitions
         // behind an off-path size stay unfed (a demo's N_POINTS sizes nothing).
-        if (size && size->v >= 1 && sizeOnComputePath(call, w)) {
+        // An array the script's entry code builds and hands on states the size it runs at,
+        // though it sits in set-up code (RULES.md, the workload model item 6).
+        std::optional<QString> handed;
+        const bool onPath = size && size->v >= 1 && sizeOnComputePath(call, w);
+        if (size && size->v >= 1)
+            handed = handedOnByEntry(call, w, *size);
+        if (onPath || handed) {
             QString expr = t.firstLine(call);
             if (expr.size() > 100)
                 expr = expr.left(97) + QStringLiteral("...");
@@ -620,6 +731,9 @@ void Collector::sizeOfCall(const CallSite& c) {
                 expr += QStringLiteral(" with ") + from;
             SizeHint h{qint64(std::llround(size->v)), expr, rangeOf(call), true};
             h.literal = size->origins.isEmpty();
+            h.entryStated = handed.has_value();
+            if (handed)
+                h.handedTo = *handed;
             for (int o : size->origins)
                 h.sizeNamed = h.sizeNamed ||
                               (!m_defs[size_t(o)].parameterDefault && sizeNamed(m_defs[size_t(o)]));
