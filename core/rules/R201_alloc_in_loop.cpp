@@ -356,20 +356,30 @@ void R201AllocationInLoop::check(const RuleContext& ctx, FindingSink& out) const
         } else {
             // Not bound to a name: an argument of a collecting call, an element of a literal,
             // a return value — all keep the array beyond the iteration.
-            const TSNode parent = up.size() >= 2 ? parentAt(1) : ts_node_parent(call);
+            TSNode parent = up.size() >= 2 ? parentAt(1) : ts_node_parent(call);
+            size_t argsDepth = 2; // the depth of the call whose argument list holds it
+            if (SyntaxTree::is(parent, "keyword_argument")) {
+                parent = up.size() >= 3 ? parentAt(2) : ts_node_parent(parent);
+                argsDepth = 3;
+            }
             if (SyntaxTree::is(parent, "list") || SyntaxTree::is(parent, "tuple") ||
                 SyntaxTree::is(parent, "set") || SyntaxTree::is(parent, "pair") ||
                 SyntaxTree::is(parent, "return_statement") || SyntaxTree::is(parent, "yield") ||
                 SyntaxTree::is(parent, "expression_list"))
                 continue;
             if (SyntaxTree::is(parent, "argument_list")) {
-                const TSNode outer = up.size() >= 3 ? parentAt(2) : ts_node_parent(parent);
+                const TSNode outer =
+                    up.size() > argsDepth ? parentAt(argsDepth) : ts_node_parent(parent);
                 static constexpr std::string_view collectors[] = {
                     "append", "extend", "insert", "add", "put", "setdefault",
                 };
                 const std::string_view leaf = calleeLeafText(m, outer);
                 if (std::find(std::begin(collectors), std::end(collectors), leaf) !=
                     std::end(collectors))
+                    continue;
+                // Handed to a class (`Column(data=np.empty(n))`, `Table([...])`): the new
+                // object keeps the buffer, so each pass needs its own.
+                if (!leaf.empty() && leaf[0] >= 'A' && leaf[0] <= 'Z')
                     continue;
             }
         }

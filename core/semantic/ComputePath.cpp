@@ -57,6 +57,10 @@ PathRole roleOfName(const QString& raw) {
         wordPrefix(n, {"print", "pprint", "format", "summary", "summarize", "summarise", "describe",
                        "pretty", "to_string", "to_html", "to_latex"}))
         return PathRole::Presentation;
+    // Printing as a later word of the name (`struct_print`, `table_pprint`, `_print_summary`).
+    for (const QStringView w : QStringView(n).split(QLatin1Char('_'), Qt::SkipEmptyParts))
+        if (w == QLatin1String("print") || w == QLatin1String("pprint"))
+            return PathRole::Presentation;
     if (n.contains(QLatin1String("plot")) ||
         wordPrefix(n, {"show", "render", "display", "animate", "visualize", "visualise", "imshow",
                        "savefig", "figure"}) ||
@@ -76,9 +80,14 @@ PathRole roleOfName(const QString& raw) {
                        "to_fileobj", "fromfile",    "tofile",      "from_stream", "to_stream",
                        "from_yaml",  "to_yaml",     "from_config", "to_config"}))
         return PathRole::InputOutput;
-    // A writer whose verb is glued to its format (`writeascube`, `writexyz`, `writecif`).
+    // A writer or reader whose verb is glued to its format (`writeascube`, `writexyz`,
+    // `readspec`, `readfits`); not `ready`, `readout`, `readjust`, `readable`.
     if (n.startsWith(QLatin1String("write")) && !n.startsWith(QLatin1String("writeable")) &&
         !n.startsWith(QLatin1String("writable")))
+        return PathRole::InputOutput;
+    if (n.startsWith(QLatin1String("read")) && !n.startsWith(QLatin1String("ready")) &&
+        !n.startsWith(QLatin1String("readout")) && !n.startsWith(QLatin1String("readjust")) &&
+        !n.startsWith(QLatin1String("readable")))
         return PathRole::InputOutput;
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
