@@ -43,6 +43,23 @@ bool wordPrefix(const QString& name, std::initializer_list<const char*> words) {
     return false;
 }
 
+// Whether a function definition is decorated `@<name>.setter` (a property's setter).
+bool isPropertySetter(const SemanticModel& m, TSNode def) {
+    const TSNode wrap = ts_node_parent(def);
+    if (SyntaxTree::type(wrap) != "decorated_definition")
+        return false;
+    const uint32_t k = ts_node_named_child_count(wrap);
+    for (uint32_t i = 0; i < k; ++i) {
+        const TSNode d = ts_node_named_child(wrap, i);
+        if (SyntaxTree::type(d) != "decorator" || ts_node_named_child_count(d) != 1)
+            continue;
+        const TSNode e = ts_node_named_child(d, 0);
+        if (SyntaxTree::type(e) == "attribute" && m.text(SyntaxTree::field(e, "attribute")) == "setter")
+            return true;
+    }
+    return false;
+}
+
 // The role a function's own name gives it (RULES.md, the workload model item 5).
 PathRole roleOfName(const QString& raw) {
     const QString n = plainName(raw);
@@ -435,6 +452,9 @@ void ComputePathEngine::buildFunctionRoles() {
 
             else
                 r = roleOfName(own);
+            // A property setter (`@fitshape.setter`) stores and checks a configuration value.
+            if (r == PathRole::Compute && isPropertySetter(m, f.node))
+                r = f.locallyHot ? PathRole::Compute : PathRole::Setup;
             // Set-up by name that this file calls once per pass is part of the pass.
             if (r == PathRole::Setup && f.locallyHot)
                 r = PathRole::Compute;
@@ -619,6 +639,26 @@ void ComputePathEngine::addErrorSpans() {
             else if (checksInputItems(guard))
                 m_spans.push_back({startOf(cond), endOf(cond), PathRole::Setup, true});
         }
+    // A loop whose body only checks each item (`for i in ids: if i not in known: raise ...`)
+    // validates its input as a whole: set-up, its header included.
+    for (const LoopInfo& L : m.loops()) {
+        if (L.kind != LoopKind::For || SyntaxTree::type(L.body) != "block")
+            continue;
+        bool checks = false, other = false;
+        const uint32_t k = ts_node_named_child_count(L.body);
+        for (uint32_t i = 0; i < k && !other; ++i) {
+            const TSNode st = ts_node_named_child(L.body, i);
+            const std::string_view t = SyntaxTree::type(st);
+            if (t == "comment" || t == "pass_statement" || t == "continue_statement")
+                continue;
+            if (m.isValidationGuard(st))
+                checks = true;
+            else
+                other = true;
+        }
+        if (checks && !other)
+            m_spans.push_back({startOf(L.node), endOf(L.node), PathRole::Setup, true});
+    }
     // A handler of a failure (`except KeyboardInterrupt:`, `except LinAlgError:`) runs at most
     // once per failure: its reshape or copy is no per-pass work.
     for (size_t at = src.find("except"); at != std::string_view::npos;

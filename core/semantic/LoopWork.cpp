@@ -731,14 +731,24 @@ struct LoopWorkEngine::Impl {
             if (!L || m.valueKind(ST::field(a, "right")) != ValueKind::Array)
                 continue;
             const Shape row = m.shapeOf(left);
-            if (row.rank < 1 || row.sizeClass() != SizeClass::Data)
+            if (row.rank < 1 || row.sizeClass() == SizeClass::Small)
                 continue;
-            // Over a data extent the rows are independent work items that one batched
-            // operation computes together: that loop stays an element loop (R101).
+            // A plane or more of extents not known small (`M1[m, n] = exp(-X ** 2) * ...` of an
+            // `(N, N, nx, ny)` array) is slab work per pass, whatever the loop walks (RULES.md,
+            // R101: silent on loops whose pass does slab work), as dataRow() reads planes.
+            // A data-sized row over a data extent is an independent work item that one batched
+            // operation computes with the others: that loop stays an element loop (R101).
+            // Axes beyond Shape::kMaxAxes are not tracked: a plane cut from a 5-d array may be
+            // the 3x3 block the untracked axes would show (`d_nac_q[xyz, i, j]`).
+            const TSNode base = unparen(ST::field(left, "value"));
+            const bool plane = row.rank >= 2 && m.shapeOf(base).rank <= Shape::kMaxAxes;
+            if (!plane && row.sizeClass() != SizeClass::Data)
+                continue;
             for (const LoopInfo* cur = L; cur; cur = parentOf(cur))
                 if (cur->isIndexLoop() && scalarIndexUsing(m, left, *cur) &&
-                    of(*cur).trip != TripClass::Data)
-                    markSlab(*cur, left, "the pass writes a data-sized row");
+                    (plane || of(*cur).trip != TripClass::Data))
+                    markSlab(*cur, left,
+                             plane ? "the pass writes a plane" : "the pass writes a data-sized row");
         }
         // `cur = dogs[i]` then `cur[1:-1, 1:-1]`: what the loop's variable picked is sliced
         // later in the pass, so it has an axis: a row or a plane, not one number (a number
