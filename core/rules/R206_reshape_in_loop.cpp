@@ -6,6 +6,39 @@
 
 namespace cnready {
 
+namespace {
+
+// Whether `array` reads an attribute of an object (`r.y[:n]`, `state.buffer`) whose method
+// the loop calls (`r.integrate(t)`): the method may rebind the attribute on every pass, so
+// the reshaped array is new each time, though no name of it is bound in the loop.
+bool stateChangedInLoop(const SemanticModel& m, TSNode array, const LoopInfo& loop) {
+    TSNode root = array;
+    bool attribute = false;
+    for (;;) {
+        if (SyntaxTree::is(root, "subscript")) {
+            root = SyntaxTree::field(root, "value");
+        } else if (SyntaxTree::is(root, "attribute")) {
+            attribute = true;
+            root = SyntaxTree::field(root, "object");
+        } else {
+            break;
+        }
+    }
+    if (!attribute || !SyntaxTree::is(root, "identifier"))
+        return false;
+    const std::string_view object = m.text(root);
+    for (const TSNode c : SemanticModel::within(m.calls(), loop.startByte, loop.endByte)) {
+        const TSNode fn = SyntaxTree::field(c, "function");
+        if (SyntaxTree::is(fn, "attribute") &&
+            SyntaxTree::is(SyntaxTree::field(fn, "object"), "identifier") &&
+            m.text(SyntaxTree::field(fn, "object")) == object)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 using namespace rules;
 
 const RuleInfo& R206ReshapeInLoop::info() const {
@@ -85,7 +118,8 @@ void R206ReshapeInLoop::check(const RuleContext& ctx, FindingSink& out) const {
                                 SyntaxTree::is(array, "attribute") ||
                                 (SyntaxTree::is(array, "subscript") &&
                                  m.text(array).find('(') == std::string_view::npos);
-        if (!invariant || !plainArray || !invariantIn(m, array, *loop))
+        if (!invariant || !plainArray || !invariantIn(m, array, *loop) ||
+            stateChangedInLoop(m, array, *loop))
             continue;
         QStringList shown;
         for (TSNode s : shape)

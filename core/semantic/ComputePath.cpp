@@ -98,13 +98,13 @@ PathRole roleOfName(const QString& raw) {
                        "from_yaml",  "to_yaml",     "from_config", "to_config"}))
         return PathRole::InputOutput;
     // A writer or reader whose verb is glued to its format (`writeascube`, `writexyz`,
-    // `readspec`, `readfits`); not `ready`, `readout`, `readjust`, `readable`.
+    // `readspec`, `readfits`); not `ready`, `readout`, `readjust`, `readable`, `reader_free`.
     if (n.startsWith(QLatin1String("write")) && !n.startsWith(QLatin1String("writeable")) &&
         !n.startsWith(QLatin1String("writable")))
         return PathRole::InputOutput;
     if (n.startsWith(QLatin1String("read")) && !n.startsWith(QLatin1String("ready")) &&
         !n.startsWith(QLatin1String("readout")) && !n.startsWith(QLatin1String("readjust")) &&
-        !n.startsWith(QLatin1String("readable")))
+        !n.startsWith(QLatin1String("readable")) && !n.startsWith(QLatin1String("reader")))
         return PathRole::InputOutput;
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
