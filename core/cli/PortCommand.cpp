@@ -129,7 +129,7 @@ int runPortCommand(const QStringList& args, QTextStream& out, QTextStream& err) 
         return fail(err, ExitInput, QStringLiteral("cannot write to standard output"));
     int files = 0, rewrites = 0;
     for (const FilePort& f : plan.files)
-        if (f.skipped.isEmpty()) {
+        if (f.skipped.isEmpty() && !f.rewrites.isEmpty()) {
             ++files;
             rewrites += int(f.rewrites.size());
         }

@@ -141,11 +141,29 @@ FilePort planFile(const ProjectResult& project, const FileResult& file, const Ma
         std::any_of(counted.cbegin(), counted.cend(), [](const Finding& f) {
             return f.category == Category::Scales && f.pathRole == PathRole::Compute;
         });
-    if (swapCandidate && computes && port.verdictAfter == Verdict::Ready &&
-        !callsMissingApi(project, file.path, manifest) && !namesMissingAttribute(model, manifest)) {
-        const QList<Rewrite> swap = importSwapRewrites(model);
-        port.importSwapped = !swap.isEmpty();
-        port.rewrites << swap;
+    // A module already on cuPyNumeric (`import cupynumeric as np`) has no swap to make.
+    const QList<Rewrite> swap = swapCandidate ? importSwapRewrites(model) : QList<Rewrite>();
+    if (!swap.isEmpty()) {
+        // Say why the swap is not made: a user reading the preview otherwise cannot tell a
+        // module that needs more work from one the port overlooked.
+        const QString after =
+            port.rewrites.isEmpty() ? QString() : QStringLiteral(" after these fixes");
+        if (port.verdictAfter != Verdict::Ready)
+            port.importKept = QStringLiteral("the module's verdict is %1%2; the swap needs READY")
+                                  .arg(verdictLabel(port.verdictAfter), after);
+        else if (!computes)
+            port.importKept = QStringLiteral("no whole-array work on the compute path (plotting, "
+                                             "I/O or a driver): host NumPy serves it");
+        else if (callsMissingApi(project, file.path, manifest))
+            port.importKept = QStringLiteral("it calls an API the manifest marks not implemented "
+                                             "in cuPyNumeric (see the report's API gaps)");
+        else if (namesMissingAttribute(model, manifest))
+            port.importKept = QStringLiteral("it names a NumPy attribute cuPyNumeric does not "
+                                             "have (see the report's API gaps)");
+        else {
+            port.importSwapped = true;
+            port.rewrites << swap;
+        }
     }
     std::sort(port.codes.begin(), port.codes.end());
     std::stable_sort(port.rewrites.begin(), port.rewrites.end(),
@@ -158,9 +176,13 @@ QByteArray headline(const FilePort& f) {
     QByteArray line = "# cnready port: " + f.path.toUtf8();
     if (!f.skipped.isEmpty())
         return line + " skipped: " + f.skipped.toUtf8() + "\n";
+    if (f.rewrites.isEmpty())
+        return line + " keeps import numpy: " + f.importKept.toUtf8() + "\n";
     QStringList parts;
     if (!f.codes.isEmpty())
         parts << QStringLiteral("fixes %1").arg(f.codes.join(QStringLiteral(", ")));
+    if (!f.importKept.isEmpty())
+        parts << QStringLiteral("keeps import numpy: %1").arg(f.importKept);
     if (f.importSwapped)
         parts << QStringLiteral("import numpy -> cupynumeric (module %1%2)")
                      .arg(verdictLabel(f.verdictAfter),
@@ -176,7 +198,7 @@ PortPlan planPort(const ProjectResult& project, const Manifest& manifest, const 
         if (!onlyPath.isEmpty() && f.path != onlyPath)
             continue;
         FilePort p = planFile(project, f, manifest);
-        if (!p.diff.isEmpty() || !p.skipped.isEmpty())
+        if (!p.diff.isEmpty() || !p.skipped.isEmpty() || !p.importKept.isEmpty())
             plan.files << p;
     }
     std::sort(plan.files.begin(), plan.files.end(),
@@ -198,6 +220,8 @@ QByteArray renderPortList(const PortPlan& plan) {
             out += f.path.toUtf8() + ": skipped: " + f.skipped.toUtf8() + "\n";
             continue;
         }
+        if (!f.importKept.isEmpty())
+            out += f.path.toUtf8() + ": keeps import numpy: " + f.importKept.toUtf8() + "\n";
         for (const Rewrite& r : f.rewrites)
             out += QStringLiteral("%1:%2 %3 %4\n")
                        .arg(f.path)

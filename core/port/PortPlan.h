@@ -22,6 +22,10 @@ struct FilePort {
     /// The module's own verdict once the rewrites that fix findings are applied
     /// (port/ModuleVerdict.h); the import swap needs READY.
     Verdict verdictAfter = Verdict::Ready;
+    /// Why a module that imports NumPy keeps `import numpy` ("module verdict SIGNIFICANT
+    /// REFACTOR after these fixes, the swap needs READY", "calls numpy.x, not implemented in
+    /// cuPyNumeric", "no array work on the compute path"); "" when swapped or not a candidate.
+    QString importKept;
     QList<Rewrite> rewrites; ///< in source order
     QByteArray diff;         ///< unifiedDiff() of the rewrites; empty when skipped
     /// Why a file with candidate sites is not rewritten (a notebook, a file that was not read
@@ -29,8 +33,9 @@ struct FilePort {
     QString skipped;
 };
 
-/// The preview of a project: the files that get rewrites or are skipped with a reason, in
-/// path order. Files with nothing to rewrite are not listed.
+/// The preview of a project: the files that get rewrites, are skipped with a reason, or keep
+/// their NumPy import with a reason (FilePort::importKept), in path order. Other files are
+/// not listed.
 struct PortPlan {
     QList<FilePort> files;
 };
@@ -49,12 +54,13 @@ PortPlan planPort(const ProjectResult& project, const Manifest& manifest,
 
 /// The text `cnready port --diff` prints: per file, one line naming what the diff fixes
 /// (`# cnready port: pkg/mod.py fixes R109, R110; import numpy -> cupynumeric (READY)`),
-/// then its diff; a skipped file gets one `# cnready port: … skipped: reason` line. Lines
+/// then its diff; a skipped file gets one `# cnready port: … skipped: reason` line, a module
+/// that keeps its import one `# cnready port: … keeps import numpy: reason` line. Lines
 /// outside hunks begin with '#', which `git apply` passes over. Empty when nothing changes.
 QByteArray renderPortDiff(const PortPlan& plan);
 
 /// The list form (`cnready port PATH` without --diff): one line per rewrite,
-/// `path:line CODE note`, and the skipped files.
+/// `path:line CODE note`, the skipped files, and `path: keeps import numpy: reason`.
 QByteArray renderPortList(const PortPlan& plan);
 
 } // namespace cnready

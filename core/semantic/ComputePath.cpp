@@ -54,7 +54,8 @@ bool isPropertySetter(const SemanticModel& m, TSNode def) {
         if (SyntaxTree::type(d) != "decorator" || ts_node_named_child_count(d) != 1)
             continue;
         const TSNode e = ts_node_named_child(d, 0);
-        if (SyntaxTree::type(e) == "attribute" && m.text(SyntaxTree::field(e, "attribute")) == "setter")
+        if (SyntaxTree::type(e) == "attribute" &&
+            m.text(SyntaxTree::field(e, "attribute")) == "setter")
             return true;
     }
     return false;

@@ -748,7 +748,8 @@ struct LoopWorkEngine::Impl {
                 if (cur->isIndexLoop() && scalarIndexUsing(m, left, *cur) &&
                     (plane || of(*cur).trip != TripClass::Data))
                     markSlab(*cur, left,
-                             plane ? "the pass writes a plane" : "the pass writes a data-sized row");
+                             plane ? "the pass writes a plane"
+                                   : "the pass writes a data-sized row");
         }
         // `cur = dogs[i]` then `cur[1:-1, 1:-1]`: what the loop's variable picked is sliced
         // later in the pass, so it has an axis: a row or a plane, not one number (a number
