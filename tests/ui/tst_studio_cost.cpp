@@ -108,7 +108,8 @@ private slots:
                  QStringLiteral("≥ 10 µs per step (tasks only, data size unknown)"));
         QVERIFY(chart->unknownSites().isEmpty());
         QVERIFY(chart->barToolTip(stencil).contains(QStringLiteral("2.04 TB/s (A100)")));
-        QVERIFY(chart->barToolTip(loop).contains(QStringLiteral("tasks per pass")));
+        // The element loop of known size runs once per run: its tasks are counted per run.
+        QVERIFY(chart->barToolTip(loop).contains(QStringLiteral("tasks per run")));
 
         // A faster GPU (B200, 8,000 GB/s): the stencil drops to 700 µs, the loop stays.
         const double a100Stencil = chart->barSeconds(stencil);
