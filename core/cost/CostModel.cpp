@@ -708,6 +708,12 @@ struct Figures {
     double hostBytes = 0;   ///< bytes over the host link per step (SiteCost::hostBytesPerStep)
     double gpus = 1;        ///< SiteCost::gpusUsed
     double ownSeconds = 0;  ///< the bound without the pass floor (see larger())
+    /// The host NumPy baseline of the statement's own work (its bytes, its own operations at
+    /// the Python floor) and the Python floor of its pass's array operations: a site adds the
+    /// former and takes at least the largest of the latter (the pass floor is the pass's, not
+    /// each statement's).
+    double numpyOwn = 0;
+    double numpyFloor = 0;
     /// A host sync whose bound is its pass's array operations, their data not counted
     /// (SiteCost::dataUnknown): the site's data is known when another statement sizes it.
     bool syncFloor = false;
@@ -726,7 +732,11 @@ struct Figures {
     bool wholeArray = false;
 };
 
-Figures figuresOf(const Finding& f, const SiteCost& c) {
+Figures figuresOf(const Finding& f, const SiteCost& c, const Inputs& in) {
+    const double host = in.hostBandwidthGBps * kGB;
+    const double numpyOwn = std::max(c.passesPerStep * c.bytesPerPass / host,
+                                     c.ownTaskSeconds / in.taskSeconds * kPythonOpSeconds) +
+                            c.hostObjectSeconds;
     return Figures{&f,
                    c.sizeKnown,
                    c.gpuSeconds,
@@ -736,6 +746,8 @@ Figures figuresOf(const Finding& f, const SiteCost& c) {
                    c.gpusUsed,
                    std::max(c.ownTaskSeconds, c.memorySeconds) + c.linkSeconds +
                        c.hostObjectSeconds,
+                   numpyOwn,
+                   c.passFloorSeconds / in.taskSeconds * kPythonOpSeconds,
                    c.kind == QLatin1String("host sync") && c.dataUnknown,
                    c.memorySeconds,
                    c.linkSeconds,
@@ -851,6 +863,7 @@ qsizetype topOf(const QList<Statement>& statements) {
 struct Totals {
     double tasks = 0, floor = 0, memory = 0, link = 0, objects = 0, numpy = 0, high = 0;
     double deviceBytes = 0, hostBytes = 0;
+    double numpyFloor = 0;           ///< the largest of the statements' Figures::numpyFloor
     double minGpus = 0, maxGpus = 0; ///< the GPUs the statements' work divides over
     bool allHigh = true;
     int known = 0;
@@ -870,7 +883,8 @@ Totals totalsOf(const QList<Statement>& statements) {
         t.memory += p.memorySeconds;
         t.link += p.linkSeconds;
         t.objects += p.hostObjectSeconds;
-        t.numpy += p.numpySeconds;
+        t.numpy += p.numpyOwn;
+        t.numpyFloor = std::max(t.numpyFloor, p.numpyFloor);
         t.deviceBytes += p.deviceBytes;
         t.hostBytes += p.hostBytes;
         t.minGpus = t.known == 1 ? p.gpus : std::min(t.minGpus, p.gpus);
@@ -949,7 +963,7 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
                  : t.link > t.memory                                ? Dominant::HostLink
                                                                     : Dominant::Bandwidth;
     c.gpuSecondsHigh = t.allHigh ? std::optional<double>(t.high) : std::nullopt;
-    c.numpySeconds = t.numpy;
+    c.numpySeconds = std::max(t.numpy, t.numpyFloor);
     if (t.known > 1) {
         // The site's figures are its totals per unit of the bound.
         c.passesPerStep = 1;
@@ -1039,7 +1053,7 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
             }
         }
         if (!same) {
-            statements << Statement{f.range, loop, figuresOf(f, c), {}};
+            statements << Statement{f.range, loop, figuresOf(f, c, in), {}};
             if (!c.sizeKnown)
                 statements.last().unknown << &f;
             continue;
@@ -1051,7 +1065,7 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
             same->loop = true;
         }
         if (larger(c, same->largest))
-            same->largest = figuresOf(f, c);
+            same->largest = figuresOf(f, c, in);
     }
     // A loop finding seen after statements of its body: fold them into it.
     for (QList<Statement>& statements : bySite) {

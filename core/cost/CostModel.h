@@ -242,7 +242,8 @@ struct SiteCost {
 /// the loop of unknown trip count; per-element calls (R102, R110) one task per element of the
 /// array they walk, once per pass of the loops around; host syncs (R104, R105) a round trip
 /// per pass, of one number, or of the whole array plus a Python object per element for
-/// `.tolist()` / `list(a)`; a growing stack (R203) copies the pieces it holds on every pass, a
+/// `.tolist()` / `list(a)`, after the pass's array operations (SiteWork::passOps, one task
+/// each, their data not counted: SiteCost::dataUnknown when they are more than the sync's); a growing stack (R203) copies the pieces it holds on every pass, a
 /// piece being what the appended value's shape says; a hot SciPy call (R301) copies its array
 /// to the host and back; everything else is whole-array work: one task per array operator of the
 /// statement (one when none was counted) and one pass over the array per operand and temporary
@@ -259,9 +260,12 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the
 /// work of every statement of its loop nest once: findings on one statement (the same first line,
 /// or inside the span of an element-loop finding, whose element accesses include its body's) count
-/// as the largest of them; the statements' task latencies, device traffic, link transfers and
+/// as the largest of them (by its own work, SiteCost::ownTaskSeconds, memory, link and objects,
+/// the pass floor left out); the statements' task latencies, device traffic, link transfers and
 /// object builds are summed and combined as in SiteCost. The largest statement names the site's
-/// code and assumption. A site with any known part is known; its statements of unknown size are
+/// code and kind; a site of several statements leads its assumption with its totals (tasks,
+/// bytes, bound and NumPy baseline per unit of the bound), then the largest statement's
+/// premise, and its figures (tasksPerPass, bytesPerPass, taskSeconds ...) are those totals. A site with any known part is known; its statements of unknown size are
 /// left out of the figures (still a lower bound) and named (unknownParts, the assumption). Sites
 /// whose statements only rebind names are left out. The task part is never below the largest
 /// pass floor of the site's statements (SiteCost::passFloorSeconds). A site with statements in a
