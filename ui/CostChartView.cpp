@@ -29,29 +29,13 @@ namespace {
 
 /// "thermal/legacy_probe.py:34-38 R104  ≥ 10 µs conv. +?": `name` is the shortest end of the
 /// site's path that tells it from the other bars' (distinctNames()); the bound in words, since
-/// a log axis is hard to read off, with its unit and qualifiers abridged ("/step", "/pass",
-/// "/call", "/run", "conv.": per step of a loop run until it converges, "tasks": only the tasks
-/// are counted, the data size unknown, "+?": the bound covers only the known part) and, for a
-/// bound per pass of an element loop over data, the 65,536 passes it is ranked (and drawn) as.
+/// a log axis is hard to read off, abridged with its unit (cost::formatBoundShort(), which for
+/// a bound per pass of an element loop over data adds the 65,536 passes it is ranked and drawn
+/// as).
 QString shortLabel(const cost::SiteCost& c, const QString& name) {
     SourceRange r = c.site;
     r.path = name;
-    QString bound = c.gpuSecondsHigh
-                        ? QStringLiteral("%1 – %2").arg(cost::formatSeconds(c.gpuSeconds),
-                                                        cost::formatSeconds(*c.gpuSecondsHigh))
-                        : QStringLiteral("≥ %1").arg(cost::formatSeconds(c.gpuSeconds));
-    bound += c.perCall          ? QStringLiteral("/call")
-             : c.perPass        ? QStringLiteral("/pass")
-             : c.untilConverged ? QStringLiteral(" conv.")
-             : c.perStep        ? QStringLiteral("/step")
-                                : QStringLiteral("/run");
-    if (c.dataUnknown)
-        bound += QStringLiteral(" tasks");
-    if (!c.unknownParts.isEmpty())
-        bound += QStringLiteral(" +?");
-    if (c.rankSeconds > c.gpuSeconds)
-        bound += QStringLiteral(", %1 ×65,536").arg(cost::formatSeconds(c.rankSeconds));
-    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, bound);
+    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, cost::formatBoundShort(c));
 }
 
 } // namespace

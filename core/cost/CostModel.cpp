@@ -640,7 +640,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         what = QStringLiteral("≈ %1 task%2 per %4 × ≥ 10 µs ≥ %3 per %4")
                    .arg(formatQuantity(passTasks), passTasks == 1 ? QString() : QStringLiteral("s"),
                         formatSeconds(perPass), passUnit);
-        if (c.kind == QLatin1String("element loop") && in.gpus > 1)
+        if ((c.kind == QLatin1String("element loop") || c.kind == QLatin1String("row loop")) &&
+            in.gpus > 1)
             what += QStringLiteral(" (one after another, whatever the GPU count)");
         break;
     case Dominant::Bandwidth:
@@ -1198,6 +1199,27 @@ QString formatBound(const SiteCost& c) {
         return QStringLiteral("%1 – %2%3")
             .arg(formatSeconds(c.gpuSeconds), formatSeconds(*c.gpuSecondsHigh), unit);
     return QStringLiteral("≥ %1%2").arg(formatSeconds(c.gpuSeconds), unit);
+}
+
+QString formatBoundShort(const SiteCost& c) {
+    if (!c.sizeKnown)
+        return QStringLiteral("size unknown");
+    QString bound = c.gpuSecondsHigh
+                        ? QStringLiteral("%1 – %2").arg(formatSeconds(c.gpuSeconds),
+                                                        formatSeconds(*c.gpuSecondsHigh))
+                        : QStringLiteral("≥ %1").arg(formatSeconds(c.gpuSeconds));
+    bound += c.perCall          ? QStringLiteral("/call")
+             : c.perPass        ? QStringLiteral("/pass")
+             : c.untilConverged ? QStringLiteral(" conv.")
+             : c.perStep        ? QStringLiteral("/step")
+                                : QStringLiteral("/run");
+    if (c.dataUnknown)
+        bound += QStringLiteral(" tasks");
+    if (!c.unknownParts.isEmpty())
+        bound += QStringLiteral(" +?");
+    if (c.rankSeconds > c.gpuSeconds)
+        bound += QStringLiteral(", %1 ×65,536").arg(formatSeconds(c.rankSeconds));
+    return bound;
 }
 
 QString dominantKey(Dominant d) {

@@ -243,17 +243,17 @@ struct SiteCost {
 /// array they walk, once per pass of the loops around; host syncs (R104, R105) a round trip
 /// per pass, of one number, or of the whole array plus a Python object per element for
 /// `.tolist()` / `list(a)`, after the pass's array operations (SiteWork::passOps, one task
-/// each, their data not counted: SiteCost::dataUnknown when they are more than the sync's); a growing stack (R203) copies the pieces it holds on every pass, a
-/// piece being what the appended value's shape says; a hot SciPy call (R301) copies its array
-/// to the host and back; everything else is whole-array work: one task per array operator of the
-/// statement (one when none was counted) and one pass over the array per operand and temporary
-/// (at least two: one read, one write), per pass; of unknown size in a loop, its tasks only (at
-/// least the pass's array operations, SiteCost::dataUnknown). A loop whose pass picks rows is
-/// a row loop (kind "row loop"): its row accesses and project calls, one task each. Only
-/// whole-array work divides over the GPUs (never below 65,536 elements each). A loop of unknown
-/// trip count, or one that ends by `break`, makes the figures per pass (SiteCost::perPass).
-/// Findings without workload facts, or whose size the model could not read, come back with
-/// sizeKnown false.
+/// each, their data not counted: SiteCost::dataUnknown when they are more than the sync's); a
+/// growing stack (R203) copies the pieces it holds on every pass, a piece being what the appended
+/// value's shape says; a hot SciPy call (R301) copies its array to the host and back; everything
+/// else is whole-array work: one task per array operator of the statement (one when none was
+/// counted) and one pass over the array per operand and temporary (at least two: one read, one
+/// write), per pass; of unknown size in a loop, its tasks only (at least the pass's array
+/// operations, SiteCost::dataUnknown). A loop whose pass picks rows is a row loop (kind "row
+/// loop"): its row accesses and project calls, one task each. Only whole-array work divides over
+/// the GPUs (never below 65,536 elements each). A loop of unknown trip count, or one that ends by
+/// `break`, makes the figures per pass (SiteCost::perPass). Findings without workload facts, or
+/// whose size the model could not read, come back with sizeKnown false.
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
@@ -265,14 +265,15 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// object builds are summed and combined as in SiteCost. The largest statement names the site's
 /// code and kind; a site of several statements leads its assumption with its totals (tasks,
 /// bytes, bound and NumPy baseline per unit of the bound), then the largest statement's
-/// premise, and its figures (tasksPerPass, bytesPerPass, taskSeconds ...) are those totals. A site with any known part is known; its statements of unknown size are
-/// left out of the figures (still a lower bound) and named (unknownParts, the assumption). Sites
-/// whose statements only rebind names are left out. The task part is never below the largest
-/// pass floor of the site's statements (SiteCost::passFloorSeconds). A site with statements in a
-/// step loop counts only those: the ones outside any step loop (set-up, once per run) are left
-/// out of its figures and named (SiteCost::perRunParts). Sorted by rankSeconds descending, sites
-/// with unknown size last, then by location. With `limit` >= 0 only the first `limit` sites are
-/// returned (their text is the only text built); `total`, when given, receives the number of sites.
+/// premise, and its figures (tasksPerPass, bytesPerPass, taskSeconds ...) are those totals. A site
+/// with any known part is known; its statements of unknown size are left out of the figures (still
+/// a lower bound) and named (unknownParts, the assumption). Sites whose statements only rebind
+/// names are left out. The task part is never below the largest pass floor of the site's statements
+/// (SiteCost::passFloorSeconds). A site with statements in a step loop counts only those: the ones
+/// outside any step loop (set-up, once per run) are left out of its figures and named
+/// (SiteCost::perRunParts). Sorted by rankSeconds descending, sites with unknown size last, then by
+/// location. With `limit` >= 0 only the first `limit` sites are returned (their text is the only
+/// text built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {}, qsizetype limit = -1,
                               qsizetype* total = nullptr);
@@ -297,6 +298,12 @@ QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inpu
 /// per pass, per call, per run) and its qualifiers; the figure the site is ranked by when it is
 /// not the bound (SiteCost::rankSeconds); "size unknown" without a size.
 QString formatBound(const SiteCost& c);
+/// formatBound() abridged for a chart label or a table cell: "≥ 841 µs/step", "≥ 40 µs/pass,
+/// 2.6 s ×65,536" (the figure a bound per pass of an element loop over data is ranked by),
+/// "≥ 80 µs conv. tasks" ("/step", "/pass", "/call", "/run"; "conv.": per step of a loop that
+/// ends by `break`; "tasks": the tasks alone, the data size unknown; "+?": statements of unknown
+/// size left out); "size unknown" without a size.
+QString formatBoundShort(const SiteCost& c);
 /// "1.2 ms", "400 s", "89 µs", "3.4 h": a duration for reports.
 QString formatSeconds(double s);
 /// "machine-readable" key of a Dominant: "tasks", "bandwidth", "host-link", "host-objects".

@@ -1339,6 +1339,10 @@ private slots:
         QCOMPARE(cost::formatBound(el),
                  QStringLiteral("≥ 30 µs per pass (≥ 2 s if it runs 65,536 passes, assumed: "
                                 "ranked by it)"));
+        // Abridged (the chart, the findings table): both figures too.
+        QCOMPARE(cost::formatBoundShort(el), QStringLiteral("≥ 30 µs/pass, 2 s ×65,536"));
+        QCOMPARE(cost::formatBoundShort(row),
+                 QStringLiteral("≥ %1/pass tasks").arg(cost::formatSeconds(row.gpuSeconds)));
     }
     void hostSyncCountsThePassOperations() {
         // nitime utils.py adaptive_weights' shape: a convergence loop whose pass runs, besides
