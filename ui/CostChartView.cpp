@@ -6,18 +6,18 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
 #include <QEvent>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QFutureWatcher>
 #include <QHorizontalBarSeries>
 #include <QLabel>
-#include <QLogValueAxis>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -27,29 +27,45 @@ namespace cnready::ui {
 
 namespace {
 
-/// "legacy_probe.py:34-38 R104  ≥ 10 µs conv. +?": the file name keeps the label short
-/// (the tooltip has the path and the whole bound); the bound in words, since a log axis is
-/// hard to read off, with its unit and qualifiers abridged ("/step", "/pass", "/run", "conv.":
-/// per step of a loop run until it converges, "tasks": only the tasks are counted, the data
-/// size unknown, "+?": the bound covers only the known part) so that Qt Charts does not cut
-/// long labels on the left.
-QString shortLabel(const cost::SiteCost& c) {
+/// "thermal/legacy_probe.py:34-38 R104  ≥ 10 µs conv. +?": `name` is the shortest end of the
+/// site's path that tells it from the other bars' (distinctNames()); the bound in words, since
+/// a log axis is hard to read off, abridged with its unit (cost::formatBoundShort(), which for
+/// a bound per pass of an element loop over data adds the 65,536 passes it is ranked and drawn
+/// as).
+QString shortLabel(const cost::SiteCost& c, const QString& name) {
     SourceRange r = c.site;
-    r.path = QFileInfo(r.path).fileName();
-    QString bound = c.gpuSecondsHigh
-                        ? QStringLiteral("%1 – %2").arg(cost::formatSeconds(c.gpuSeconds),
-                                                        cost::formatSeconds(*c.gpuSecondsHigh))
-                        : QStringLiteral("≥ %1").arg(cost::formatSeconds(c.gpuSeconds));
-    bound += c.perCall          ? QStringLiteral("/run")
-             : c.perPass        ? QStringLiteral("/pass")
-             : c.untilConverged ? QStringLiteral(" conv.")
-             : c.perStep        ? QStringLiteral("/step")
-                                : QStringLiteral("/run");
-    if (c.dataUnknown)
-        bound += QStringLiteral(" tasks");
-    if (!c.unknownParts.isEmpty())
-        bound += QStringLiteral(" +?");
-    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, bound);
+    r.path = name;
+    return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, cost::formatBoundShort(c));
+}
+
+} // namespace
+
+QStringList CostChartView::distinctNames(const QStringList& paths) {
+    QStringList names;
+    for (const QString& p : paths) {
+        const QStringList parts = p.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        qsizetype keep = 1;
+        auto tail = [&parts](qsizetype n) {
+            return parts.mid(std::max<qsizetype>(0, parts.size() - n)).join(QLatin1Char('/'));
+        };
+        for (; keep < parts.size(); ++keep) {
+            const QString end = tail(keep);
+            const bool clash = std::any_of(paths.cbegin(), paths.cend(), [&](const QString& o) {
+                return o != p && (o == end || o.endsWith(QLatin1Char('/') + end));
+            });
+            if (!clash)
+                break;
+        }
+        names << tail(keep);
+    }
+    return names;
+}
+
+namespace {
+
+/// "100 µs", "1 ms", "2.5 s": a tick label (cost::formatSeconds(), "0" at zero).
+QString tickLabel(double seconds) {
+    return seconds <= 0 ? QStringLiteral("0") : cost::formatSeconds(seconds);
 }
 
 } // namespace
@@ -64,9 +80,7 @@ CostChartView::CostChartView(QWidget* parent) : QWidget(parent) {
     m_chart = new QChart;
     m_chart->legend()->hide();
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    // Qt Charts lays untruncated category labels out a few pixels short on the left (more so
-    // the longer they are: labels are kept short, see shortLabel()).
-    m_chart->setMargins(QMargins(28, 8, 20, 8));
+    // The left margin follows the longest site label (rebuild()).
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("costChartView"));
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -124,7 +138,7 @@ void CostChartView::setCosts(const QList<cost::SiteCost>& costs, const Context& 
 }
 
 QString CostChartView::barLabel(int i) const {
-    return shortLabel(m_shown.at(i));
+    return shortLabel(m_shown.at(i), m_names.value(i, m_shown.at(i).site.path));
 }
 
 QString CostChartView::barToolTip(int i) const {
@@ -140,16 +154,23 @@ QString CostChartView::caption() const {
                               ? tr("each site sized by its own arrays, else the given %1 elements")
                                     .arg(formatCount(m_inputs.elements))
                               : tr("each site sized by its own arrays");
-    return tr("Estimated cost of the top sites on %1 GPU%2 of %3, %4 (lower bounds from the "
-              "cost model, not measurements; \"/step\": per step, one pass of the time / "
-              "iteration loop around the site; \"/run\": once, outside any step loop (set-up, "
-              "never added to a step); \"/pass\": per pass of a loop of unknown trip count, "
-              "ranked as 65,536 passes for an element loop over data; \"conv.\": per step of a "
-              "loop that ends by `break`, its number of steps unknown; \"tasks\": the tasks "
-              "alone, the data size unknown; \"+?\": statements of unknown size left out). "
-              "Hover a bar for the assumption that dominates it.")
+    // Short, so that the bars keep the height for their two-line labels: the glossary of the
+    // labels' marks is the caption's tooltip (glossary()).
+    return tr("Estimated cost of the top sites on %1 GPU%2 of %3, %4: lower bounds from the cost "
+              "model, not measurements, in the unit of each label. Hover a bar for its "
+              "assumption, this line for the marks.")
         .arg(m_inputs.gpus)
         .arg(m_inputs.gpus == 1 ? QString() : QStringLiteral("s"), m_inputs.gpuName, sizes);
+}
+
+QString CostChartView::glossary() const {
+    return tr("\"/step\": per step, one pass of the time / iteration loop around the site; "
+              "\"/run\": once, outside any step loop (set-up, never added to a step); "
+              "\"/call\": per call of a site run every k-th step, k not known; \"/pass\": per "
+              "pass of a loop of unknown trip count; \"×65,536\": an element loop over data, "
+              "ranked and drawn as 65,536 passes; \"conv.\": per step of a loop that ends by "
+              "`break`, its number of steps unknown; \"tasks\": the tasks alone, the data size "
+              "unknown; \"+?\": statements of unknown size left out.");
 }
 
 void CostChartView::rebuild() {
@@ -163,15 +184,47 @@ void CostChartView::rebuild() {
     m_chart->setBackgroundBrush(pal.color(QPalette::Base));
     m_chart->setBackgroundRoundness(0);
     m_caption->setText(caption());
+    m_caption->setToolTip(glossary());
 
+    QStringList paths;
+    for (const cost::SiteCost& c : m_shown)
+        paths << c.site.path;
+    m_names = distinctNames(paths);
+
+    // The bars are drawn at what the sites are ranked by (SiteCost::rankSeconds: the bound, or
+    // 65,536 passes of an element loop over data), so the longest bar is on top.
     double lo = 0, hi = 0;
     for (const cost::SiteCost& c : m_shown) {
-        if (c.gpuSeconds <= 0)
+        if (c.rankSeconds <= 0)
             continue;
-        lo = lo > 0 ? std::min(lo, c.gpuSeconds) : c.gpuSeconds;
-        hi = std::max(hi, c.gpuSeconds);
+        lo = lo > 0 ? std::min(lo, c.rankSeconds) : c.rankSeconds;
+        hi = std::max(hi, c.rankSeconds);
     }
     m_log = lo > 0 && hi / lo > kLogSpread;
+    // A log axis: whole powers of ten around the bars, one decade below the smallest so its
+    // bar still shows; past six decades a tick every second decade keeps the labels apart.
+    // Qt's value axes print bare numbers ("2e-05"): the bars are drawn in decades above
+    // 10^low on a category axis whose tick labels carry the unit ("10 µs", "1 ms").
+    int low = 0, high = 1, decadeStep = 1;
+    if (m_log) {
+        low = int(std::floor(std::log10(lo))) - 1;
+        high = int(std::ceil(std::log10(hi)));
+        decadeStep = high - low > 6 ? 2 : 1;
+        if (decadeStep == 2) {
+            low -= ((low % 2) + 2) % 2;
+            high += ((high % 2) + 2) % 2;
+        }
+    }
+    // A linear axis: a nice step (1, 2 or 5 times a power of ten), about five ticks.
+    double tick = 1;
+    if (!m_log) {
+        const double raw = (hi > 0 ? hi * 1.1 : 1) / 5;
+        const double p = std::pow(10.0, std::floor(std::log10(raw)));
+        tick = raw <= p ? p : raw <= 2 * p ? 2 * p : raw <= 5 * p ? 5 * p : 10 * p;
+    }
+    auto drawn = [&](double seconds) {
+        return m_log ? std::max(0.0, std::log10(seconds) - low) : seconds;
+    };
 
     auto* set = new QBarSet(tr("Bound"));
     set->setColor(pal.color(QPalette::Highlight));
@@ -179,15 +232,22 @@ void CostChartView::rebuild() {
     QStringList labels;
     // Categories run bottom-up: append the smallest first so the largest bar is on top.
     for (qsizetype i = m_shown.size() - 1; i >= 0; --i) {
-        *set << m_shown[i].gpuSeconds;
+        *set << (m_shown[i].rankSeconds > 0 ? drawn(m_shown[i].rankSeconds) : 0.0);
         // Qt Charts gives category labels at most a share of the chart's width and cuts
         // longer ones on the left: the axis names a site by its first line only (the bar's
         // tooltip and barLabel() keep the range).
-        QString axisLabel = shortLabel(m_shown[i]);
+        QString axisLabel = barLabel(int(i));
         const SourceRange& r = m_shown[i].site;
         if (r.endLine > r.line)
             axisLabel.replace(QStringLiteral(":%1-%2 ").arg(r.line).arg(r.endLine),
                               QStringLiteral(":%1 ").arg(r.line));
+        // Two lines, the site over its bound: half the width, so that the labels stay within
+        // the share of the chart's width Qt Charts gives them (it cut longer ones on the left).
+        // The labels are rich text: escape them.
+        const qsizetype split = axisLabel.indexOf(QStringLiteral("  "));
+        axisLabel = split < 0 ? axisLabel.toHtmlEscaped()
+                              : axisLabel.left(split).toHtmlEscaped() + QStringLiteral("<br>") +
+                                    axisLabel.mid(split + 2).toHtmlEscaped();
         labels << axisLabel;
     }
     auto* series = new QHorizontalBarSeries;
@@ -200,34 +260,35 @@ void CostChartView::rebuild() {
     sites->setTruncateLabels(false); // the plot narrows instead: a label is the bar's reading
     m_chart->addAxis(sites, Qt::AlignLeft);
     series->attachAxis(sites);
-    QAbstractAxis* values = nullptr;
+    // Qt Charts lays untruncated category labels out short on the left, the more the longer
+    // they are (their first letters were cut): the plot area is placed by hand instead, right
+    // of the widest label (layOutPlot()).
+    const QFontMetrics fm(sites->labelsFont());
+    m_labelWidth = 0;
+    for (const QString& l : std::as_const(labels))
+        for (const QString& part : l.split(QStringLiteral("<br>")))
+            m_labelWidth = std::max(m_labelWidth, fm.horizontalAdvance(part));
+    m_lineHeight = fm.height();
+
+    auto* axis = new QCategoryAxis;
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setStartValue(m_log ? -1e-9 : -tick * 1e-9);
     if (m_log) {
-        auto* axis = new QLogValueAxis;
-        // Whole powers of the base around the bars, one decade below the smallest so its bar
-        // still shows; past six decades a tick every second decade keeps the labels apart.
-        int low = int(std::floor(std::log10(lo))) - 1;
-        int high = int(std::ceil(std::log10(hi)));
-        const int step = high - low > 6 ? 2 : 1;
-        if (step == 2) {
-            low -= ((low % 2) + 2) % 2;
-            high += ((high % 2) + 2) % 2;
-        }
-        axis->setBase(step == 2 ? 100 : 10);
-        axis->setRange(std::pow(10.0, low), std::pow(10.0, high));
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setMinorTickCount(0);
-        axis->setTitleText(tr("seconds per step, pass or run, as labelled (log scale)"));
-        values = axis;
+        for (int d = low; d <= high; d += decadeStep)
+            axis->append(tickLabel(std::pow(10.0, d)), d - low);
+        axis->setRange(0, high - low);
+        axis->setTitleText(tr("lower bound, unit as labelled (log scale)"));
     } else {
-        auto* axis = new QValueAxis;
-        axis->setRange(0, hi > 0 ? hi * 1.1 : 1);
-        axis->setLabelFormat(QStringLiteral("%.3g"));
-        axis->applyNiceNumbers();
-        axis->setTitleText(tr("seconds per step, pass or run, as labelled"));
-        values = axis;
+        const int ticks = int(std::ceil((hi > 0 ? hi * 1.1 : 1) / tick));
+        for (int k = 0; k <= ticks; ++k)
+            axis->append(tickLabel(k * tick), k * tick);
+        axis->setRange(0, ticks * tick);
+        axis->setTitleText(tr("lower bound, unit as labelled"));
     }
+    QAbstractAxis* values = axis;
     m_chart->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
+    layOutPlot();
     connect(set, &QBarSet::hovered, this, &CostChartView::hoverBar);
 
     QStringList notes;
@@ -235,10 +296,24 @@ void CostChartView::rebuild() {
         notes << tr("No hot site with a known size to chart.");
     if (m_more > 0)
         notes << tr("%1 more site(s) with smaller bounds.").arg(m_more);
-    if (!m_unknown.isEmpty())
+    // A long list of sites of unknown size would take the bars' height: past three, their
+    // count, the list in the tooltip.
+    m_footer->setToolTip(QString());
+    if (m_unknown.size() > 3) {
+        notes << tr("Size unknown, no bar: %1 sites (hover here for the list).")
+                     .arg(m_unknown.size());
+        m_footer->setToolTip(m_unknown.join(QLatin1Char('\n')));
+    } else if (!m_unknown.isEmpty()) {
         notes << tr("Size unknown, no bar: %1.").arg(m_unknown.join(QLatin1String("; ")));
+    }
     m_footer->setText(notes.join(QLatin1Char(' ')));
     m_footer->setVisible(!notes.isEmpty());
+}
+
+void CostChartView::layOutPlot() {
+    // Qt Charts reserves less than the widest untruncated label on the left; the margin makes
+    // up the difference.
+    m_chart->setMargins(QMargins(12 + m_labelWidth / 8, 8, 28, 8));
 }
 
 void CostChartView::changeEvent(QEvent* e) {

@@ -26,7 +26,7 @@ class CostChartView : public QWidget {
     Q_OBJECT
 public:
     /// Bars drawn at most (the largest bounds); the others are counted under the chart.
-    static constexpr int kTopSites = 12;
+    static constexpr int kTopSites = 8; ///< as many as the report's table lists
     /// The spread (largest / smallest bound) above which the axis is logarithmic.
     static constexpr double kLogSpread = 100.0;
 
@@ -45,9 +45,16 @@ public:
     /// setCosts(); a result for an older call is dropped.
     void follow(const ProjectResult& project, const Assessment& assessment);
 
+    /// For each path, its shortest end (the file name, then its parent folders) that no other
+    /// path of the list ends with: `analysis/spectral.py` and `algorithms/spectral.py` keep
+    /// their folder, a lone `utils.py` stays `utils.py`. The bars' labels name their files so.
+    static QStringList distinctNames(const QStringList& paths);
+
     /// For tests and tooltips: the bars, largest first.
     int barCount() const { return int(m_shown.size()); }
-    double barSeconds(int i) const { return m_shown.at(i).gpuSeconds; }
+    /// What bar `i` is drawn at, seconds: what its site is ranked by (SiteCost::rankSeconds:
+    /// the bound, or 65,536 passes of an element loop over data, said in its label).
+    double barSeconds(int i) const { return m_shown.at(i).rankSeconds; }
     QString barLabel(int i) const;
     /// The tooltip of bar `i`: its site, code, bound and dominating assumption (HTML).
     QString barToolTip(int i) const;
@@ -56,6 +63,9 @@ public:
     QStringList unknownSites() const { return m_unknown; }
     /// The line above the chart: the target and that the bars are bounds.
     QString caption() const;
+    /// What the labels' marks mean ("/step", "/pass", "×65,536", "conv.", ...): the caption's
+    /// tooltip.
+    QString glossary() const;
     QChart* chart() const { return m_chart; }
 
 signals:
@@ -67,6 +77,9 @@ protected:
 
 private:
     void rebuild();
+    /// Places the plot area right of the widest site label and above the value axis's labels
+    /// and title (on every resize of the chart).
+    void layOutPlot();
     void hoverBar(bool on, int index);
 
     QChart* m_chart = nullptr;
@@ -74,9 +87,13 @@ private:
     QLabel* m_caption = nullptr;
     QLabel* m_footer = nullptr;
     QList<cost::SiteCost> m_shown; ///< largest first
+    QStringList m_names;           ///< m_shown's paths, shortened to what tells them apart
     QStringList m_unknown;
     int m_more = 0; ///< known sites beyond kTopSites
     bool m_log = false;
+    int m_labelWidth = 0;  ///< the widest site label, pixels
+    int m_lineHeight = 12; ///< a label's line height, pixels
+    bool m_laying = false; ///< layOutPlot() is running
     cost::Inputs m_inputs;
     int m_generation = 0; ///< follow() calls so far: a worker's result for an older one is stale
 };

@@ -146,8 +146,10 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
         case RecipeColumn:
             return findingRecipe(f);
         case CostColumn:
+            // Abridged, so that the unit shows at the column's width; the tooltip has the
+            // bound in words and its assumption.
             if (const cost::SiteCost* c = siteCost(index.row()))
-                return cost::formatBound(*c);
+                return cost::formatBoundShort(*c);
             return {};
         case MessageColumn:
             return plainMessage(f.message);

@@ -1,8 +1,9 @@
 #pragma once
 // The findings table: a QAbstractTableModel over the project's findings (the view never owns
 // data) and a QSortFilterProxyModel that filters by category and text and sorts by location.
-// The Cost bound column shows the cost model's bound per step of the finding's site
-// (cost/CostModel.h, set with setSiteCosts()) and sorts by its number.
+// The Cost bound column shows the cost model's bound of the finding's site, abridged with its
+// unit (cost::formatBoundShort(): "≥ 841 µs/step"; the tooltip has it in words), set with
+// setSiteCosts(), and sorts by what the site is ranked by (SiteCost::rankSeconds).
 
 #include "cost/CostModel.h"
 #include "model/Finding.h"

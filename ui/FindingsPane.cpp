@@ -82,6 +82,11 @@ FindingsPane::FindingsPane(QWidget* parent) : QWidget(parent) {
     const int textMargin =
         m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1;
     m_view->setColumnWidth(FindingsModel::RecipeColumn, recipeWidth + 2 * textMargin + 8);
+    // The widest abridged bound in common use (cost::formatBoundShort(): a bound per pass
+    // with the 65,536 passes it ranks as), so that the unit shows.
+    m_view->setColumnWidth(FindingsModel::CostColumn,
+                           fm.horizontalAdvance(QStringLiteral("≥ 40 µs/pass, 2.6 s ×65,536")) +
+                               2 * textMargin + 8);
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QTableView::clicked, this, &FindingsPane::findingActivated);
     connect(m_view, &QTableView::activated, this, &FindingsPane::findingActivated);

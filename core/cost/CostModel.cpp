@@ -360,6 +360,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             // A row loop: its tasks per pass (rowPasses passes), or all rows as one pass.
             c.passesPerStep = rowPasses;
             c.tasksPerPass = rowTasks;
+            // A loop over rows (channels, windows) runs once per row, not once per datum: its
+            // pass is not ranked as kMinGpuChunk passes.
+            c.perDataPass = false;
         } else {
             c.passesPerStep = 1; // the loop's iterations are the tasks of its one pass
             c.tasksPerPass = iterations * accesses;
@@ -370,6 +373,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             c.kind = QStringLiteral("row loop");
             c.dataUnknown = true;
             c.bytesPerPass = 0;
+            c.perDataPass = false; // once per row, not once per datum (see above)
         }
         // One task per element access, one after another: more GPUs do not help.
         gpusUsed = 1;
@@ -391,8 +395,15 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                 perPassOfUnknownLoop();
             }
         }
-        // Each sync drains the queue: at least one task's latency.
+        // Each sync drains the queue: at least one task's latency. The pass runs its other
+        // array operations too (SiteWork::passOps, no fusion): at least one task each,
+        // whatever their size, before the value can be read.
         c.tasksPerPass = syncs;
+        if (inLoop(w) && w.passOps > 0) {
+            c.passFloorTasks = double(w.passOps) * syncs;
+            if (c.passFloorTasks > c.tasksPerPass)
+                c.dataUnknown = true; // their data is not counted
+        }
         c.bytesPerPass = syncs * perSync;
         c.hostBytesPerStep = c.bytesPerPass * c.passesPerStep;
         // A whole array crosses every GPU's link at once; one number comes from one GPU.
@@ -409,6 +420,11 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                                      "one number")
                           .arg(formatBytes(perSync));
         }
+        if (c.dataUnknown)
+            premise += QStringLiteral("; the pass runs %1 array operation%2 for sure, one task "
+                                      "each; the data they touch is not counted (size unknown)")
+                           .arg(w.passOps)
+                           .arg(w.passOps == 1 ? QString() : QStringLiteral("s"));
     } else if (f.code == QLatin1String("R203")) {
         c.kind = QStringLiteral("growing stack");
         if (!w.pieceKnown)
@@ -500,7 +516,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                 const double rows = double(w.shapeTrips);
                 c.bytesPerPass = sweeps * bytes * arrayElements / rows;
                 premise = QStringLiteral("%1 per pass on a slab of the %2-element array (%3), "
-                                         "%4 slabs from the loop's shape, %5 passes over each "
+                                         "%4 slabs from the loop's shape, %5 sweeps over each "
                                          "slab (operands and temporaries)")
                               .arg(opsText, formatQuantity(arrayElements), array.from,
                                    formatQuantity(rows), formatQuantity(sweeps));
@@ -516,13 +532,13 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             if (w.unknownTrips > 0)
                 perPassOfUnknownLoop();
             c.bytesPerPass = sweeps * bytes * arrayElements;
-            premise = counted ? QStringLiteral("%1 making %2 passes over the %3-element array (%4) "
-                                               "per pass (operands and temporaries, each taken at "
-                                               "the array's size)")
+            premise = counted ? QStringLiteral("%1 making %2 sweeps over the %3-element array (%4) "
+                                               "(operands and temporaries, each taken at the "
+                                               "array's size)")
                                     .arg(opsText, formatQuantity(sweeps),
                                          formatQuantity(arrayElements), array.from)
                               : QStringLiteral("one task reading and writing the %1-element array "
-                                               "(%2) once per pass")
+                                               "(%2) once")
                                     .arg(formatQuantity(arrayElements), array.from);
         }
     }
@@ -549,8 +565,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                         ? QStringLiteral(" (at most %1)").arg(formatQuantity(double(w.convergeCap)))
                         : QString());
     }
-    // A run every k-th step: a k-th of a run per step (k known), else the bound is per run.
-    double perRun = 1; // runs per pass of the loops counted in passesPerStep
+    // A run every k-th step: a k-th of a call per step (k known), else the bound is per call.
+    double perRun = 1; // calls per pass of the loops counted in passesPerStep
     if (w.everyKth) {
         if (w.everyK > 1)
             perRun = 1.0 / double(w.everyK);
@@ -558,7 +574,10 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             c.perCall = true;
     }
     c.passesPerStep *= perRun;
+    c.hostBytesPerStep *= perRun;
+    objectBytesPerStep *= perRun;
     c.sizeKnown = true;
+    c.gpusUsed = gpusUsed;
     const double bandwidth = in.gpuBandwidthGBps * kGB * gpusUsed;
     const double link = in.pcieGBps * kGB * gpusUsed;
     // The statement's own tasks, or the pass's array operations when they are more.
@@ -566,8 +585,11 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     const double taskTime = passTasks * in.taskSeconds;
     const double memoryTime = c.hostBytesPerStep > 0 ? 0 : c.bytesPerPass / bandwidth;
     const double linkTime = c.hostBytesPerStep > 0 ? c.bytesPerPass / link : 0;
-    c.taskSeconds = c.tasksPerPass * in.taskSeconds * c.passesPerStep;
+    c.ownTaskSeconds = c.tasksPerPass * in.taskSeconds * c.passesPerStep;
     c.passFloorSeconds = c.passFloorTasks * in.taskSeconds * c.passesPerStep;
+    // The tasks the bound counts: one set of numbers for the text, the JSON and the sums.
+    c.tasksPerPass = passTasks;
+    c.taskSeconds = taskTime * c.passesPerStep;
     c.memorySeconds = memoryTime * c.passesPerStep;
     c.linkSeconds = linkTime * c.passesPerStep;
     c.hostObjectSeconds = objectBytesPerStep / host;
@@ -591,61 +613,78 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     // operation per task the port would launch (kPythonOpSeconds).
     const double numpyMemory = c.bytesPerPass / host;
     const double numpyPython = passTasks * kPythonOpSeconds;
-    c.numpySeconds = c.passesPerStep * std::max(numpyMemory, numpyPython) + objectTime;
+    const double numpyPass = std::max(numpyMemory, numpyPython);
+    c.numpySeconds = c.passesPerStep * numpyPass + objectTime;
     c.rankSeconds = c.gpuSeconds * (c.perPass && c.perDataPass ? kMinGpuChunk : 1.0);
+    // The units of the text: one pass of the loop (a loop of unknown trip count, or several
+    // known passes), one call (a site run every k-th step), else the bound's own unit. The
+    // GPU and the NumPy figure of one sentence are always of the same unit.
+    const double passes = c.passesPerStep / perRun; // passes per call, step or run
+    const QString callUnit = w.everyKth  ? QStringLiteral("call")
+                             : c.perStep ? QStringLiteral("step")
+                                         : QStringLiteral("run");
+    const QString passUnit = c.perPass || passes > 1 ? QStringLiteral("pass") : callUnit;
     const QString gpu =
         QStringLiteral("%1 (%2)").arg(bandwidthText(in.gpuBandwidthGBps), in.gpuName);
     const QString across =
         gpusUsed > 1 ? QStringLiteral(" × %1 GPUs").arg(int(gpusUsed)) : QString();
-    const QString numpy =
+    const QString numpyBasis =
         numpyPython > numpyMemory
-            ? QStringLiteral("against ≥ %1 in NumPy (≥ 0.1 µs of Python per operation, "
-                             "assumed)")
-                  .arg(formatSeconds(c.numpySeconds))
-            : QStringLiteral("against ≥ %1 in NumPy at %2")
-                  .arg(formatSeconds(c.numpySeconds), bandwidthText(in.hostBandwidthGBps));
+            ? QStringLiteral(" (≥ 0.1 µs of Python per operation, assumed)")
+            : QStringLiteral(" at %1").arg(bandwidthText(in.hostBandwidthGBps));
     QString what;
+    QString unit = passUnit;
+    double numpyShown = numpyPass;
     switch (c.dominant) {
     case Dominant::Tasks:
-        what = QStringLiteral("≈ %1 task%2 per pass × ≥ 10 µs ≥ %3 per pass")
+        what = QStringLiteral("≈ %1 task%2 per %4 × ≥ 10 µs ≥ %3 per %4")
                    .arg(formatQuantity(passTasks), passTasks == 1 ? QString() : QStringLiteral("s"),
-                        formatSeconds(perPass));
-        if (c.kind == QLatin1String("element loop") && in.gpus > 1)
+                        formatSeconds(perPass), passUnit);
+        if ((c.kind == QLatin1String("element loop") || c.kind == QLatin1String("row loop")) &&
+            in.gpus > 1)
             what += QStringLiteral(" (one after another, whatever the GPU count)");
         break;
     case Dominant::Bandwidth:
-        what = QStringLiteral("≈ %1 per pass at %2%3 ≥ %4 per pass")
-                   .arg(formatBytes(c.bytesPerPass), gpu, across, formatSeconds(perPass));
+        what = QStringLiteral("≈ %1 per %5 at %2%3 ≥ %4 per %5")
+                   .arg(formatBytes(c.bytesPerPass), gpu, across, formatSeconds(perPass), passUnit);
         break;
     case Dominant::HostLink:
-        what = QStringLiteral("≈ %1 per pass over PCIe %2%3 ≥ %4 per pass")
+        what = QStringLiteral("≈ %1 per %5 over PCIe %2%3 ≥ %4 per %5")
                    .arg(formatBytes(c.bytesPerPass), bandwidthText(in.pcieGBps), across,
-                        formatSeconds(perPass));
+                        formatSeconds(perPass), passUnit);
         break;
     case Dominant::HostObjects:
-        what = QStringLiteral("≈ %1 of Python objects per step written at %2 ≥ %3 per step")
-                   .arg(formatBytes(objectBytesPerStep), bandwidthText(in.hostBandwidthGBps),
-                        formatSeconds(objectTime));
+        // The objects are built once per call (or step): that unit for both figures.
+        unit = callUnit;
+        numpyShown = c.numpySeconds / perRun;
+        what =
+            QStringLiteral("≈ %1 of Python objects per %4 written at %2 ≥ %3 per %4")
+                .arg(formatBytes(objectBytesPerStep / perRun), bandwidthText(in.hostBandwidthGBps),
+                     formatSeconds(objectTime / perRun), callUnit);
         break;
     }
-    c.assumption = QStringLiteral("%1, %2; assumes %3").arg(what, numpy, premise);
-    if (c.passesPerStep / perRun > 1)
+    c.assumption = QStringLiteral("%1, against ≥ %2 per %3 in NumPy%4")
+                       .arg(what, formatSeconds(numpyShown), unit, numpyBasis);
+    if (passes > 1 && unit == QLatin1String("pass"))
         c.assumption +=
-            QStringLiteral(", %1 passes per step").arg(formatQuantity(c.passesPerStep / perRun));
-    if (c.perPass)
-        c.assumption += QStringLiteral("; the bound is %1").arg(c.passNote);
-    if (c.untilConverged)
-        c.assumption += QStringLiteral("; %1").arg(c.stepNote);
+            QStringLiteral("; %1 passes per %2: ≥ %3 per %2, against ≥ %4 in NumPy")
+                .arg(formatQuantity(passes), callUnit, formatSeconds(c.gpuSeconds / perRun),
+                     formatSeconds(c.numpySeconds / perRun));
     if (w.everyKth && w.everyK > 1)
-        c.assumption +=
-            QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
-                           "divided by %4 per step")
-                .arg(ordinal(w.everyK), w.everyText.str(), formatSeconds(c.gpuSeconds / perRun))
-                .arg(w.everyK);
-    else if (c.perCall)
-        c.assumption += QStringLiteral("; it runs only every k-th step (k = %1, not known): "
-                                       "the bound is per run")
-                            .arg(w.everyText.str());
+        c.assumption += QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per step, against "
+                                       "≥ %4 per step in NumPy")
+                            .arg(ordinal(w.everyK), w.everyText.str(), formatSeconds(c.gpuSeconds),
+                                 formatSeconds(c.numpySeconds));
+    c.premise = QStringLiteral("assumes %1").arg(premise);
+    if (c.perPass)
+        c.premise += QStringLiteral("; the bound is %1").arg(c.passNote);
+    if (c.untilConverged)
+        c.premise += QStringLiteral("; %1").arg(c.stepNote);
+    if (c.perCall)
+        c.premise += QStringLiteral("; it runs only every k-th step (k = %1, not known): the "
+                                    "bound is per call")
+                         .arg(w.everyText.str());
+    c.assumption += QStringLiteral("; ") + c.premise;
     return c;
 }
 
@@ -665,7 +704,20 @@ struct Figures {
     const Finding* finding = nullptr;
     bool sizeKnown = false;
     double gpuSeconds = 0;
-    double taskSeconds = 0;
+    double taskSeconds = 0; ///< SiteCost::ownTaskSeconds: the statement's own tasks
+    double deviceBytes = 0; ///< bytes through device memory per step
+    double hostBytes = 0;   ///< bytes over the host link per step (SiteCost::hostBytesPerStep)
+    double gpus = 1;        ///< SiteCost::gpusUsed
+    double ownSeconds = 0;  ///< the bound without the pass floor (see larger())
+    /// The host NumPy baseline of the statement's own work (its bytes, its own operations at
+    /// the Python floor) and the Python floor of its pass's array operations: a site adds the
+    /// former and takes at least the largest of the latter (the pass floor is the pass's, not
+    /// each statement's).
+    double numpyOwn = 0;
+    double numpyFloor = 0;
+    /// A host sync whose bound is its pass's array operations, their data not counted
+    /// (SiteCost::dataUnknown): the site's data is known when another statement sizes it.
+    bool syncFloor = false;
     double memorySeconds = 0;
     double linkSeconds = 0;
     double hostObjectSeconds = 0;
@@ -681,11 +733,23 @@ struct Figures {
     bool wholeArray = false;
 };
 
-Figures figuresOf(const Finding& f, const SiteCost& c) {
+Figures figuresOf(const Finding& f, const SiteCost& c, const Inputs& in) {
+    const double host = in.hostBandwidthGBps * kGB;
+    const double numpyOwn = std::max(c.passesPerStep * c.bytesPerPass / host,
+                                     c.ownTaskSeconds / in.taskSeconds * kPythonOpSeconds) +
+                            c.hostObjectSeconds;
     return Figures{&f,
                    c.sizeKnown,
                    c.gpuSeconds,
-                   c.taskSeconds,
+                   c.ownTaskSeconds,
+                   c.hostBytesPerStep > 0 ? 0.0 : c.bytesPerPass * c.passesPerStep,
+                   c.hostBytesPerStep,
+                   c.gpusUsed,
+                   std::max(c.ownTaskSeconds, c.memorySeconds) + c.linkSeconds +
+                       c.hostObjectSeconds,
+                   numpyOwn,
+                   c.passFloorSeconds / in.taskSeconds * kPythonOpSeconds,
+                   c.kind == QLatin1String("host sync") && c.dataUnknown,
                    c.memorySeconds,
                    c.linkSeconds,
                    c.hostObjectSeconds,
@@ -750,10 +814,25 @@ void noteUnknownParts(SiteCost& c, const QList<Statement>& statements, const Inp
                  c.unknownParts.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"));
 }
 
+/// A statement's own bound: without the pass floor (the floor is the pass's, whichever
+/// statement carries it), so that the largest member of a statement or a site is the one with
+/// the most work of its own (a whole-array line's traffic, not the host read beside it).
+double ownSeconds(const SiteCost& c) {
+    return std::max(c.ownTaskSeconds, c.memorySeconds) + c.linkSeconds + c.hostObjectSeconds;
+}
+double ownSeconds(const Figures& f) {
+    return f.ownSeconds;
+}
+
+/// Whether `a` is the larger member: known before unknown, then by ownSeconds(), then by the
+/// whole bound.
 template <typename A, typename B> bool larger(const A& a, const B& b) {
     if (a.sizeKnown != b.sizeKnown)
         return a.sizeKnown;
-    return a.sizeKnown && a.gpuSeconds > b.gpuSeconds;
+    if (!a.sizeKnown)
+        return false;
+    const double x = ownSeconds(a), y = ownSeconds(b);
+    return x != y ? x > y : a.gpuSeconds > b.gpuSeconds;
 }
 
 /// Whether a site has a known statement in a step loop: then its statements outside any step
@@ -784,6 +863,9 @@ qsizetype topOf(const QList<Statement>& statements) {
 /// The sums of the statements that count in a site's figures (see SiteCost).
 struct Totals {
     double tasks = 0, floor = 0, memory = 0, link = 0, objects = 0, numpy = 0, high = 0;
+    double deviceBytes = 0, hostBytes = 0;
+    double numpyFloor = 0;           ///< the largest of the statements' Figures::numpyFloor
+    double minGpus = 0, maxGpus = 0; ///< the GPUs the statements' work divides over
     bool allHigh = true;
     int known = 0;
     double gpuSeconds() const { return std::max({tasks, floor, memory}) + link + objects; }
@@ -802,7 +884,12 @@ Totals totalsOf(const QList<Statement>& statements) {
         t.memory += p.memorySeconds;
         t.link += p.linkSeconds;
         t.objects += p.hostObjectSeconds;
-        t.numpy += p.numpySeconds;
+        t.numpy += p.numpyOwn;
+        t.numpyFloor = std::max(t.numpyFloor, p.numpyFloor);
+        t.deviceBytes += p.deviceBytes;
+        t.hostBytes += p.hostBytes;
+        t.minGpus = t.known == 1 ? p.gpus : std::min(t.minGpus, p.gpus);
+        t.maxGpus = std::max(t.maxGpus, p.gpus);
         t.allHigh = t.allHigh && p.gpuSecondsHigh.has_value();
         t.high += p.gpuSecondsHigh.value_or(0);
     }
@@ -833,8 +920,10 @@ void notePerRunParts(SiteCost& c, const QList<Statement>& statements) {
 }
 
 /// The site's cost from its statements (at least one): sums of the parts that count (see
-/// counts()), combined as in estimate(); the largest of them gives the code, kind and
-/// assumption.
+/// counts()), combined as in estimate(); the largest of them gives the code, kind and premise.
+/// A site of several statements leads its assumption with the site's totals (tasks, bytes, the
+/// bound and the NumPy baseline, one unit), and its figures are those totals per unit of the
+/// bound (passesPerStep 1): one set of numbers for the table, the text and the JSON.
 SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
     const qsizetype top = topOf(statements);
     SiteCost c = estimate(*statements[top].largest.finding, in);
@@ -847,38 +936,82 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
         return c;
     }
     const bool step = anyPerStep(statements);
+    const Totals t = totalsOf(statements);
+    // Tasks only when a statement's data is not known, or when a host sync's pass floor stands
+    // for array work no statement of the site sizes.
+    bool unsized = false, syncFloor = false;
     for (const Statement& s : statements) {
         if (!counts(s, step))
             continue;
         c.parts << QStringLiteral("%1 line %2").arg(s.largest.finding->code).arg(s.range.line);
-        c.dataUnknown = c.dataUnknown || s.largest.dataUnknown;
+        (s.largest.syncFloor ? syncFloor : unsized) |= s.largest.dataUnknown;
     }
-    const Totals t = totalsOf(statements);
+    c.dataUnknown = unsized || (syncFloor && t.deviceBytes <= 0);
     // The top statement first.
     const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line);
     c.parts.removeOne(first);
     c.parts.prepend(first);
-    c.taskSeconds = t.tasks;
+    const double taskTime = std::max(t.tasks, t.floor);
+    c.ownTaskSeconds = t.tasks;
+    c.taskSeconds = taskTime;
     c.passFloorSeconds = t.floor;
     c.memorySeconds = t.memory;
     c.linkSeconds = t.link;
     c.hostObjectSeconds = t.objects;
     c.gpuSeconds = t.gpuSeconds();
-    const double tasks = std::max(t.tasks, t.floor);
-    c.dominant = t.objects > std::max({tasks, t.memory, t.link}) ? Dominant::HostObjects
-                 : tasks >= std::max(t.memory, t.link)           ? Dominant::Tasks
-                 : t.link > t.memory                             ? Dominant::HostLink
-                                                                 : Dominant::Bandwidth;
+    c.dominant = t.objects > std::max({taskTime, t.memory, t.link}) ? Dominant::HostObjects
+                 : taskTime >= std::max(t.memory, t.link)           ? Dominant::Tasks
+                 : t.link > t.memory                                ? Dominant::HostLink
+                                                                    : Dominant::Bandwidth;
     c.gpuSecondsHigh = t.allHigh ? std::optional<double>(t.high) : std::nullopt;
-    c.numpySeconds = t.numpy;
-    if (t.known > 1)
-        c.assumption += QStringLiteral("; the site's bound adds the work of %1 statements "
-                                       "(%2), ≥ %3 per %4 in all")
-                            .arg(t.known)
-                            .arg(c.parts.join(QLatin1String(", ")), formatSeconds(c.gpuSeconds),
-                                 c.perPass   ? QStringLiteral("pass")
-                                 : c.perStep ? QStringLiteral("step")
-                                             : QStringLiteral("run"));
+    c.numpySeconds = std::max(t.numpy, t.numpyFloor);
+    if (t.known > 1) {
+        // The site's figures are its totals per unit of the bound.
+        c.passesPerStep = 1;
+        c.tasksPerPass = taskTime / in.taskSeconds;
+        c.passFloorTasks = t.floor / in.taskSeconds;
+        c.bytesPerPass = t.deviceBytes + t.hostBytes;
+        c.hostBytesPerStep = t.hostBytes;
+        c.gpusUsed = t.maxGpus;
+        const QString unit = c.perCall   ? QStringLiteral("call")
+                             : c.perPass ? QStringLiteral("pass")
+                             : c.perStep ? QStringLiteral("step")
+                                         : QStringLiteral("run");
+        const QString tasks = QStringLiteral("%1 task%2")
+                                  .arg(formatQuantity(c.tasksPerPass),
+                                       c.tasksPerPass == 1 ? QString() : QStringLiteral("s"));
+        const QString across = t.maxGpus <= 1 ? QString()
+                               : t.minGpus == t.maxGpus
+                                   ? QStringLiteral(" × %1 GPUs").arg(int(t.maxGpus))
+                                   : QStringLiteral(" over up to %1 GPUs").arg(int(t.maxGpus));
+        QString what;
+        switch (c.dominant) {
+        case Dominant::Tasks:
+            what = QStringLiteral("≈ %1 per %2 × ≥ 10 µs").arg(tasks, unit);
+            break;
+        case Dominant::Bandwidth:
+            what = QStringLiteral("%6, ≈ %1 per %2 at %3 (%4)%5")
+                       .arg(formatBytes(t.deviceBytes), unit, bandwidthText(in.gpuBandwidthGBps),
+                            in.gpuName, across, tasks);
+            break;
+        case Dominant::HostLink:
+            what =
+                QStringLiteral("%5, ≈ %1 per %2 over PCIe %3%4")
+                    .arg(formatBytes(t.hostBytes), unit, bandwidthText(in.pcieGBps), across, tasks);
+            break;
+        case Dominant::HostObjects:
+            what = QStringLiteral("%2, Python objects built on the host taking %1")
+                       .arg(formatSeconds(t.objects), tasks);
+            break;
+        }
+        c.assumption = QStringLiteral("%1 statements (%2): %3 ≥ %4 per %5, against ≥ %6 per %5 in "
+                                      "NumPy (at %7, at least 0.1 µs of Python per operation); "
+                                      "the largest, %8, %9")
+                           .arg(t.known)
+                           .arg(c.parts.join(QLatin1String(", ")), what,
+                                formatSeconds(c.gpuSeconds), unit, formatSeconds(c.numpySeconds),
+                                bandwidthText(in.hostBandwidthGBps), first, c.premise);
+    }
     c.rankSeconds = c.gpuSeconds * rankFactorOf(statements);
     noteUnknownParts(c, statements, in);
     notePerRunParts(c, statements);
@@ -921,7 +1054,7 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
             }
         }
         if (!same) {
-            statements << Statement{f.range, loop, figuresOf(f, c), {}};
+            statements << Statement{f.range, loop, figuresOf(f, c, in), {}};
             if (!c.sizeKnown)
                 statements.last().unknown << &f;
             continue;
@@ -933,7 +1066,7 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
             same->loop = true;
         }
         if (larger(c, same->largest))
-            same->largest = figuresOf(f, c);
+            same->largest = figuresOf(f, c, in);
     }
     // A loop finding seen after statements of its body: fold them into it.
     for (QList<Statement>& statements : bySite) {
@@ -1037,14 +1170,21 @@ QString formatSeconds(double s) {
 QString formatBound(const SiteCost& c) {
     if (!c.sizeKnown)
         return QStringLiteral("size unknown");
-    // Per pass of a loop of unknown count, per step (one pass of the step loop around), or per
-    // run (once, outside any step loop; a site run every k-th step, k unknown).
-    QString unit = c.perCall   ? QStringLiteral(" per run (every k-th step)")
-                   : c.perPass ? (c.perStep ? QStringLiteral(" per pass (within a step)")
-                                            : QStringLiteral(" per pass"))
+    // Per pass of a loop of unknown count, per step (one pass of the step loop around), per
+    // call (a site run every k-th step, k unknown) or per run (once, outside any step loop).
+    QString unit = c.perCall   ? QStringLiteral(" per call")
+                   : c.perPass ? QStringLiteral(" per pass")
                    : c.perStep ? QStringLiteral(" per step")
                                : QStringLiteral(" per run");
     QStringList notes;
+    if (c.perCall)
+        notes << QStringLiteral("every k-th step, k not known");
+    else if (c.perPass && c.perStep)
+        notes << QStringLiteral("within a step");
+    // What the site is ranked by, when it is not the bound itself.
+    if (c.rankSeconds > c.gpuSeconds)
+        notes << QStringLiteral("≥ %1 if it runs %2 passes, assumed: ranked by it")
+                     .arg(formatSeconds(c.rankSeconds), formatCount(qint64(kMinGpuChunk)));
     if (c.untilConverged && !c.perPass)
         notes << QStringLiteral("until it converges");
     if (c.dataUnknown)
@@ -1059,6 +1199,27 @@ QString formatBound(const SiteCost& c) {
         return QStringLiteral("%1 – %2%3")
             .arg(formatSeconds(c.gpuSeconds), formatSeconds(*c.gpuSecondsHigh), unit);
     return QStringLiteral("≥ %1%2").arg(formatSeconds(c.gpuSeconds), unit);
+}
+
+QString formatBoundShort(const SiteCost& c) {
+    if (!c.sizeKnown)
+        return QStringLiteral("size unknown");
+    QString bound = c.gpuSecondsHigh
+                        ? QStringLiteral("%1 – %2").arg(formatSeconds(c.gpuSeconds),
+                                                        formatSeconds(*c.gpuSecondsHigh))
+                        : QStringLiteral("≥ %1").arg(formatSeconds(c.gpuSeconds));
+    bound += c.perCall          ? QStringLiteral("/call")
+             : c.perPass        ? QStringLiteral("/pass")
+             : c.untilConverged ? QStringLiteral(" conv.")
+             : c.perStep        ? QStringLiteral("/step")
+                                : QStringLiteral("/run");
+    if (c.dataUnknown)
+        bound += QStringLiteral(" tasks");
+    if (!c.unknownParts.isEmpty())
+        bound += QStringLiteral(" +?");
+    if (c.rankSeconds > c.gpuSeconds)
+        bound += QStringLiteral(", %1 ×65,536").arg(formatSeconds(c.rankSeconds));
+    return bound;
 }
 
 QString dominantKey(Dominant d) {

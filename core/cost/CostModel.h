@@ -26,8 +26,9 @@
 //    pass: when no other step loop of its function is around it, a pass is a step and the
 //    row says that the number of steps is not known ("per step, until it converges"); inside
 //    another step loop the bound is per pass of it ("per pass until it converges"). A site that
-//    runs only every k-th step (`if (step + 1) % k == 0:`) costs a k-th of a run per step when k is
-//    known, else its bound is per run ("every k-th step").
+//    runs only every k-th step (`if (step + 1) % k == 0:`) costs a k-th of a call per step when k
+//    is known (the text gives the figures per call and per step, GPU and NumPy alike), else its
+//    bound is per call ("every k-th step, k not known").
 //  - Rebinding names (`a, b = b, a`) moves no data and runs no task: no cost, no row.
 //  - A loop over the rows of an array (`for row in grid`) takes one row per pass: its tasks
 //    are the pass's whole-row operations (`row.max()`: one), plus one element access per
@@ -40,7 +41,9 @@
 //  - Ranking sites (the table's order, the next steps' order): by the bound, except that a
 //    bound per pass of an element loop over a data extent whose trip count is not known ranks as
 //    65,536 passes (kMinGpuChunk: data smaller than that is not worth a GPU, Gate 2), so an
-//    element loop is never placed under a one-call 80 µs row.
+//    element loop is never placed under a one-call 80 µs row; formatBound() shows that figure
+//    beside the per-pass one. A loop over rows (channels, windows, `for row in grid`) is not
+//    an element loop: its passes are few, it ranks by its per-pass bound.
 //  - A SciPy call on a hot path (R301) copies its arrays to the host and back on every call
 //    (gpu-stack.md "Zero-copy and pinned transfers": "a SciPy call ... moves over PCIe").
 //  - A Python object per element when an array becomes a list (`.tolist()`, `list(a)`): at
@@ -52,7 +55,8 @@
 //    (operands and temporaries: six reads and three writes), every pass taken at the size of the
 //    largest array the statement touches (SiteWork::statementOps, statementPasses).
 //  - A loop pass runs its array operations whatever their size (SiteWork::passOps), at least one
-//    task each (10 µs): whole-array work of unknown size in a loop is bounded by those tasks,
+//    task each (10 µs): whole-array work of unknown size in a loop, and a host sync in a loop
+//    (the pass's work drains before the value is read), are bounded by those tasks,
 //    "size unknown" for the data part (SiteCost::dataUnknown), rather than left without a figure.
 //  - A loop whose pass picks rows (`p[i]` of a 2-D `p`, SiteWork::rowPicks) is a row loop: one
 //    task per row access and per call handing a picked item to other code (a project or
@@ -65,7 +69,9 @@
 //    number that is not read from a shape (`w[1:p]` of a counter `p = 2`, an order, a tolerance)
 //    sizes nothing (SiteWorkProbe's sizesAnArray).
 //  - Units: a bound is per step (one pass of the time / iteration loop around the site), per pass
-//    (of a loop whose trip count is not known) or per run (once: outside any step loop). A site
+//    (of a loop whose trip count is not known), per call (of a site run every k-th step, k not
+//    known) or per run (once: outside any step loop). The assumption's figures say their unit,
+//    and its NumPy figure is always of the same unit as the GPU figure beside it. A site
 //    with statements in a step loop and others outside it leaves the latter (set-up) out of its
 //    per-step figures and names them (SiteCost::perRunParts).
 // Every figure is a lower bound (an upper one only where a published figure gives it) resting
@@ -156,11 +162,12 @@ struct SiteCost {
     /// converges)".
     bool untilConverged = false;
     QString stepNote;
-    /// The bound is per run of a site that runs every k-th step, k not known
-    /// (SiteWork::everyKth): formatBound() says "per call".
+    /// The bound is per call of a site that runs every k-th step, k not known
+    /// (SiteWork::everyKth): formatBound() says "per call (every k-th step, k not known)".
     bool perCall = false;
-    /// The per-pass bound is of a loop over a data extent of unknown trip count: it ranks as
-    /// kMinGpuChunk passes (see rankSeconds).
+    /// The per-pass bound is of an element loop over a data extent of unknown trip count: it
+    /// ranks as kMinGpuChunk passes (see rankSeconds), and formatBound() shows that figure too.
+    /// Never set for a loop over rows (channels, windows: few passes, "row loop").
     bool perDataPass = false;
     /// The site runs inside a step loop (a time / iteration loop, SiteWork::stepLoops, or one
     /// that runs until it converges), or its function is called inside one in its file
@@ -177,7 +184,10 @@ struct SiteCost {
     /// kMinGpuChunk with perDataPass.
     double rankSeconds = 0;
     QString sizeFrom; ///< where the site's size came from ("its own shape", "the given size")
-    double tasksPerPass = 1; ///< runtime tasks one pass creates
+    /// Runtime tasks one pass creates, as the bound counts them: the larger of the statement's
+    /// own tasks and passFloorTasks. estimateSites(): the site's, per unit of its bound
+    /// (passesPerStep 1 for a site of several statements).
+    double tasksPerPass = 1;
     /// At least this many tasks per pass of the innermost loop around the site, whatever the
     /// statement: the array operations that pass runs for sure (SiteWork::passOps, no fusion).
     /// estimateSites() bounds a site's task latency by the largest of its statements' floors.
@@ -187,19 +197,33 @@ struct SiteCost {
     std::optional<double> gpuSecondsHigh; ///< upper bound where a published figure gives one
     double numpySeconds = 0; ///< host NumPy baseline per step (memory-bound; a lower bound)
     Dominant dominant = Dominant::Tasks;
-    QString assumption; ///< the dominating assumption in words, with its numbers
-    /// The parts of gpuSeconds, seconds per step: task latency, device memory traffic, host
-    /// link transfers and Python objects built on the host. gpuSeconds is
-    /// max(taskSeconds, passFloorSeconds, memorySeconds) + linkSeconds + hostObjectSeconds (the
-    /// tasks' latency and the device traffic overlap at best; a round trip and the object build
-    /// wait).
+    /// The dominating assumption in words: first the figures (the site's bound and the NumPy
+    /// baseline, both in the same unit, said with each: per pass, per call, per step, per run),
+    /// then `premise`.
+    QString assumption;
+    /// What the figures assume about the code, without figures of their own ("assumes 8 tasks
+    /// ...; the bound is per pass of ..."): the tail of `assumption`. A site of several
+    /// statements quotes its largest statement's premise after the site's totals.
+    QString premise;
+    /// The GPUs the work divides over (whole-array work, never below kMinGpuChunk elements each;
+    /// element loops and scalar syncs: 1).
+    double gpusUsed = 1;
+    /// The parts of gpuSeconds, seconds per step: task latency (of tasksPerPass, the pass floor
+    /// included), device memory traffic, host link transfers and Python objects built on the
+    /// host. gpuSeconds is max(taskSeconds, memorySeconds) + linkSeconds + hostObjectSeconds
+    /// (the tasks' latency and the device traffic overlap at best; a round trip and the object
+    /// build wait).
     double taskSeconds = 0;
+    /// The statement's own tasks' latency per step (its operators or accesses, without the pass
+    /// floor): what a site of several statements adds up (their floors are one pass's and are
+    /// not added, the largest stands).
+    double ownTaskSeconds = 0;
     double memorySeconds = 0;
     double linkSeconds = 0;
     double hostObjectSeconds = 0;
-    /// passFloorTasks' latency per step: the task part of gpuSeconds is the larger of it and
-    /// taskSeconds (the statement's own tasks); estimateSites() takes the larger of the sum of
-    /// its statements' taskSeconds and the largest of their floors.
+    /// passFloorTasks' latency per step: taskSeconds is the larger of it and ownTaskSeconds;
+    /// estimateSites() takes the larger of the sum of its statements' ownTaskSeconds and the
+    /// largest of their floors.
     double passFloorSeconds = 0;
     /// estimateSites(): the findings whose work the site's bound adds up (one per statement),
     /// as "R001 line 35"; the first sets `code` and `assumption`. Empty from estimate().
@@ -218,33 +242,38 @@ struct SiteCost {
 /// the loop of unknown trip count; per-element calls (R102, R110) one task per element of the
 /// array they walk, once per pass of the loops around; host syncs (R104, R105) a round trip
 /// per pass, of one number, or of the whole array plus a Python object per element for
-/// `.tolist()` / `list(a)`; a growing stack (R203) copies the pieces it holds on every pass, a
-/// piece being what the appended value's shape says; a hot SciPy call (R301) copies its array
-/// to the host and back; everything else is whole-array work: one task per array operator of the
-/// statement (one when none was counted) and one pass over the array per operand and temporary
-/// (at least two: one read, one write), per pass; of unknown size in a loop, its tasks only (at
-/// least the pass's array operations, SiteCost::dataUnknown). A loop whose pass picks rows is
-/// a row loop (kind "row loop"): its row accesses and project calls, one task each. Only
-/// whole-array work divides over the GPUs (never below 65,536 elements each). A loop of unknown
-/// trip count, or one that ends by `break`, makes the figures per pass (SiteCost::perPass).
-/// Findings without workload facts, or whose size the model could not read, come back with
-/// sizeKnown false.
+/// `.tolist()` / `list(a)`, after the pass's array operations (SiteWork::passOps, one task
+/// each, their data not counted: SiteCost::dataUnknown when they are more than the sync's); a
+/// growing stack (R203) copies the pieces it holds on every pass, a piece being what the appended
+/// value's shape says; a hot SciPy call (R301) copies its array to the host and back; everything
+/// else is whole-array work: one task per array operator of the statement (one when none was
+/// counted) and one pass over the array per operand and temporary (at least two: one read, one
+/// write), per pass; of unknown size in a loop, its tasks only (at least the pass's array
+/// operations, SiteCost::dataUnknown). A loop whose pass picks rows is a row loop (kind "row
+/// loop"): its row accesses and project calls, one task each. Only whole-array work divides over
+/// the GPUs (never below 65,536 elements each). A loop of unknown trip count, or one that ends by
+/// `break`, makes the figures per pass (SiteCost::perPass). Findings without workload facts, or
+/// whose size the model could not read, come back with sizeKnown false.
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
 /// except hot SciPy calls (R301), test modules left out by the caller). A site's bound adds the
 /// work of every statement of its loop nest once: findings on one statement (the same first line,
 /// or inside the span of an element-loop finding, whose element accesses include its body's) count
-/// as the largest of them; the statements' task latencies, device traffic, link transfers and
+/// as the largest of them (by its own work, SiteCost::ownTaskSeconds, memory, link and objects,
+/// the pass floor left out); the statements' task latencies, device traffic, link transfers and
 /// object builds are summed and combined as in SiteCost. The largest statement names the site's
-/// code and assumption. A site with any known part is known; its statements of unknown size are
-/// left out of the figures (still a lower bound) and named (unknownParts, the assumption). Sites
-/// whose statements only rebind names are left out. The task part is never below the largest
-/// pass floor of the site's statements (SiteCost::passFloorSeconds). A site with statements in a
-/// step loop counts only those: the ones outside any step loop (set-up, once per run) are left
-/// out of its figures and named (SiteCost::perRunParts). Sorted by rankSeconds descending, sites
-/// with unknown size last, then by location. With `limit` >= 0 only the first `limit` sites are
-/// returned (their text is the only text built); `total`, when given, receives the number of sites.
+/// code and kind; a site of several statements leads its assumption with its totals (tasks,
+/// bytes, bound and NumPy baseline per unit of the bound), then the largest statement's
+/// premise, and its figures (tasksPerPass, bytesPerPass, taskSeconds ...) are those totals. A site
+/// with any known part is known; its statements of unknown size are left out of the figures (still
+/// a lower bound) and named (unknownParts, the assumption). Sites whose statements only rebind
+/// names are left out. The task part is never below the largest pass floor of the site's statements
+/// (SiteCost::passFloorSeconds). A site with statements in a step loop counts only those: the ones
+/// outside any step loop (set-up, once per run) are left out of its figures and named
+/// (SiteCost::perRunParts). Sorted by rankSeconds descending, sites with unknown size last, then by
+/// location. With `limit` >= 0 only the first `limit` sites are returned (their text is the only
+/// text built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {}, qsizetype limit = -1,
                               qsizetype* total = nullptr);
@@ -264,8 +293,17 @@ struct SiteBound {
 QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
                                     const QSet<QString>& skipPaths = {});
 
-/// "≥ 400 s", "≥ 89 µs", "0.1–0.5 ms": a bound for reports (seconds in, SI-prefixed).
+/// "≥ 400 s per step", "≥ 89 µs per pass (≥ 5.8 s if it runs 65,536 passes, assumed: ranked by
+/// it)", "0.1–0.5 ms per run": a site's bound for reports, SI-prefixed, with its unit (per step,
+/// per pass, per call, per run) and its qualifiers; the figure the site is ranked by when it is
+/// not the bound (SiteCost::rankSeconds); "size unknown" without a size.
 QString formatBound(const SiteCost& c);
+/// formatBound() abridged for a chart label or a table cell: "≥ 841 µs/step", "≥ 40 µs/pass,
+/// 2.6 s ×65,536" (the figure a bound per pass of an element loop over data is ranked by),
+/// "≥ 80 µs conv. tasks" ("/step", "/pass", "/call", "/run"; "conv.": per step of a loop that
+/// ends by `break`; "tasks": the tasks alone, the data size unknown; "+?": statements of unknown
+/// size left out); "size unknown" without a size.
+QString formatBoundShort(const SiteCost& c);
 /// "1.2 ms", "400 s", "89 µs", "3.4 h": a duration for reports.
 QString formatSeconds(double s);
 /// "machine-readable" key of a Dominant: "tasks", "bandwidth", "host-link", "host-objects".

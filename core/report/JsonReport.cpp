@@ -275,9 +275,11 @@ QByteArray renderJson(const ReportInput& in) {
             o.insert(QStringLiteral("untilConverged"), c.untilConverged);
             if (c.untilConverged)
                 o.insert(QStringLiteral("stepNote"), c.stepNote);
+            o.insert(QStringLiteral("perCall"), c.perCall);
+            // The old name of perCall (schema version 1), kept for readers of it.
             o.insert(QStringLiteral("perRun"), c.perCall);
-            // The unit of the figures: "pass", "step" or "run" (see formatBound()).
-            o.insert(QStringLiteral("per"), c.perCall   ? QStringLiteral("run")
+            // The unit of the figures: "pass", "step", "call" or "run" (see formatBound()).
+            o.insert(QStringLiteral("per"), c.perCall   ? QStringLiteral("call")
                                             : c.perPass ? QStringLiteral("pass")
                                             : c.perStep ? QStringLiteral("step")
                                                         : QStringLiteral("run"));

@@ -659,10 +659,12 @@ private:
                  "**Where the time would go** (estimated lower bounds on "
                  "%1 GPU%2 of %3, %4; not measurements; each bound says its unit: per step "
                  "(one pass of the time / iteration loop around the site), per pass (of a loop "
-                 "whose trip count is not known) or per run (once: a site outside any step loop, "
-                 "whose set-up cost no per-step figure adds in); ranked by bound, a bound per "
-                 "pass of an element loop over data counting as 65,536 passes; context table, "
-                 "\"Cost model inputs\"):")
+                 "whose trip count is not known), per call (of a site run every k-th step, k "
+                 "not known) or per run (once: a site outside any step loop, whose set-up cost "
+                 "no per-step figure adds in), and each NumPy figure has the unit of the GPU "
+                 "figure beside it; ranked by bound, except that a bound per pass of an element "
+                 "loop over data ranks, and says so, as 65,536 passes; context table, \"Cost "
+                 "model inputs\"):")
                  .arg(ci.gpus)
                  .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName, sizes));
         line();
@@ -698,6 +700,12 @@ private:
         if (!unknown.isEmpty()) {
             line(QStringLiteral("Size unknown (no bound; what is missing in brackets): %1.")
                      .arg(unknown.join(QStringLiteral(", "))));
+            line();
+        }
+        if (anyKnown) {
+            line(QStringLiteral("The recipes below follow this ranking: first those whose "
+                                "sites have a bound, by the largest of them (recipe priority "
+                                "breaking ties), then those with no bound, in priority order."));
             line();
         }
     }

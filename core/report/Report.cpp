@@ -273,22 +273,19 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         const double c = costBySite.value(findingSite(f), -1);
         costByRecipe[key] = std::max(costByRecipe.value(key, -1), c);
     }
-    // The recipes with a cost change places among themselves, largest first; the others keep
-    // their place in the priority order.
-    QList<Recipe> ordered = allRecipes();
-    QList<qsizetype> places;
-    QList<Recipe> ranked;
-    for (qsizetype i = 0; i < ordered.size(); ++i)
-        if (costByRecipe.value(ordered[i].anchor, -1) >= 0 &&
-            byRecipe.contains(ordered[i].anchor)) {
-            places << i;
-            ranked << ordered[i];
-        }
-    std::stable_sort(ranked.begin(), ranked.end(), [&](const Recipe& x, const Recipe& y) {
+    // Ordered by cost: the recipes with a bound first, largest first, recipe priority breaking
+    // ties; then the recipes with no bound (every site of unknown size, or not costed), in
+    // priority order. A recipe without a figure cannot be placed among figures: its priority
+    // slot would claim an order the model does not know, and an uncalled or unsized site would
+    // sit above milliseconds per step.
+    QList<Recipe> ordered;
+    QList<Recipe> unranked;
+    for (const Recipe& r : allRecipes())
+        (costByRecipe.value(r.anchor, -1) >= 0 ? ordered : unranked) << r;
+    std::stable_sort(ordered.begin(), ordered.end(), [&](const Recipe& x, const Recipe& y) {
         return costByRecipe.value(x.anchor) > costByRecipe.value(y.anchor);
     });
-    for (qsizetype k = 0; k < places.size(); ++k)
-        ordered[places[k]] = ranked[k];
+    ordered << unranked;
     for (const Recipe& r : ordered) {
         const auto it = byRecipe.constFind(r.anchor);
         if (it == byRecipe.cend())

@@ -50,12 +50,14 @@ struct NextStep {
 };
 
 /// The recommended next steps in order: hardware / alternatives / batching first when a gate
-/// stopped the port, then recipes in priority order (RULES.md: R108 → R101/R103/R110 → R102 →
-/// R104/R105 → R203 → R201/R202 → R204 → R206 → R106 → R107), the recipes whose sites have
-/// an estimated cost per step (siteCosts(); not a bound per pass, not "size unknown")
-/// trading places among themselves, largest first, over the sites outside test
-/// modules (FileResult::isTest), one "tests" step counting the sites in test modules, API
-/// rewrites, the pilot module, the cuPyNumeric Doctor hand-off and a benchmark.
+/// stopped the port, then the recipes over the sites outside test modules (FileResult::isTest):
+/// first those with an estimated cost (siteCosts(): the largest rank among their sites,
+/// cost::SiteCost::rankSeconds, the order of the "Where the time would go" table), largest
+/// first, recipe priority breaking ties (RULES.md: R108 → R101/R103/R110 → R102 → R104/R105 →
+/// R203 → R201/R202 → R204 → R206 → R106 → R107); then those with no cost (every site "size
+/// unknown", or not costed) in priority order. Then one "tests" step counting the sites in
+/// test modules, API rewrites, the pilot module, the cuPyNumeric Doctor hand-off and a
+/// benchmark.
 QList<NextStep> recommendedSteps(const ReportInput& in);
 
 /// The estimated cost per hot site of the workload (cost/CostModel.h) for the assessment's
