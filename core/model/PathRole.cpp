@@ -22,6 +22,8 @@ QString pathRoleName(PathRole r) {
         return QStringLiteral("demo");
     case PathRole::NoOp:
         return QStringLiteral("no-op");
+    case PathRole::Unreachable:
+        return QStringLiteral("unreachable");
     }
     return {};
 }
@@ -46,6 +48,8 @@ QString pathRoleLabel(PathRole r) {
         return QStringLiteral("demo data");
     case PathRole::NoOp:
         return QStringLiteral("no-op keyword");
+    case PathRole::Unreachable:
+        return QStringLiteral("unreachable code");
     }
     return {};
 }

@@ -21,13 +21,15 @@ enum class PathRole : quint8 {
     /// NumPy's default): not a place in the flow, but a finding that needs no engineer; the
     /// port removes it.
     NoOp,
+    /// Code under `if 0:` / `if False:`: it never runs (left in as a switch or a draft).
+    Unreachable,
 };
 
 /// Stable lower-case name for JSON, SARIF and the CLI: "compute", "error-path", "io",
-/// "plotting", "presentation", "setup", "test", "demo", "no-op".
+/// "plotting", "presentation", "setup", "test", "demo", "no-op", "unreachable".
 QString pathRoleName(PathRole r);
 /// Short phrase for reports: "error path", "I/O", "plotting", "presentation", "set-up",
-/// "test", "demo data", "no-op keyword"; "compute path" for Compute.
+/// "test", "demo data", "no-op keyword", "unreachable code"; "compute path" for Compute.
 QString pathRoleLabel(PathRole r);
 
 /// Whether a folder (package) name marks example or demo material that shows a library off

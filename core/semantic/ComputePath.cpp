@@ -589,6 +589,19 @@ void ComputePathEngine::buildSpans() {
             t.find("__main__") != std::string_view::npos)
             m_spans.push_back({startOf(n), endOf(n), PathRole::Setup});
     }
+    // `if 0:` / `if False:` (parenthesised too): the block never runs, in loops or not.
+    for (const TSNode n : m.ifs()) {
+        TSNode cond = field(n, F().condition);
+        while (SyntaxTree::type(cond) == "parenthesized_expression" &&
+               ts_node_named_child_count(cond) == 1)
+            cond = ts_node_named_child(cond, 0);
+        const std::string_view t = m.text(cond);
+        if (t != "0" && t != "False")
+            continue;
+        const TSNode body = SyntaxTree::field(n, "consequence");
+        if (!ts_node_is_null(body))
+            m_spans.push_back({startOf(body), endOf(body), PathRole::Unreachable, true});
+    }
     std::stable_sort(m_spans.begin(), m_spans.end(),
                      [](const Span& a, const Span& b) { return a.start < b.start; });
 }
