@@ -844,6 +844,18 @@ QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in
     return out;
 }
 
+qsizetype forEachSite(const FindingSelection& findings, const Inputs& in,
+                      const QSet<QString>& skipPaths,
+                      const std::function<bool(const SiteBound&)>& wanted,
+                      const std::function<void(const SiteCost&)>& visit) {
+    const SiteTable t = siteTable(findings, in, skipPaths);
+    const QList<std::pair<SiteBound, qsizetype>> bounds = sortedBounds(t);
+    for (const auto& b : bounds)
+        if (wanted(b.first))
+            visit(combine(t.bySite[t.order[b.second]], in));
+    return bounds.size();
+}
+
 QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
                                     const QSet<QString>& skipPaths) {
     const QList<std::pair<SiteBound, qsizetype>> bounds =

@@ -21,29 +21,9 @@ struct SiteWork {
         Small,   ///< bookkeeping-sized (see `smallElements`)
         Data,    ///< data-sized: the context's hot-path array size stands for it
     };
-    bool known = false; ///< the workload model was asked (false: nothing below is set)
-    /// Loops around the site (same function) without a literal trip count, by trip class:
-    quint8 dataLoops = 0;  ///< running over a data extent
-    quint8 stepLoops = 0;  ///< counting steps / epochs / iterations
-    quint8 otherLoops = 0; ///< small or unknown trip count
-    /// The innermost loop around the site runs over a data extent without a literal count.
-    bool innermostData = false;
-    bool innermostSlab = false; ///< one pass of the innermost loop does slab (whole-array) work
-    /// The innermost loop around the site (or the loop the finding is on) has a small trip
-    /// class (LoopWork's TripClass::Small: a literal range, a literal tuple or list, the axes
-    /// of an array): its iterations are a handful, not one per datum.
-    bool innermostSmall = false;
-    quint16 elementAccesses = 0; ///< element reads / writes one pass of the innermost loop makes
-    Size size = Size::Unknown;
-    bool scalarValue = false; ///< the site's own value is not known to be an array (one number)
-    /// The site converts a whole array into Python objects on the host (`a.tolist()`,
-    /// `list(a)`, `tuple(a)`): every element crosses the host link and becomes an object.
-    bool wholeToHost = false;
-    quint8 bytesPerElement = 8; ///< 8 (float64, NumPy's default) unless the elements are flags
-    /// Product of the literal trip counts of the loops around the site (`range(10_000)`,
-    /// `range(3)`, the items of a literal tuple or list `("u", "v")`; 1 when none), capped at
-    /// 2^31 - 1: the passes they add, whatever their class.
-    qint32 smallPasses = 1;
+    // The members go by size (8-byte numbers, texts, 4-, 2- and 1-byte numbers, then the
+    // flags as bits): a large project holds ~240k findings, each with one SiteWork.
+
     /// With Size::Small: the array's literal element count, 0 when not all extents are
     /// literals.
     qint64 smallElements = 0;
@@ -56,59 +36,92 @@ struct SiteWork {
     /// (`range(len(x))` of an `x` of literal extents, `range(N)` of a constant, `for row in
     /// grid` of a literal-shaped grid), multiplied (capped at 2^62); 1 when none.
     qint64 shapeTrips = 1;
+    /// The product of the caps of the loops that end by `break` (see `breaks`): 1 when none,
+    /// 0 when some capped loop has no literal or shape count.
+    qint64 breakCap = 1;
+    /// The `untilConverged` loop's literal or shape count (a cap), 0 when none.
+    qint64 convergeCap = 0;
+    qint64 pieceElements = 0; ///< with `pieceKnown`: what one pass of a growing stack appends
+    /// Elements per row when every extent but the first of the iterated array is a literal
+    /// (1 for a 1-D array), 0 when not known (see `rowLoop`).
+    qint64 rowElements = 0;
+    qint64 everyK = 0; ///< with `everyKth`: k, 0 when not known
+
+    /// With `untilConverged`: the converging loop's header as written (`while True`).
+    CompactString convergeText;
+    CompactString pieceText; ///< the appended value as written (`block`), for "size unknown"
+    /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
+    /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
+    CompactString tripText;
+    CompactString rowWalkText; ///< the first element-walking builtin call as written (`max(row)`)
+    CompactString everyText;   ///< with `everyKth`: the guard as written
+
+    /// Product of the literal trip counts of the loops around the site (`range(10_000)`,
+    /// `range(3)`, the items of a literal tuple or list `("u", "v")`; 1 when none), capped at
+    /// 2^31 - 1: the passes they add, whatever their class.
+    qint32 smallPasses = 1;
+
+    quint16 elementAccesses = 0; ///< element reads / writes one pass of the innermost loop makes
+    /// With `rowLoop`: builtin calls that walk the row element by element (`max(row)`,
+    /// `sum(row)`, `sorted(row)`: one element access per element of the row, R110's pattern) ...
+    quint16 rowWalks = 0;
+    /// ... and whole-row operations (`row.max()`, `np.sum(row)`, `row * 2`): one task each.
+    quint16 rowOps = 0;
+
+    /// Loops around the site (same function) without a literal trip count, by trip class:
+    quint8 dataLoops = 0;  ///< running over a data extent
+    quint8 stepLoops = 0;  ///< counting steps / epochs / iterations
+    quint8 otherLoops = 0; ///< small or unknown trip count
     /// Loops around the site (not step loops, not short ones) whose trip count is not known
     /// from shapes, and how many of them run over a data extent (`range(len(signal))`): the
     /// cost model states its bound per pass of the innermost such loop, unless a size linked
     /// to the site's data (the given size, its file's size evidence) stands for the extent.
     quint8 unknownTrips = 0;
     quint8 unknownDataTrips = 0;
+    quint8 bytesPerElement = 8; ///< 8 (float64, NumPy's default) unless the elements are flags
+    Size size = Size::Unknown;
+
+    bool known : 1 = false; ///< the workload model was asked (false: nothing else is set)
+    /// The innermost loop around the site runs over a data extent without a literal count.
+    bool innermostData : 1 = false;
+    bool innermostSlab : 1 = false; ///< one pass of the innermost loop does slab (whole-array) work
+    /// The innermost loop around the site (or the loop the finding is on) has a small trip
+    /// class (LoopWork's TripClass::Small: a literal range, a literal tuple or list, the axes
+    /// of an array): its iterations are a handful, not one per datum.
+    bool innermostSmall : 1 = false;
+    bool scalarValue : 1 = false; ///< the site's own value is not known to be an array (one number)
+    /// The site converts a whole array into Python objects on the host (`a.tolist()`,
+    /// `list(a)`, `tuple(a)`): every element crosses the host link and becomes an object.
+    bool wholeToHost : 1 = false;
     /// The innermost loop around the site ends by `break` (a convergence loop): its count
     /// (`range(10_000)`) is a cap, not the number of passes, and is left out of
-    /// `smallPasses`; `breakCap` holds the product of such caps (1 when none, 0 when some
-    /// capped loop has no literal or shape count).
-    bool breaks = false;
-    qint64 breakCap = 1;
+    /// `smallPasses`; `breakCap` holds the product of such caps.
+    bool breaks : 1 = false;
     /// The outermost step loop around the site whose count is not known (`while True`,
     /// `while i < max_iter`, `for it in range(max_iter)`) or the outermost convergence loop
     /// (`breaks`) ends by `break` and no other step loop of the function is around it: the
     /// loop runs until it converges, one pass being one step, and the number of steps is not
     /// known. `convergeText` is its header as written (`while True`); with `breaks` the cap
     /// (`breakCap`) bounds the steps.
-    bool untilConverged = false;
-    qint64 convergeCap = 0; ///< that loop's literal or shape count (a cap), 0 when none
-    QString convergeText;
+    bool untilConverged : 1 = false;
     /// A growing stack (`acc = np.vstack([acc, piece])`): with `pieceKnown`, what one pass
-    /// appends, in elements (1 for one element `x[i]` or a number, 512 x 64 for a block of
-    /// literal shape); without, the appended value's size is not known from its shape.
-    bool pieceKnown = false;
-    qint64 pieceElements = 0;
-    CompactString pieceText; ///< the appended value as written (`block`), for "size unknown"
-    /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
-    /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
-    CompactString tripText;
+    /// appends, in elements (`pieceElements`: 1 for one element `x[i]` or a number, 512 x 64
+    /// for a block of literal shape); without, the appended value's size is not known from
+    /// its shape.
+    bool pieceKnown : 1 = false;
     /// The site's statement only rebinds names (`a, b = b, a`, the buffer swap R006 reports):
     /// no element moves and no task runs, so the cost model gives it no row.
-    bool rebinding = false;
+    bool rebinding : 1 = false;
     /// The finding is on a loop over the rows of an array (`for row in grid`,
     /// `enumerate(grid)`, R103): one pass takes one row (an element of a 1-D array), not one
-    /// element of the whole. What one pass does with the row:
-    bool rowLoop = false;
-    /// builtin calls that walk the row element by element (`max(row)`, `sum(row)`,
-    /// `sorted(row)`: one element access per element of the row, R110's pattern) ...
-    quint16 rowWalks = 0;
-    /// ... and whole-row operations (`row.max()`, `np.sum(row)`, `row * 2`): one task each.
-    quint16 rowOps = 0;
-    /// Elements per row when every extent but the first of the iterated array is a literal
-    /// (1 for a 1-D array), 0 when not known.
-    qint64 rowElements = 0;
-    CompactString rowWalkText; ///< the first element-walking builtin call as written (`max(row)`)
+    /// element of the whole; `rowWalks`, `rowOps` and `rowElements` say what one pass does
+    /// with the row.
+    bool rowLoop : 1 = false;
     /// The site runs only on every k-th pass of the loop around it, or of the loop around every
     /// call of its function in this file (`if (step + 1) % check_every == 0:`): `everyKth`,
     /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
     /// literal default) and the guard as written in `everyText`.
-    bool everyKth = false;
-    qint64 everyK = 0;
-    CompactString everyText;
+    bool everyKth : 1 = false;
 
     friend bool operator==(const SiteWork&, const SiteWork&) = default;
 };

@@ -18,6 +18,14 @@ void StringPool::intern(QString& s) {
     m_strings.insert(s);
 }
 
+void StringPool::intern(CompactString& s) {
+    if (s.isEmpty())
+        return;
+    QString t = s.str();
+    intern(t);
+    s = t; // shares the pool's instance
+}
+
 void StringPool::compact(FileResult& r) {
     // One lock per file: a file's strings are few hundred, and two or four workers rarely
     // finish a file at the same moment.
