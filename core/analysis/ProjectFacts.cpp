@@ -1,6 +1,7 @@
 #include "analysis/ProjectFacts.h"
 
 #include "analysis/MemoryBudget.h"
+#include "model/FreedMemory.h"
 #include "model/StringPool.h"
 #include "semantic/SemanticModel.h"
 
@@ -317,6 +318,16 @@ std::vector<std::pair<qsizetype, FileFacts>> solveProjectFacts(const QList<FileR
 int applyProjectFacts(const QString& root, QList<FileResult>& files, const AnalyzerLimits& limits,
                       MemoryBudget& budget) {
     std::vector<std::pair<qsizetype, FileFacts>> facts = solveProjectFacts(files);
+    // The records served the solver only: a big project would carry them through the second
+    // analysis below (which keeps its files' own records out too) and on to the report.
+    const auto dropRecords = [](FileResult& f) {
+        f.summaries = {};
+        f.reexports = {};
+        f.passedFunctions = {};
+    };
+    for (FileResult& f : files)
+        dropRecords(f);
+    releaseFreedMemory();
     int total = 0;
     for (const auto& [file, f] : facts)
         total += int(f.arrayParameters.size() + f.moduleParameters.size() + f.arrayReturns.size());
@@ -333,15 +344,10 @@ int applyProjectFacts(const QString& root, QList<FileResult>& files, const Analy
         StringPool pool;
         QtConcurrent::blockingMap(work, [&](const std::pair<qsizetype, FileFacts>* w) {
             FileResult r = analyzeFile(root, out[w->first].path, limits, &budget, &w->second);
+            dropRecords(r);
             pool.compact(r);
             out[w->first] = std::move(r);
         });
-    }
-    // The records served this pass only: a big project would carry them to the report.
-    for (FileResult& f : files) {
-        f.summaries = {};
-        f.reexports = {};
-        f.passedFunctions = {};
     }
     return total;
 }
