@@ -155,8 +155,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.unknownWhy = why;
         return c;
     };
-    const QString trip = w.tripText.isEmpty() ? QStringLiteral("a loop")
-                                              : QStringLiteral("`%1`").arg(w.tripText.str());
+    const QString trip = w.texts->trip.isEmpty() ? QStringLiteral("a loop")
+                                                 : QStringLiteral("`%1`").arg(w.texts->trip);
     // The unit is one pass of the innermost loop of unknown trip count: the passes outside it
     // are not known, so none is counted.
     auto perPassOfUnknownLoop = [&]() {
@@ -195,9 +195,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
         const double ops = rowWalk ? 0 : std::max<int>(1, w.rowOps);
         const double walks = w.rowWalks;
-        const QString walk = w.rowWalkText.isEmpty()
+        const QString walk = w.texts->rowWalk.isEmpty()
                                  ? QStringLiteral("a builtin")
-                                 : QStringLiteral("`%1`").arg(w.rowWalkText.str());
+                                 : QStringLiteral("`%1`").arg(w.texts->rowWalk);
         const QString opsText =
             rowWalk ? QString()
             : w.rowOps == 0
@@ -348,9 +348,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.kind = QStringLiteral("growing stack");
         if (!w.pieceKnown)
             return unknown(
-                w.pieceText.isEmpty()
+                w.texts->piece.isEmpty()
                     ? QStringLiteral("the size of the appended value")
-                    : QStringLiteral("the size of the appended value `%1`").arg(w.pieceText.str()));
+                    : QStringLiteral("the size of the appended value `%1`").arg(w.texts->piece));
         const double piece = double(w.pieceElements);
         double p = 0; // appends
         if (w.unknownTrips == 0 && knownPasses > 1) {
@@ -440,8 +440,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     if (w.untilConverged) {
         // One pass of the loop is one step; how many steps run depends on the data.
         c.untilConverged = true;
-        const QString loop = w.convergeText.isEmpty() ? QStringLiteral("the step loop")
-                                                      : QStringLiteral("`%1`").arg(w.convergeText);
+        const QString loop = w.texts->converge.isEmpty()
+                                 ? QStringLiteral("the step loop")
+                                 : QStringLiteral("`%1`").arg(w.texts->converge);
         c.stepNote =
             QStringLiteral("one pass of %1 is one step; the loop ends by `break`, so it runs "
                            "until it converges and the number of steps is not known%2")
@@ -540,12 +541,12 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.assumption +=
             QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
                            "divided by %4 per step")
-                .arg(ordinal(w.everyK), w.everyText.str(), formatSeconds(c.gpuSeconds / perRun))
+                .arg(ordinal(w.everyK), w.texts->every, formatSeconds(c.gpuSeconds / perRun))
                 .arg(w.everyK);
     else if (c.perCall)
         c.assumption += QStringLiteral("; it runs only every k-th step (k = %1, not known): "
                                        "the bound is per run")
-                            .arg(w.everyText.str());
+                            .arg(w.texts->every);
     return c;
 }
 

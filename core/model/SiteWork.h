@@ -4,16 +4,67 @@
 // The cost model (cost/CostModel.h) turns these classes into figures once the context gives
 // the hot-path size. A plain value kept on the Finding, so it outlives the syntax tree.
 
-#include "model/CompactString.h"
-
 #include <QString>
 #include <QtGlobal>
 
+#include <memory>
+
 namespace cnready {
 
-/// The workload facts of one finding's site (its texts, mostly empty, as CompactString). Filled by
-/// the rules' FindingSink (semantic/SiteWorkProbe.h); all zero (known == false) for findings built
-/// elsewhere.
+/// The texts of one finding's site as written, for the cost model's assumptions; all empty at
+/// most sites.
+struct SiteTexts {
+    /// With SiteWork::untilConverged: the converging loop's header (`while True`).
+    QString converge;
+    QString piece; ///< the appended value of a growing stack (`block`), for "size unknown"
+    /// The trip of the innermost loop of unknown trip count (`len(signal) - 1`, `n_windows`,
+    /// `while err > tol`), for the cost model's assumption; empty when none.
+    QString trip;
+    QString rowWalk; ///< the first element-walking builtin call on a row (`max(row)`)
+    QString every;   ///< with SiteWork::everyKth: the guard (`if (step + 1) % k == 0:`)
+    friend bool operator==(const SiteTexts&, const SiteTexts&) = default;
+};
+
+/// A SiteTexts behind one pointer (null while every text is empty), copied by value: a large
+/// project holds ~240k findings, most without any site text.
+class SiteTextsPtr {
+public:
+    SiteTextsPtr() = default;
+    SiteTextsPtr(const SiteTextsPtr& o)
+        : m_p(o.m_p ? std::make_unique<SiteTexts>(*o.m_p) : nullptr) {}
+    SiteTextsPtr(SiteTextsPtr&&) noexcept = default;
+    SiteTextsPtr& operator=(const SiteTextsPtr& o) {
+        if (this != &o)
+            m_p = o.m_p ? std::make_unique<SiteTexts>(*o.m_p) : nullptr;
+        return *this;
+    }
+    SiteTextsPtr& operator=(SiteTextsPtr&&) noexcept = default;
+    /// The texts (all empty when none was set).
+    const SiteTexts& get() const {
+        static const SiteTexts none;
+        return m_p ? *m_p : none;
+    }
+    const SiteTexts* operator->() const { return &get(); }
+    /// Sets one text (`&SiteTexts::trip`); an empty text allocates nothing.
+    void set(QString SiteTexts::*text, const QString& value) {
+        if (m_p)
+            (*m_p).*text = value;
+        else if (!value.isEmpty()) {
+            m_p = std::make_unique<SiteTexts>();
+            (*m_p).*text = value;
+        }
+    }
+    friend bool operator==(const SiteTextsPtr& a, const SiteTextsPtr& b) {
+        return a.get() == b.get();
+    }
+
+private:
+    std::unique_ptr<SiteTexts> m_p;
+};
+
+/// The workload facts of one finding's site (its texts, mostly empty, behind one pointer). Filled
+/// by the rules' FindingSink (semantic/SiteWorkProbe.h); all zero (known == false) for findings
+/// built elsewhere.
 struct SiteWork {
     /// How big the largest array the site's expression touches is.
     enum class Size : quint8 {
@@ -47,14 +98,8 @@ struct SiteWork {
     qint64 rowElements = 0;
     qint64 everyK = 0; ///< with `everyKth`: k, 0 when not known
 
-    /// With `untilConverged`: the converging loop's header as written (`while True`).
-    CompactString convergeText;
-    CompactString pieceText; ///< the appended value as written (`block`), for "size unknown"
-    /// The trip of the innermost loop of unknown trip count as written (`len(signal) - 1`,
-    /// `n_windows`, `while err > tol`), for the cost model's assumption; empty when none.
-    CompactString tripText;
-    CompactString rowWalkText; ///< the first element-walking builtin call as written (`max(row)`)
-    CompactString everyText;   ///< with `everyKth`: the guard as written
+    /// The site's texts (see SiteTexts): one pointer, null while all five are empty.
+    SiteTextsPtr texts;
 
     /// Product of the literal trip counts of the loops around the site (`range(10_000)`,
     /// `range(3)`, the items of a literal tuple or list `("u", "v")`; 1 when none), capped at
@@ -101,7 +146,7 @@ struct SiteWork {
     /// `while i < max_iter`, `for it in range(max_iter)`) or the outermost convergence loop
     /// (`breaks`) ends by `break` and no other step loop of the function is around it: the
     /// loop runs until it converges, one pass being one step, and the number of steps is not
-    /// known. `convergeText` is its header as written (`while True`); with `breaks` the cap
+    /// known. `texts->converge` is its header as written (`while True`); with `breaks` the cap
     /// (`breakCap`) bounds the steps.
     bool untilConverged : 1 = false;
     /// A growing stack (`acc = np.vstack([acc, piece])`): with `pieceKnown`, what one pass
@@ -120,7 +165,7 @@ struct SiteWork {
     /// The site runs only on every k-th pass of the loop around it, or of the loop around every
     /// call of its function in this file (`if (step + 1) % check_every == 0:`): `everyKth`,
     /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
-    /// literal default) and the guard as written in `everyText`.
+    /// literal default) and the guard as written in `texts->every`.
     bool everyKth : 1 = false;
 
     friend bool operator==(const SiteWork&, const SiteWork&) = default;

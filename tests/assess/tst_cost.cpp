@@ -403,7 +403,7 @@ private slots:
         const std::optional<Finding> it = firstFinding(src, "R206");
         QVERIFY2(it, qPrintable(codesOf(src)));
         QCOMPARE(it->work.unknownTrips, quint8(1));
-        QCOMPARE(it->work.tripText.str(), QStringLiteral("frames"));
+        QCOMPARE(it->work.texts->trip, QStringLiteral("frames"));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
         QVERIFY2(c.sizeKnown, qPrintable(c.unknownWhy));
         QVERIFY(c.perPass);
