@@ -27,21 +27,28 @@ namespace cnready::ui {
 
 namespace {
 
-/// "legacy_probe.py:34-38 R104  ≥ 10 µs/pass +?": the file name keeps the label short
+/// "legacy_probe.py:34-38 R104  ≥ 10 µs conv. +?": the file name keeps the label short
 /// (the tooltip has the path and the whole bound); the bound in words, since a log axis is
-/// hard to read off, its qualifiers abridged ("/pass", "/run", "conv.": per step of a loop
-/// run until it converges, "+?": the bound covers only the known part) so that Qt Charts
-/// does not cut long labels on the left.
+/// hard to read off, with its unit and qualifiers abridged ("/step", "/pass", "/run", "conv.":
+/// per step of a loop run until it converges, "tasks": only the tasks are counted, the data
+/// size unknown, "+?": the bound covers only the known part) so that Qt Charts does not cut
+/// long labels on the left.
 QString shortLabel(const cost::SiteCost& c) {
     SourceRange r = c.site;
     r.path = QFileInfo(r.path).fileName();
-    QString bound = cost::formatBound(c);
-    bound.replace(QStringLiteral(" per pass"), QStringLiteral("/pass"))
-        .replace(QStringLiteral(" per run (every k-th step)"), QStringLiteral("/run"))
-        .replace(QStringLiteral(" per step (until it converges; known part only)"),
-                 QStringLiteral(" conv. +?"))
-        .replace(QStringLiteral(" per step (until it converges)"), QStringLiteral(" conv."))
-        .replace(QStringLiteral(" (known part only)"), QStringLiteral(" +?"));
+    QString bound = c.gpuSecondsHigh
+                        ? QStringLiteral("%1 – %2").arg(cost::formatSeconds(c.gpuSeconds),
+                                                        cost::formatSeconds(*c.gpuSecondsHigh))
+                        : QStringLiteral("≥ %1").arg(cost::formatSeconds(c.gpuSeconds));
+    bound += c.perCall          ? QStringLiteral("/run")
+             : c.perPass        ? QStringLiteral("/pass")
+             : c.untilConverged ? QStringLiteral(" conv.")
+             : c.perStep        ? QStringLiteral("/step")
+                                : QStringLiteral("/run");
+    if (c.dataUnknown)
+        bound += QStringLiteral(" tasks");
+    if (!c.unknownParts.isEmpty())
+        bound += QStringLiteral(" +?");
     return QStringLiteral("%1 %2  %3").arg(r.toString(), c.code, bound);
 }
 
@@ -122,7 +129,7 @@ QString CostChartView::barLabel(int i) const {
 
 QString CostChartView::barToolTip(int i) const {
     const cost::SiteCost& c = m_shown.at(i);
-    return tr("<b>%1</b> %2, %3<br>%4 per step: a bound, not a measurement<br>%5")
+    return tr("<b>%1</b> %2, %3<br>%4: a bound, not a measurement<br>%5")
         .arg(c.site.toString().toHtmlEscaped(), c.code, c.kind.toHtmlEscaped(),
              cost::formatBound(c).toHtmlEscaped(), c.assumption.toHtmlEscaped());
 }
@@ -133,12 +140,14 @@ QString CostChartView::caption() const {
                               ? tr("each site sized by its own arrays, else the given %1 elements")
                                     .arg(formatCount(m_inputs.elements))
                               : tr("each site sized by its own arrays");
-    return tr("Estimated cost per step of the top sites on %1 GPU%2 of %3, %4 (lower bounds "
-              "from the cost model, not measurements; \"/pass\": per pass of a loop of "
-              "unknown trip count, ranked as 65,536 passes for an element loop over data; "
-              "\"conv.\": per step of a loop that ends by `break`, its number of steps "
-              "unknown; \"+?\": statements of unknown size left out). Hover a bar for the "
-              "assumption that dominates it.")
+    return tr("Estimated cost of the top sites on %1 GPU%2 of %3, %4 (lower bounds from the "
+              "cost model, not measurements; \"/step\": per step, one pass of the time / "
+              "iteration loop around the site; \"/run\": once, outside any step loop (set-up, "
+              "never added to a step); \"/pass\": per pass of a loop of unknown trip count, "
+              "ranked as 65,536 passes for an element loop over data; \"conv.\": per step of a "
+              "loop that ends by `break`, its number of steps unknown; \"tasks\": the tasks "
+              "alone, the data size unknown; \"+?\": statements of unknown size left out). "
+              "Hover a bar for the assumption that dominates it.")
         .arg(m_inputs.gpus)
         .arg(m_inputs.gpus == 1 ? QString() : QStringLiteral("s"), m_inputs.gpuName, sizes);
 }
@@ -164,7 +173,7 @@ void CostChartView::rebuild() {
     }
     m_log = lo > 0 && hi / lo > kLogSpread;
 
-    auto* set = new QBarSet(tr("Bound per step"));
+    auto* set = new QBarSet(tr("Bound"));
     set->setColor(pal.color(QPalette::Highlight));
     set->setBorderColor(pal.color(QPalette::Highlight).darker(130));
     QStringList labels;
@@ -207,14 +216,14 @@ void CostChartView::rebuild() {
         axis->setRange(std::pow(10.0, low), std::pow(10.0, high));
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(0);
-        axis->setTitleText(tr("seconds per step (log scale)"));
+        axis->setTitleText(tr("seconds per step, pass or run, as labelled (log scale)"));
         values = axis;
     } else {
         auto* axis = new QValueAxis;
         axis->setRange(0, hi > 0 ? hi * 1.1 : 1);
         axis->setLabelFormat(QStringLiteral("%.3g"));
         axis->applyNiceNumbers();
-        axis->setTitleText(tr("seconds per step"));
+        axis->setTitleText(tr("seconds per step, pass or run, as labelled"));
         values = axis;
     }
     m_chart->addAxis(values, Qt::AlignBottom);

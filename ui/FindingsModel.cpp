@@ -174,7 +174,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const {
                           "costed");
             if (!c->sizeKnown)
                 return tr("Size unknown: %1").arg(c->unknownWhy.toHtmlEscaped());
-            return tr("<b>%1</b> per step for the site %2 (a bound, not a measurement)<br>%3")
+            return tr("<b>%1</b> for the site %2 (a bound, not a measurement)<br>%3")
                 .arg(cost::formatBound(*c).toHtmlEscaped(), c->site.toString().toHtmlEscaped(),
                      c->assumption.toHtmlEscaped());
         }

@@ -64,6 +64,39 @@ QString formatQuantity(double n) {
     return QStringLiteral("%1 %2").arg(num(n), QLatin1String(units[u]));
 }
 
+/// ", and 2 calls handing a picked item to other code (≥ 1 task each, ...)", or empty.
+QString passCallsText(const SiteWork& w) {
+    if (w.passCalls == 0)
+        return {};
+    return QStringLiteral(", and %1 call%2 handing a picked item to other code (≥ 1 task each, "
+                          "whatever the callee does)")
+        .arg(w.passCalls)
+        .arg(w.passCalls == 1 ? QString() : QStringLiteral("s"));
+}
+
+/// What one pass of a row loop does: its row accesses (one task each), its element accesses
+/// and calls, and that the rows' length is not known.
+QString rowPassText(const SiteWork& w) {
+    const int rows = w.rowPicks;
+    const int others = std::max(0, int(w.elementAccesses) - rows);
+    auto plural = [](int n, const char* one, const char* many) {
+        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    };
+    QString t = rows > 0 ? QStringLiteral("one pass per row: %1 (a row read or written whole)")
+                               .arg(plural(rows, "row access", "row accesses"))
+                         : QStringLiteral("one pass per item the loops pick (its rank not known: "
+                                          "a row or a number)");
+    if (others > 0 || rows == 0)
+        t += QStringLiteral(", %1").arg(rows > 0 ? plural(others, "other access", "other accesses")
+                                                 : plural(others, "access", "accesses"));
+    t += QStringLiteral(", one task each");
+    if (w.passOps > 0)
+        t += QStringLiteral(", %1").arg(plural(w.passOps, "array operation", "array operations"));
+    return t + passCallsText(w) +
+           QStringLiteral("; the rows' length is not known: size unknown, the data they touch "
+                          "is not counted");
+}
+
 QString bandwidthText(double gbps) {
     return gbps >= 1000 ? QStringLiteral("~%1 TB/s").arg(QString::number(gbps / 1000, 'g', 3))
                         : QStringLiteral("~%1 GB/s").arg(QString::number(gbps, 'g', 3));
@@ -130,6 +163,12 @@ double sharingGpus(double elements, int gpus) {
     return std::clamp(std::ceil(elements / kMinGpuChunk), 1.0, double(std::max(1, gpus)));
 }
 
+/// Whether any loop of the site's function is around the site.
+bool inLoop(const SiteWork& w) {
+    return w.dataLoops + w.stepLoops + w.otherLoops > 0 || w.smallPasses > 1 || w.shapeTrips > 1 ||
+           w.breaks || w.untilConverged;
+}
+
 } // namespace
 
 SiteCost estimate(const Finding& f, const Inputs& in) {
@@ -166,8 +205,14 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.passNote = QStringLiteral("per pass of the loop over %1, whose trip count is not "
                                     "known from shapes")
                          .arg(trip);
+        if (!w.texts->innerLoop.isEmpty() && !w.texts->outerLoop.isEmpty())
+            c.passNote = QStringLiteral("per pass of the inner loop `%1`, whose trip count is "
+                                        "not known from shapes; the passes of `%2` around it "
+                                        "multiply it (not counted)")
+                             .arg(w.texts->innerLoop, w.texts->outerLoop);
         c.passesPerStep = 1;
     };
+    c.perStep = w.stepLoops > 0 || w.untilConverged || w.calledInStep;
     if (!w.known)
         return unknown(QStringLiteral("no workload facts"));
     if (w.rebinding) {
@@ -190,6 +235,10 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         double rowTasks = -1; // a loop over rows: its tasks, counted directly ...
         double rowPasses = 1; // ... in this many passes
         const bool dataNest = w.dataLoops > 0 || w.unknownDataTrips > 0;
+        // A loop whose pass picks rows (`p[i]` of a 2-D `p`) runs once per row, not once per
+        // element: one task per row operation, the rows' length not known.
+        const bool rowPass =
+            !call && f.code == QLatin1String("R101") && (w.rowPicks > 0 || w.passCalls > 0);
         // A builtin walking a row (R110 in a loop over rows) is that walk alone; the loop
         // (R103) adds its whole-row operations, at least one task per pass.
         const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
@@ -257,7 +306,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             iterations = knownPasses;
             premise = QStringLiteral("the loops' %1 iterations (trip counts from their shapes)")
                           .arg(formatQuantity(iterations));
-        } else if (dataNest && w.unknownTrips == w.unknownDataTrips && !call && array.known()) {
+        } else if (dataNest && w.unknownTrips == w.unknownDataTrips && !call && !rowPass &&
+                   array.known()) {
             // The nest runs over the data extents of an array of known size.
             iterations = arrayElements * literalPasses;
             premise = QStringLiteral("the loop nest visits each of the %1 elements of its "
@@ -277,10 +327,13 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             // One pass of the loop: its element accesses (a call walks its whole array).
             perPassOfUnknownLoop();
             iterations = call && array.known() ? arrayElements : 1;
-            premise = call && array.known()
-                          ? QStringLiteral("one call per element of a %1-element array (%2)")
-                                .arg(formatQuantity(arrayElements), array.from)
-                          : QStringLiteral("one iteration's element accesses");
+            premise =
+                call && array.known()
+                    ? QStringLiteral("one call per element of a %1-element array (%2)")
+                          .arg(formatQuantity(arrayElements), array.from)
+                : rowPass
+                    ? rowPassText(w)
+                    : QStringLiteral("one iteration's element accesses%1").arg(passCallsText(w));
         } else if (literalPasses > 1 || w.innermostSmall) {
             // A short loop (`for k in range(3)`, `for name in ("a", "b")`, the axes of an
             // array): its own handful of iterations, not one per datum.
@@ -296,7 +349,13 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         } else {
             return unknown(QStringLiteral("the loop's trip count"));
         }
-        const double accesses = std::max<int>(1, w.elementAccesses);
+        // A pass's tasks: its element (or row) accesses and the calls handing a picked item to
+        // project functions, or its array operations and those calls, whichever is more (an
+        // access and the operation on it are often one task: count them once).
+        const double accesses =
+            call ? std::max<int>(1, w.elementAccesses)
+                 : std::max({1, std::max(w.elementAccesses, w.rowPicks) + w.passCalls,
+                             w.passOps + w.passCalls});
         if (rowTasks >= 0) {
             // A row loop: its tasks per pass (rowPasses passes), or all rows as one pass.
             c.passesPerStep = rowPasses;
@@ -306,6 +365,12 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             c.tasksPerPass = iterations * accesses;
         }
         c.bytesPerPass = c.tasksPerPass * bytes;
+        if (rowPass) {
+            // The rows' length is not known: only the tasks are counted.
+            c.kind = QStringLiteral("row loop");
+            c.dataUnknown = true;
+            c.bytesPerPass = 0;
+        }
         // One task per element access, one after another: more GPUs do not help.
         gpusUsed = 1;
     } else if (isSyncCode(f.code)) {
@@ -399,34 +464,67 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
                       .arg(formatQuantity(arrayElements), array.from);
     } else {
         c.kind = QStringLiteral("whole-array");
-        if (!array.known())
-            return unknown(QStringLiteral("the array size"));
-        gpusUsed = sharingGpus(arrayElements, in.gpus);
-        if (w.innermostSlab && (w.dataLoops > 0 || w.unknownTrips > 0)) {
+        // Without fusion each array operator of the statement is a task and each operand and
+        // temporary a pass over the data (gpu-stack.md "L2 cache": `c = a*x + b*y` is three
+        // tasks); a statement whose operators the probe did not count is one task, one read
+        // and one write.
+        const bool counted = w.statementOps > 0;
+        const double ops = counted ? double(w.statementOps) : 1.0;
+        const double sweeps = counted ? std::max(1.0, double(w.statementPasses)) : 2.0;
+        const QString opsText =
+            counted ? QStringLiteral("%1 task%2 (the statement's array operations, one task each "
+                                     "without fusion)")
+                          .arg(formatQuantity(ops), ops == 1 ? QString() : QStringLiteral("s"))
+                    : QStringLiteral("one task");
+        c.passFloorTasks = w.passOps;
+        c.tasksPerPass = ops;
+        if (!array.known()) {
+            // In a loop a pass still runs its array operations, at least one task each,
+            // whatever their size: a bound on the tasks, "size unknown" for the data.
+            if (!inLoop(w))
+                return unknown(QStringLiteral("the array size"));
+            if (w.unknownTrips > 0)
+                perPassOfUnknownLoop();
+            c.dataUnknown = true;
+            c.bytesPerPass = 0;
+            premise = QStringLiteral("%1 per pass; the pass runs %2 array operation%3 for sure; "
+                                     "the array size is not known: size unknown, the data they "
+                                     "touch is not counted")
+                          .arg(opsText)
+                          .arg(w.passOps)
+                          .arg(w.passOps == 1 ? QString() : QStringLiteral("s"));
+        } else if (w.innermostSlab && (w.dataLoops > 0 || w.unknownTrips > 0)) {
+            gpusUsed = sharingGpus(arrayElements, in.gpus);
             // A loop over a data extent whose pass works on one slab of the array.
             if (w.unknownTrips == 0 && w.shapeTrips > 1) {
                 const double rows = double(w.shapeTrips);
-                c.bytesPerPass = 2 * bytes * arrayElements / rows;
-                premise = QStringLiteral("one pass per slab of the %1-element array (%2), %3 "
-                                         "slabs from the loop's shape, each read and written "
-                                         "once")
-                              .arg(formatQuantity(arrayElements), array.from, formatQuantity(rows));
+                c.bytesPerPass = sweeps * bytes * arrayElements / rows;
+                premise = QStringLiteral("%1 per pass on a slab of the %2-element array (%3), "
+                                         "%4 slabs from the loop's shape, %5 passes over each "
+                                         "slab (operands and temporaries)")
+                              .arg(opsText, formatQuantity(arrayElements), array.from,
+                                   formatQuantity(rows), formatQuantity(sweeps));
             } else {
                 perPassOfUnknownLoop();
                 c.bytesPerPass = 0; // the slab's share of the array is not known
-                premise = QStringLiteral("one task per pass on a slab of the %1-element array "
-                                         "(%2), the slab's size not known")
-                              .arg(formatQuantity(arrayElements), array.from);
+                premise = QStringLiteral("%1 per pass on a slab of the %2-element array (%3), "
+                                         "the slab's size not known")
+                              .arg(opsText, formatQuantity(arrayElements), array.from);
             }
         } else {
+            gpusUsed = sharingGpus(arrayElements, in.gpus);
             if (w.unknownTrips > 0)
                 perPassOfUnknownLoop();
-            c.bytesPerPass = 2 * bytes * arrayElements;
-            premise = QStringLiteral("one task reading and writing the %1-element array (%2) "
-                                     "once per pass")
-                          .arg(formatQuantity(arrayElements), array.from);
+            c.bytesPerPass = sweeps * bytes * arrayElements;
+            premise = counted ? QStringLiteral("%1 making %2 passes over the %3-element array (%4) "
+                                               "per pass (operands and temporaries, each taken at "
+                                               "the array's size)")
+                                    .arg(opsText, formatQuantity(sweeps),
+                                         formatQuantity(arrayElements), array.from)
+                              : QStringLiteral("one task reading and writing the %1-element array "
+                                               "(%2) once per pass")
+                                    .arg(formatQuantity(arrayElements), array.from);
         }
-        c.tasksPerPass = 1;
     }
     if (w.breaks && !c.perPass) {
         c.perPass = true;
@@ -464,10 +562,13 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     c.sizeKnown = true;
     const double bandwidth = in.gpuBandwidthGBps * kGB * gpusUsed;
     const double link = in.pcieGBps * kGB * gpusUsed;
-    const double taskTime = c.tasksPerPass * in.taskSeconds;
+    // The statement's own tasks, or the pass's array operations when they are more.
+    const double passTasks = std::max(c.tasksPerPass, c.passFloorTasks);
+    const double taskTime = passTasks * in.taskSeconds;
     const double memoryTime = c.hostBytesPerStep > 0 ? 0 : c.bytesPerPass / bandwidth;
     const double linkTime = c.hostBytesPerStep > 0 ? c.bytesPerPass / link : 0;
-    c.taskSeconds = taskTime * c.passesPerStep;
+    c.taskSeconds = c.tasksPerPass * in.taskSeconds * c.passesPerStep;
+    c.passFloorSeconds = c.passFloorTasks * in.taskSeconds * c.passesPerStep;
     c.memorySeconds = memoryTime * c.passesPerStep;
     c.linkSeconds = linkTime * c.passesPerStep;
     c.hostObjectSeconds = objectBytesPerStep / host;
@@ -476,7 +577,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     // Python objects are built after the copy.
     double perPass = std::max(taskTime, memoryTime) + linkTime;
     const double objectTime = c.hostObjectSeconds;
-    c.dominant = objectTime > std::max({c.taskSeconds, c.memorySeconds, c.linkSeconds})
+    c.dominant = objectTime > std::max({taskTime * c.passesPerStep, c.memorySeconds, c.linkSeconds})
                      ? Dominant::HostObjects
                  : taskTime >= std::max(memoryTime, linkTime) ? Dominant::Tasks
                  : linkTime > memoryTime                      ? Dominant::HostLink
@@ -490,7 +591,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     // Host NumPy: memory-bound, and never below the interpreter's floor of one Python-level
     // operation per task the port would launch (kPythonOpSeconds).
     const double numpyMemory = c.bytesPerPass / host;
-    const double numpyPython = c.tasksPerPass * kPythonOpSeconds;
+    const double numpyPython = passTasks * kPythonOpSeconds;
     c.numpySeconds = c.passesPerStep * std::max(numpyMemory, numpyPython) + objectTime;
     c.rankSeconds = c.gpuSeconds * (c.perPass && c.perDataPass ? kMinGpuChunk : 1.0);
     const QString gpu =
@@ -507,10 +608,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     QString what;
     switch (c.dominant) {
     case Dominant::Tasks:
-        what =
-            QStringLiteral("≈ %1 task%2 per pass × ≥ 10 µs ≥ %3 per pass")
-                .arg(formatQuantity(c.tasksPerPass),
-                     c.tasksPerPass == 1 ? QString() : QStringLiteral("s"), formatSeconds(perPass));
+        what = QStringLiteral("≈ %1 task%2 per pass × ≥ 10 µs ≥ %3 per pass")
+                   .arg(formatQuantity(passTasks), passTasks == 1 ? QString() : QStringLiteral("s"),
+                        formatSeconds(perPass));
         if (c.kind == QLatin1String("element loop") && in.gpus > 1)
             what += QStringLiteral(" (one after another, whatever the GPU count)");
         break;
@@ -572,8 +672,11 @@ struct Figures {
     double hostObjectSeconds = 0;
     double numpySeconds = 0;
     std::optional<double> gpuSecondsHigh;
-    double rankFactor = 1; ///< SiteCost::rankSeconds / gpuSeconds
-    bool perCall = false;  ///< SiteCost::perCall
+    double passFloorSeconds = 0; ///< SiteCost::passFloorSeconds
+    double rankFactor = 1;       ///< SiteCost::rankSeconds / gpuSeconds
+    bool perCall = false;        ///< SiteCost::perCall
+    bool perStep = false;        ///< SiteCost::perStep
+    bool dataUnknown = false;    ///< SiteCost::dataUnknown
     /// A whole-array statement: it stands for the whole statement's array work, so the
     /// statement's members of unknown size are covered (one pass over its largest array).
     bool wholeArray = false;
@@ -589,9 +692,12 @@ Figures figuresOf(const Finding& f, const SiteCost& c) {
                    c.hostObjectSeconds,
                    c.numpySeconds,
                    c.gpuSecondsHigh,
+                   c.passFloorSeconds,
                    c.perPass && c.perDataPass ? kMinGpuChunk : 1.0,
                    c.perCall,
-                   c.kind == QLatin1String("whole-array")};
+                   c.perStep,
+                   c.dataUnknown,
+                   c.kind == QLatin1String("whole-array") && !c.dataUnknown};
 }
 
 /// A site's statement: the findings counted once, as the largest of them.
@@ -651,13 +757,87 @@ template <typename A, typename B> bool larger(const A& a, const B& b) {
     return a.sizeKnown && a.gpuSeconds > b.gpuSeconds;
 }
 
-/// The site's cost from its statements (at least one): sums of the parts, combined as in
-/// estimate(); the largest statement gives the code, kind and assumption.
-SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
+/// Whether a site has a known statement in a step loop: then its statements outside any step
+/// loop are set-up, once per run, and stay out of its per-step figures.
+bool anyPerStep(const QList<Statement>& statements) {
+    return std::any_of(statements.cbegin(), statements.cend(),
+                       [](const Statement& s) { return s.largest.sizeKnown && s.largest.perStep; });
+}
+
+/// Whether statement `s` counts in its site's figures (not set-up outside a step loop of a site
+/// with per-step statements).
+bool counts(const Statement& s, bool perStepSite) {
+    return s.largest.sizeKnown && (!perStepSite || s.largest.perStep);
+}
+
+/// The statement that names a site: the largest that counts in its figures.
+qsizetype topOf(const QList<Statement>& statements) {
+    const bool step = anyPerStep(statements);
     qsizetype top = 0;
-    for (qsizetype i = 1; i < statements.size(); ++i)
-        if (larger(statements[i].largest, statements[top].largest))
+    for (qsizetype i = 1; i < statements.size(); ++i) {
+        const bool a = counts(statements[i], step), b = counts(statements[top], step);
+        if (a != b ? a : larger(statements[i].largest, statements[top].largest))
             top = i;
+    }
+    return top;
+}
+
+/// The sums of the statements that count in a site's figures (see SiteCost).
+struct Totals {
+    double tasks = 0, floor = 0, memory = 0, link = 0, objects = 0, numpy = 0, high = 0;
+    bool allHigh = true;
+    int known = 0;
+    double gpuSeconds() const { return std::max({tasks, floor, memory}) + link + objects; }
+};
+
+Totals totalsOf(const QList<Statement>& statements) {
+    const bool step = anyPerStep(statements);
+    Totals t;
+    for (const Statement& s : statements) {
+        if (!counts(s, step))
+            continue;
+        const Figures& p = s.largest;
+        ++t.known;
+        t.tasks += p.taskSeconds;
+        t.floor = std::max(t.floor, p.passFloorSeconds);
+        t.memory += p.memorySeconds;
+        t.link += p.linkSeconds;
+        t.objects += p.hostObjectSeconds;
+        t.numpy += p.numpySeconds;
+        t.allHigh = t.allHigh && p.gpuSecondsHigh.has_value();
+        t.high += p.gpuSecondsHigh.value_or(0);
+    }
+    return t;
+}
+
+/// "R201 line 12 (≥ 80 µs per run)" for each set-up statement of a site with per-step ones.
+QStringList perRunPartsOf(const QList<Statement>& statements) {
+    QStringList out;
+    if (!anyPerStep(statements))
+        return out;
+    for (const Statement& s : statements)
+        if (s.largest.sizeKnown && !s.largest.perStep)
+            out << QStringLiteral("%1 line %2 (≥ %3 per run)")
+                       .arg(s.largest.finding->code)
+                       .arg(s.range.line)
+                       .arg(formatSeconds(s.largest.gpuSeconds));
+    return out;
+}
+
+/// Appends to a site's assumption the set-up statements left out of its per-step figures.
+void notePerRunParts(SiteCost& c, const QList<Statement>& statements) {
+    c.perRunParts = perRunPartsOf(statements);
+    if (!c.perRunParts.isEmpty())
+        c.assumption += QStringLiteral("; set-up outside the step loop, once per run, not added "
+                                       "to the per-step bound: %1")
+                            .arg(c.perRunParts.join(QLatin1String(", ")));
+}
+
+/// The site's cost from its statements (at least one): sums of the parts that count (see
+/// counts()), combined as in estimate(); the largest of them gives the code, kind and
+/// assumption.
+SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
+    const qsizetype top = topOf(statements);
     SiteCost c = estimate(*statements[top].largest.finding, in);
     if (!c.sizeKnown)
         return c;
@@ -667,46 +847,42 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
         noteUnknownParts(c, statements, in);
         return c;
     }
-    double tasks = 0, memory = 0, link = 0, objects = 0, numpy = 0, high = 0;
-    bool allHigh = true;
-    int known = 0;
+    const bool step = anyPerStep(statements);
     for (const Statement& s : statements) {
-        const Figures& p = s.largest;
-        if (!p.sizeKnown)
+        if (!counts(s, step))
             continue;
-        ++known;
-        tasks += p.taskSeconds;
-        memory += p.memorySeconds;
-        link += p.linkSeconds;
-        objects += p.hostObjectSeconds;
-        numpy += p.numpySeconds;
-        allHigh = allHigh && p.gpuSecondsHigh.has_value();
-        high += p.gpuSecondsHigh.value_or(0);
-        c.parts << QStringLiteral("%1 line %2").arg(p.finding->code).arg(s.range.line);
+        c.parts << QStringLiteral("%1 line %2").arg(s.largest.finding->code).arg(s.range.line);
+        c.dataUnknown = c.dataUnknown || s.largest.dataUnknown;
     }
+    const Totals t = totalsOf(statements);
     // The top statement first.
     const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line);
     c.parts.removeOne(first);
     c.parts.prepend(first);
-    c.taskSeconds = tasks;
-    c.memorySeconds = memory;
-    c.linkSeconds = link;
-    c.hostObjectSeconds = objects;
-    c.gpuSeconds = std::max(tasks, memory) + link + objects;
-    c.dominant = objects > std::max({tasks, memory, link}) ? Dominant::HostObjects
-                 : tasks >= std::max(memory, link)         ? Dominant::Tasks
-                 : link > memory                           ? Dominant::HostLink
-                                                           : Dominant::Bandwidth;
-    c.gpuSecondsHigh = allHigh ? std::optional<double>(high) : std::nullopt;
-    c.numpySeconds = numpy;
-    if (known > 1)
+    c.taskSeconds = t.tasks;
+    c.passFloorSeconds = t.floor;
+    c.memorySeconds = t.memory;
+    c.linkSeconds = t.link;
+    c.hostObjectSeconds = t.objects;
+    c.gpuSeconds = t.gpuSeconds();
+    const double tasks = std::max(t.tasks, t.floor);
+    c.dominant = t.objects > std::max({tasks, t.memory, t.link}) ? Dominant::HostObjects
+                 : tasks >= std::max(t.memory, t.link)           ? Dominant::Tasks
+                 : t.link > t.memory                             ? Dominant::HostLink
+                                                                 : Dominant::Bandwidth;
+    c.gpuSecondsHigh = t.allHigh ? std::optional<double>(t.high) : std::nullopt;
+    c.numpySeconds = t.numpy;
+    if (t.known > 1)
         c.assumption += QStringLiteral("; the site's bound adds the work of %1 statements "
                                        "(%2), ≥ %3 per %4 in all")
-                            .arg(known)
+                            .arg(t.known)
                             .arg(c.parts.join(QLatin1String(", ")), formatSeconds(c.gpuSeconds),
-                                 c.perPass ? QStringLiteral("pass") : QStringLiteral("step"));
+                                 c.perPass   ? QStringLiteral("pass")
+                                 : c.perStep ? QStringLiteral("step")
+                                             : QStringLiteral("run"));
     c.rankSeconds = c.gpuSeconds * rankFactorOf(statements);
     noteUnknownParts(c, statements, in);
+    notePerRunParts(c, statements);
     return c;
 }
 
@@ -783,25 +959,12 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
 /// combine()'s size class and lower bound, from the figures alone (the same sums in the
 /// same order, so the same doubles).
 SiteBound boundOf(const SourceRange& site, const QList<Statement>& statements) {
-    qsizetype top = 0;
-    for (qsizetype i = 1; i < statements.size(); ++i)
-        if (larger(statements[i].largest, statements[top].largest))
-            top = i;
-    const Figures& t = statements[top].largest;
+    const Figures& t = statements[topOf(statements)].largest;
     SiteBound b{site, t.sizeKnown, t.gpuSeconds, t.gpuSeconds * rankFactorOf(statements),
                 !t.perCall};
     if (!t.sizeKnown || statements.size() == 1)
         return b;
-    double tasks = 0, memory = 0, link = 0, objects = 0;
-    for (const Statement& s : statements) {
-        if (!s.largest.sizeKnown)
-            continue;
-        tasks += s.largest.taskSeconds;
-        memory += s.largest.memorySeconds;
-        link += s.largest.linkSeconds;
-        objects += s.largest.hostObjectSeconds;
-    }
-    b.gpuSeconds = std::max(tasks, memory) + link + objects;
+    b.gpuSeconds = totalsOf(statements).gpuSeconds();
     b.rankSeconds = b.gpuSeconds * rankFactorOf(statements);
     return b;
 }
@@ -887,16 +1050,22 @@ QString formatSeconds(double s) {
 QString formatBound(const SiteCost& c) {
     if (!c.sizeKnown)
         return QStringLiteral("size unknown");
-    QString unit = c.perPass          ? QStringLiteral(" per pass")
-                   : c.untilConverged ? QStringLiteral(" per step")
-                                      : QString();
-    if (c.perCall)
-        unit += QStringLiteral(" per run (every k-th step)");
+    // Per pass of a loop of unknown count, per step (one pass of the step loop around), or per
+    // run (once, outside any step loop; a site run every k-th step, k unknown).
+    QString unit = c.perCall   ? QStringLiteral(" per run (every k-th step)")
+                   : c.perPass ? (c.perStep ? QStringLiteral(" per pass (within a step)")
+                                            : QStringLiteral(" per pass"))
+                   : c.perStep ? QStringLiteral(" per step")
+                               : QStringLiteral(" per run");
     QStringList notes;
     if (c.untilConverged && !c.perPass)
         notes << QStringLiteral("until it converges");
+    if (c.dataUnknown)
+        notes << QStringLiteral("tasks only, data size unknown");
     if (!c.unknownParts.isEmpty())
         notes << QStringLiteral("known part only");
+    if (!c.perRunParts.isEmpty())
+        notes << QStringLiteral("set-up per run not added");
     if (!notes.isEmpty())
         unit += QStringLiteral(" (%1)").arg(notes.join(QLatin1String("; ")));
     if (c.gpuSecondsHigh)

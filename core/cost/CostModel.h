@@ -46,6 +46,28 @@
 //  - A Python object per element when an array becomes a list (`.tolist()`, `list(a)`): at
 //    least 32 bytes written on the host (CPython's 24-byte float plus the list's 8-byte slot,
 //    `sys.getsizeof(1.0)`), at the host bandwidth.
+//  - No fusion (gpu-stack.md "L2 cache": mainline cuPyNumeric runs each operator as its own
+//    precompiled task): a whole-array statement is one task per array operator it applies
+//    (`c = a*x + b*y`: three) and one pass over the data per array each of them reads or writes
+//    (operands and temporaries: six reads and three writes), every pass taken at the size of the
+//    largest array the statement touches (SiteWork::statementOps, statementPasses).
+//  - A loop pass runs its array operations whatever their size (SiteWork::passOps), at least one
+//    task each (10 µs): whole-array work of unknown size in a loop is bounded by those tasks,
+//    "size unknown" for the data part (SiteCost::dataUnknown), rather than left without a figure.
+//  - A loop whose pass picks rows (`p[i]` of a 2-D `p`, SiteWork::rowPicks) is a row loop: one
+//    task per row access and per call handing a picked item to other code (a project or
+//    library function, SiteWork::passCalls; whatever the callee does; such a call also makes
+//    it a row loop), not one per element; the rows' length not
+//    known, its data part is "size unknown". A bound per pass of a nested loop names the inner
+//    loop it is of and the outer loop whose passes multiply it.
+//  - A site's size comes from shapes only: an array's constructor arguments, `.shape`, `len()` of
+//    a data array. A shape tuple (`p.shape`) is not an array of the site, and a slice bounded by a
+//    number that is not read from a shape (`w[1:p]` of a counter `p = 2`, an order, a tolerance)
+//    sizes nothing (SiteWorkProbe's sizesAnArray).
+//  - Units: a bound is per step (one pass of the time / iteration loop around the site), per pass
+//    (of a loop whose trip count is not known) or per run (once: outside any step loop). A site
+//    with statements in a step loop and others outside it leaves the latter (set-up) out of its
+//    per-step figures and names them (SiteCost::perRunParts).
 // Every figure is a lower bound (an upper one only where a published figure gives it) resting
 // on the assumption it names; nothing here is a measured speedup.
 
@@ -141,11 +163,26 @@ struct SiteCost {
     /// The per-pass bound is of a loop over a data extent of unknown trip count: it ranks as
     /// kMinGpuChunk passes (see rankSeconds).
     bool perDataPass = false;
+    /// The site runs inside a step loop (a time / iteration loop, SiteWork::stepLoops, or one
+    /// that runs until it converges), or its function is called inside one in its file
+    /// (SiteWork::calledInStep): a figure not per pass is per step, one pass of that loop.
+    /// False: the site runs outside any step loop and its figure is per run (once per call of
+    /// its function), a set-up cost that no per-step figure adds in (see estimateSites()).
+    bool perStep = false;
+    /// The figures count the site's runtime tasks only: the size of the arrays it touches is
+    /// not known ("size unknown" for the data part), so no memory traffic is counted. Set for
+    /// whole-array work of unknown size in a loop (at least one task per array operation per
+    /// pass) and for row loops whose rows' length is not known.
+    bool dataUnknown = false;
     /// What the site is ranked by (the table, the chart, the next steps): gpuSeconds, times
     /// kMinGpuChunk with perDataPass.
     double rankSeconds = 0;
     QString sizeFrom; ///< where the site's size came from ("its own shape", "the given size")
-    double tasksPerPass = 1;              ///< runtime tasks one pass creates
+    double tasksPerPass = 1; ///< runtime tasks one pass creates
+    /// At least this many tasks per pass of the innermost loop around the site, whatever the
+    /// statement: the array operations that pass runs for sure (SiteWork::passOps, no fusion).
+    /// estimateSites() bounds a site's task latency by the largest of its statements' floors.
+    double passFloorTasks = 0;
     double hostBytesPerStep = 0;          ///< bytes crossing the host link per step (host syncs)
     double gpuSeconds = 0;                ///< lower bound on the target per step
     std::optional<double> gpuSecondsHigh; ///< upper bound where a published figure gives one
@@ -154,18 +191,26 @@ struct SiteCost {
     QString assumption; ///< the dominating assumption in words, with its numbers
     /// The parts of gpuSeconds, seconds per step: task latency, device memory traffic, host
     /// link transfers and Python objects built on the host. gpuSeconds is
-    /// max(taskSeconds, memorySeconds) + linkSeconds + hostObjectSeconds (the tasks' latency
-    /// and the device traffic overlap at best; a round trip and the object build wait).
+    /// max(taskSeconds, passFloorSeconds, memorySeconds) + linkSeconds + hostObjectSeconds (the
+    /// tasks' latency and the device traffic overlap at best; a round trip and the object build
+    /// wait).
     double taskSeconds = 0;
     double memorySeconds = 0;
     double linkSeconds = 0;
     double hostObjectSeconds = 0;
+    /// passFloorTasks' latency per step: the task part of gpuSeconds is the larger of it and
+    /// taskSeconds (the statement's own tasks); estimateSites() takes the larger of the sum of
+    /// its statements' taskSeconds and the largest of their floors.
+    double passFloorSeconds = 0;
     /// estimateSites(): the findings whose work the site's bound adds up (one per statement),
     /// as "R001 line 35"; the first sets `code` and `assumption`. Empty from estimate().
     QStringList parts;
     /// estimateSites(): the site's statements of unknown size, left out of the bound, as
     /// "R001 line 35" (the assumption names them): the bound covers only the known part.
     QStringList unknownParts;
+    /// estimateSites(): a site with statements in a step loop and others outside it (set-up,
+    /// once per run), as "R201 line 12 (≥ 80 µs per run)": left out of the per-step figures.
+    QStringList perRunParts;
 };
 
 /// The cost of one finding's site per step: element loops (R101, R103) create one task per
@@ -176,11 +221,15 @@ struct SiteCost {
 /// per pass, of one number, or of the whole array plus a Python object per element for
 /// `.tolist()` / `list(a)`; a growing stack (R203) copies the pieces it holds on every pass, a
 /// piece being what the appended value's shape says; a hot SciPy call (R301) copies its array
-/// to the host and back; everything else is one whole-array task per pass touching the array
-/// at least twice (one read, one write). Only whole-array work divides over the GPUs (never
-/// below 65,536 elements each). A loop of unknown trip count, or one that ends by `break`,
-/// makes the figures per pass (SiteCost::perPass). Findings without workload facts, or whose
-/// size the model could not read, come back with sizeKnown false.
+/// to the host and back; everything else is whole-array work: one task per array operator of the
+/// statement (one when none was counted) and one pass over the array per operand and temporary
+/// (at least two: one read, one write), per pass; of unknown size in a loop, its tasks only (at
+/// least the pass's array operations, SiteCost::dataUnknown). A loop whose pass picks rows is
+/// a row loop (kind "row loop"): its row accesses and project calls, one task each. Only
+/// whole-array work divides over the GPUs (never below 65,536 elements each). A loop of unknown
+/// trip count, or one that ends by `break`, makes the figures per pass (SiteCost::perPass).
+/// Findings without workload facts, or whose size the model could not read, come back with
+/// sizeKnown false.
 SiteCost estimate(const Finding& f, const Inputs& in);
 
 /// One cost per site of the hot compute findings (findingOnHotPath, any category but INFO
@@ -191,10 +240,12 @@ SiteCost estimate(const Finding& f, const Inputs& in);
 /// object builds are summed and combined as in SiteCost. The largest statement names the site's
 /// code and assumption. A site with any known part is known; its statements of unknown size are
 /// left out of the figures (still a lower bound) and named (unknownParts, the assumption). Sites
-/// whose statements only rebind names are left out. Sorted by rankSeconds descending, sites with
-/// unknown size last, then by location.
-/// With `limit` >= 0 only the first `limit` sites are returned (their text is the only text
-/// built); `total`, when given, receives the number of sites.
+/// whose statements only rebind names are left out. The task part is never below the largest
+/// pass floor of the site's statements (SiteCost::passFloorSeconds). A site with statements in a
+/// step loop counts only those: the ones outside any step loop (set-up, once per run) are left
+/// out of its figures and named (SiteCost::perRunParts). Sorted by rankSeconds descending, sites
+/// with unknown size last, then by location. With `limit` >= 0 only the first `limit` sites are
+/// returned (their text is the only text built); `total`, when given, receives the number of sites.
 QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in,
                               const QSet<QString>& skipPaths = {}, qsizetype limit = -1,
                               qsizetype* total = nullptr);

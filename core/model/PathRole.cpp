@@ -20,6 +20,8 @@ QString pathRoleName(PathRole r) {
         return QStringLiteral("test");
     case PathRole::Demo:
         return QStringLiteral("demo");
+    case PathRole::NoOp:
+        return QStringLiteral("no-op");
     }
     return {};
 }
@@ -42,6 +44,8 @@ QString pathRoleLabel(PathRole r) {
         return QStringLiteral("test");
     case PathRole::Demo:
         return QStringLiteral("demo data");
+    case PathRole::NoOp:
+        return QStringLiteral("no-op keyword");
     }
     return {};
 }

@@ -17,13 +17,17 @@ enum class PathRole : quint8 {
     Setup,        ///< one-time set-up: module level, `__main__`, argparse, `__init__`
     Test,         ///< test modules and test functions
     Demo,         ///< demo / example data generators
+    /// A request that changes nothing in NumPy or cuPyNumeric (an `order=` keyword equal to
+    /// NumPy's default): not a place in the flow, but a finding that needs no engineer; the
+    /// port removes it.
+    NoOp,
 };
 
 /// Stable lower-case name for JSON, SARIF and the CLI: "compute", "error-path", "io",
-/// "plotting", "presentation", "setup", "test", "demo".
+/// "plotting", "presentation", "setup", "test", "demo", "no-op".
 QString pathRoleName(PathRole r);
 /// Short phrase for reports: "error path", "I/O", "plotting", "presentation", "set-up",
-/// "test", "demo data"; "compute path" for Compute.
+/// "test", "demo data", "no-op keyword"; "compute path" for Compute.
 QString pathRoleLabel(PathRole r);
 
 /// Whether a folder (package) name marks example or demo material that shows a library off

@@ -22,6 +22,11 @@ struct SiteTexts {
     QString trip;
     QString rowWalk; ///< the first element-walking builtin call on a row (`max(row)`)
     QString every;   ///< with SiteWork::everyKth: the guard (`if (step + 1) % k == 0:`)
+    /// With two or more loops of unknown trip count around the site: the header of the innermost
+    /// (`for j in range(i, n)`, the loop a per-pass bound is of) and of the outermost (`for i in
+    /// range(n)`, the loop whose passes multiply it) as written; empty otherwise.
+    QString innerLoop;
+    QString outerLoop;
     friend bool operator==(const SiteTexts&, const SiteTexts&) = default;
 };
 
@@ -98,7 +103,7 @@ struct SiteWork {
     qint64 rowElements = 0;
     qint64 everyK = 0; ///< with `everyKth`: k, 0 when not known
 
-    /// The site's texts (see SiteTexts): one pointer, null while all five are empty.
+    /// The site's texts (see SiteTexts): one pointer, null while all are empty.
     SiteTextsPtr texts;
 
     /// Product of the literal trip counts of the loops around the site (`range(10_000)`,
@@ -112,6 +117,30 @@ struct SiteWork {
     quint16 rowWalks = 0;
     /// ... and whole-row operations (`row.max()`, `np.sum(row)`, `row * 2`): one task each.
     quint16 rowOps = 0;
+    // The five counts below saturate at 65535 (SiteWorkProbe). One statement's counts stop at
+    // the probe's 4,096 visited nodes, so a byte would not always hold them (a long generated
+    // expression); a pass's add up over its body's statements.
+
+    /// The site's statement without fusion (SiteWorkProbe's countArrayOps): its operators on
+    /// arrays, one runtime task each, and the arrays they read and write, each of them a pass
+    /// over an array (the operands' and the temporaries'); 0 when none is known to be an array.
+    quint16 statementOps = 0;
+    quint16 statementPasses = 0;
+    /// The array operations one pass of the innermost loop around the site runs whatever the
+    /// branches (its body outside `if`s and nested loops, a `while` condition): at least one
+    /// task each, whatever their size.
+    quint16 passOps = 0;
+    /// The subscripts of one pass (nested loops included, the outermost of a chain) indexed by the
+    /// loops' variables that take a row or slab rather than one number (`fxy[i][j]` of a 3-D
+    /// `fxy`, `p[i]` of a 2-D `p`: the subscript's shape has rank >= 1): a loop whose pass picks
+    /// rows is a row loop, one task per row operation, not one per element.
+    quint16 rowPicks = 0;
+    /// Calls of one pass (nested loops included) that hand an item the loops' variables pick to
+    /// other code, not a builtin, NumPy or math (`mlab.csd(ts[j], ts[i], ...)`, a project
+    /// function, LoopWork::elementCalls): at least one task each, whatever the callee does (its
+    /// own array operations are not counted). With them, or with `rowPicks`, the loop is a row
+    /// loop for the cost model.
+    quint16 passCalls = 0;
 
     /// Loops around the site (same function) without a literal trip count, by trip class:
     quint8 dataLoops = 0;  ///< running over a data extent
@@ -167,6 +196,10 @@ struct SiteWork {
     /// with k in `everyK` (0 when k is not known from a literal, a constant or a parameter's
     /// literal default) and the guard as written in `texts->every`.
     bool everyKth : 1 = false;
+    /// No step loop of the site's function is around it, but a call of its function in this
+    /// file is inside a step loop (`diffuse(current, following)` in `for step in range(steps)`):
+    /// each run of the site is one step's.
+    bool calledInStep : 1 = false;
 
     friend bool operator==(const SiteWork&, const SiteWork&) = default;
 };

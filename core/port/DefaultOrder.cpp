@@ -2,6 +2,7 @@
 #include "parse/SyntaxTree.h"
 #include "port/Rewrites.h"
 #include "port/SiteLookup.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <QHash>
@@ -9,36 +10,6 @@
 namespace cnready {
 
 namespace {
-
-// The defaults of `order` in NumPy's signatures (numpy.org reference pages of each function;
-// `ndarray.copy` is 'C' while the function `np.copy` is 'K').
-QString defaultOrder(const QString& leaf, bool method) {
-    static const QHash<QString, QString> functions = {
-        {QStringLiteral("reshape"), QStringLiteral("C")},
-        {QStringLiteral("ravel"), QStringLiteral("C")},
-        {QStringLiteral("zeros"), QStringLiteral("C")},
-        {QStringLiteral("ones"), QStringLiteral("C")},
-        {QStringLiteral("empty"), QStringLiteral("C")},
-        {QStringLiteral("full"), QStringLiteral("C")},
-        {QStringLiteral("ravel_multi_index"), QStringLiteral("C")},
-        {QStringLiteral("unravel_index"), QStringLiteral("C")},
-        {QStringLiteral("array"), QStringLiteral("K")},
-        {QStringLiteral("asarray"), QStringLiteral("K")},
-        {QStringLiteral("copy"), QStringLiteral("K")},
-        {QStringLiteral("zeros_like"), QStringLiteral("K")},
-        {QStringLiteral("ones_like"), QStringLiteral("K")},
-        {QStringLiteral("empty_like"), QStringLiteral("K")},
-        {QStringLiteral("full_like"), QStringLiteral("K")},
-    };
-    static const QHash<QString, QString> methods = {
-        {QStringLiteral("reshape"), QStringLiteral("C")},
-        {QStringLiteral("ravel"), QStringLiteral("C")},
-        {QStringLiteral("flatten"), QStringLiteral("C")},
-        {QStringLiteral("copy"), QStringLiteral("C")},
-        {QStringLiteral("astype"), QStringLiteral("K")},
-    };
-    return (method ? methods : functions).value(leaf);
-}
 
 // The text of a plain string literal ('C', "C"), or "" for anything else (f-strings, names,
 // concatenations, prefixes).
@@ -66,13 +37,11 @@ std::optional<Rewrite> defaultOrderRewrite(const SemanticModel& m, const Finding
         return std::nullopt;
     const QString name = m.callName(call);
     const QString leaf = m.calleeLeaf(call);
-    bool method = false;
-    if (name.startsWith(QLatin1String("numpy.ndarray.")) ||
-        (name.isEmpty() && SyntaxTree::is(fn, "attribute")))
-        method = true; // an array method (R109 judged the receiver an array)
-    else if (name != QLatin1String("numpy.") + leaf)
-        return std::nullopt; // a submodule function or something else: no default known
-    const QString def = defaultOrder(leaf, method);
+    // An empty name is an array method only on an attribute (R109 judged the receiver an array).
+    if (name.isEmpty() && !SyntaxTree::is(fn, "attribute"))
+        return std::nullopt;
+    const bool method = name.isEmpty() || name.startsWith(QLatin1String("numpy.ndarray."));
+    const QString def = numpy::defaultOrderOfCall(name, leaf);
     if (def.isEmpty())
         return std::nullopt;
 

@@ -277,6 +277,14 @@ QByteArray renderJson(const ReportInput& in) {
             if (c.untilConverged)
                 o.insert(QStringLiteral("stepNote"), c.stepNote);
             o.insert(QStringLiteral("perRun"), c.perCall);
+            // The unit of the figures: "pass", "step" or "run" (see formatBound()).
+            o.insert(QStringLiteral("per"), c.perCall   ? QStringLiteral("run")
+                                            : c.perPass ? QStringLiteral("pass")
+                                            : c.perStep ? QStringLiteral("step")
+                                                        : QStringLiteral("run"));
+            o.insert(QStringLiteral("dataUnknown"), c.dataUnknown);
+            o.insert(QStringLiteral("passFloorSeconds"), c.passFloorSeconds);
+            o.insert(QStringLiteral("perRunStatements"), QJsonArray::fromStringList(c.perRunParts));
             o.insert(QStringLiteral("rankSeconds"), c.rankSeconds);
             o.insert(QStringLiteral("unknownStatements"),
                      QJsonArray::fromStringList(c.unknownParts));

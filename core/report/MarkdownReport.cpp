@@ -682,8 +682,11 @@ private:
             break;
         }
         line(QStringLiteral(
-                 "**Where the time would go** (estimated lower bounds per step on "
-                 "%1 GPU%2 of %3, %4; not measurements; ranked by bound, a bound per "
+                 "**Where the time would go** (estimated lower bounds on "
+                 "%1 GPU%2 of %3, %4; not measurements; each bound says its unit: per step "
+                 "(one pass of the time / iteration loop around the site), per pass (of a loop "
+                 "whose trip count is not known) or per run (once: a site outside any step loop, "
+                 "whose set-up cost no per-step figure adds in); ranked by bound, a bound per "
                  "pass of an element loop over data counting as 65,536 passes; context table, "
                  "\"Cost model inputs\"):")
                  .arg(ci.gpus)

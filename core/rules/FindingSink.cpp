@@ -29,6 +29,12 @@ void FindingSink::report(TSNode node, const QString& message, quint8 recipeVaria
         m_out.last().recipeVariant = recipeVariant;
 }
 
+void FindingSink::reportNoOp(TSNode node, const QString& message) {
+    m_noOp = true;
+    reportSpan(node, node, message);
+    m_noOp = false;
+}
+
 bool FindingSink::isScalingRule() const {
     // RULES.md, the workload model item 3: R101-R106, R110 and R201-R206 are about data
     // arrays; R107's object array of three settings is bookkeeping too.
@@ -88,6 +94,8 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
         if (m_info.outlivesItsSite &&
             (f.pathRole == PathRole::Setup || f.pathRole == PathRole::InputOutput))
             f.pathRole = PathRole::Compute;
+        if (m_noOp && f.pathRole == PathRole::Compute)
+            f.pathRole = PathRole::NoOp;
     }
     if (!f.hot) {
         const QString cond = m_ctx.model.hotCondition(first);

@@ -149,6 +149,13 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
     // An object-dtype array (R107) holds Python objects on the host whatever library made
     // it: walking it (`for ax in axes.flat`) costs no device traffic, and the fix is R107's.
     std::optional<std::vector<blocks::ObjectArrayBinding>> objects;
+    // Pass 1: the loops this rule is about. Pass 2 reports each nest of them once, at its
+    // outermost loop (RULES.md, the workload model item 7: a blocker is one site).
+    struct Hit {
+        QString msg;
+        bool conversion = false;
+    };
+    std::vector<std::optional<Hit>> hits(m.loops().size());
     for (const LoopInfo& L : m.loops()) {
         QString how;
         switch (L.source) {
@@ -184,12 +191,36 @@ void R103IterateArray::check(const RuleContext& ctx, FindingSink& out) const {
                 ? QStringLiteral("comprehension over %1 %2 on the host, one item per step")
                       .arg(what, how)
                 : QStringLiteral("loop over %1 %2 on the host, one item per step").arg(what, how);
+        if (out.aboutNoDataArray(L.iterable))
+            continue;
         // A filter (`if np.any(col)`, `if g in fold`) is work on the items: not a conversion.
-        if (L.kind == LoopKind::Comprehension && !rules::hasFilter(L.node) &&
-            onlyConvertsItems(m, L.body, L.variables))
-            out.reportAbout(L.iterable, L.node, msg, 1);
+        hits[size_t(L.index)] =
+            Hit{msg, L.kind == LoopKind::Comprehension && !rules::hasFilter(L.node) &&
+                         onlyConvertsItems(m, L.body, L.variables)};
+    }
+    // The outermost reported loop of each loop's nest (-1: none), in document order, where
+    // an enclosing loop always comes before the loops inside it.
+    const auto& loops = m.loops();
+    std::vector<int> top(loops.size(), -1), nested(loops.size(), 0);
+    for (const LoopInfo& L : loops) {
+        const int up = L.parent >= 0 ? top[size_t(L.parent)] : -1;
+        top[size_t(L.index)] = up >= 0 ? up : (hits[size_t(L.index)] ? L.index : -1);
+        if (up >= 0 && hits[size_t(L.index)])
+            ++nested[size_t(up)];
+    }
+    for (const LoopInfo& L : loops) {
+        const std::optional<Hit>& h = hits[size_t(L.index)];
+        if (!h || top[size_t(L.index)] != L.index)
+            continue;
+        QString msg = h->msg;
+        if (const int n = nested[size_t(L.index)]; n > 0)
+            msg += QStringLiteral(", with %1 more array walk%2 nested inside")
+                       .arg(n)
+                       .arg(n > 1 ? QStringLiteral("s") : QString());
+        if (h->conversion)
+            out.report(L.node, msg, 1);
         else
-            out.reportAbout(L.iterable, L.node, msg);
+            out.report(L.node, msg);
     }
 }
 

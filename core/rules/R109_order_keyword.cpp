@@ -2,6 +2,7 @@
 
 #include "parse/SyntaxTree.h"
 #include "rules/BlocksSupport.h"
+#include "semantic/NumpyNames.h"
 #include "semantic/SemanticModel.h"
 
 #include <QSet>
@@ -17,8 +18,12 @@ const RuleInfo& R109OrderKeyword::info() const {
         QStringLiteral("RR-layout"),
         QStringLiteral("Finds `order=` passed to `reshape`, `ravel`, `flatten`, `asarray`, "
                        "`array`, `copy`, `astype` and the array constructors (`zeros`, "
-                       "`empty`, `*_like`, ...), as NumPy functions or array methods, whatever "
-                       "the value."),
+                       "`empty`, `*_like`, ...), as NumPy functions or array methods. An "
+                       "`order` equal to NumPy's default for that call (`order=\"C\"` on "
+                       "`zeros` or `reshape`, `order=\"K\"` on `asarray` or `astype`) changes "
+                       "nothing in either library: it is kept as a note that does not count, "
+                       "and `cnready port` drops it. Any other `order=` is reported, "
+                       "`order=\"C\"` on `asarray` included (it asks NumPy for a copy)."),
         QStringLiteral("A distributed array has no single memory layout, so cuPyNumeric does "
                        "not honour `order=`: depending on the call it warns and falls back or "
                        "ignores it. Code that relies on C or Fortran contiguity gets a "
@@ -70,10 +75,22 @@ void R109OrderKeyword::check(const RuleContext& ctx, FindingSink& out) const {
         }
         if (!numpyCall)
             continue;
-        out.report(
-            c, QStringLiteral("order=%1 on %2 is not honoured for distributed arrays")
-                   .arg(QString::fromUtf8(m.text(order).data(), qsizetype(m.text(order).size())),
-                        leaf));
+        const QString value =
+            QString::fromUtf8(m.text(order).data(), qsizetype(m.text(order).size()));
+        // NumPy's own default (`np.zeros(n, order="C")`, `a.astype(t, order="K")`) asks for
+        // nothing: the array is laid out the same without the keyword, in NumPy and in
+        // cuPyNumeric. A note the port removes, not a blocker.
+        const QString def = numpy::defaultOrderOfCall(cn, leaf);
+        const bool quoted =
+            value.size() == 3 && (value[0] == QLatin1Char('"') || value[0] == QLatin1Char('\''));
+        if (!def.isEmpty() && quoted && value.mid(1, 1) == def) {
+            out.reportNoOp(c, QStringLiteral("order=%1 on %2 is NumPy's default layout: it "
+                                             "changes nothing, drop it")
+                                  .arg(value, leaf));
+            continue;
+        }
+        out.report(c, QStringLiteral("order=%1 on %2 is not honoured for distributed arrays")
+                          .arg(value, leaf));
     }
 }
 

@@ -74,6 +74,10 @@ public:
     void reportAbout(TSNode subject, TSNode node, const QString& message);
     /// Same, with the rule's alternative recipe (Finding::recipeVariant).
     void reportAbout(TSNode subject, TSNode node, const QString& message, quint8 recipeVariant);
+    /// report() for a site that needs no engineer (an `order=` keyword equal to NumPy's
+    /// default): kept off the compute path as a PathRole::NoOp note, which the port still
+    /// rewrites and the verdict does not count.
+    void reportNoOp(TSNode node, const QString& message);
     /// Whether this sink's rule is one of the scaling rules reportAbout() filters.
     bool isScalingRule() const;
     /// Whether reportAbout() drops a finding about `subject` (see there).
@@ -84,6 +88,7 @@ private:
     const RuleContext& m_ctx;
     QList<Finding>& m_out;
     QList<Finding>* m_offPath = nullptr;
+    bool m_noOp = false; ///< reportNoOp() is reporting: the finding's role is PathRole::NoOp
     /// Start positions (line << 32 | column) this sink has reported: one finding per code and
     /// place, in O(1) per report (a scan over earlier findings was quadratic in big files).
     QSet<quint64> m_reported;

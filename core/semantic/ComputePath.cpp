@@ -76,6 +76,10 @@ PathRole roleOfName(const QString& raw) {
                        "to_fileobj", "fromfile",    "tofile",      "from_stream", "to_stream",
                        "from_yaml",  "to_yaml",     "from_config", "to_config"}))
         return PathRole::InputOutput;
+    // A writer whose verb is glued to its format (`writeascube`, `writexyz`, `writecif`).
+    if (n.startsWith(QLatin1String("write")) && !n.startsWith(QLatin1String("writeable")) &&
+        !n.startsWith(QLatin1String("writable")))
+        return PathRole::InputOutput;
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
         wordPrefix(n, {"setup", "configure", "parse_args", "build_parser", "make_parser",
@@ -530,6 +534,18 @@ void ComputePathEngine::inheritCallerRoles() {
     }
 }
 
+bool ComputePathEngine::checksInputItems(TSNode guard) const {
+    const LoopInfo* L = m.enclosingLoop(guard);
+    if (!L)
+        return false;
+    for (; L; L = L->parent >= 0 ? &m.loops()[size_t(L->parent)] : nullptr)
+        if (L->kind != LoopKind::For ||
+            (L->source != LoopSource::Collection && L->source != LoopSource::Files &&
+             L->source != LoopSource::Unknown))
+            return false;
+    return true;
+}
+
 void ComputePathEngine::buildSpans() {
     if (m_test)
         return; // every line of a test module is test code
@@ -580,14 +596,19 @@ void ComputePathEngine::addErrorSpans() {
     // The test of a validation guard outside a loop (`if any(np.isnan(center)): raise ...`,
     // `assert x.ndim == 2`, a check that only warns) is parameter validation, run once per
     // call: one-time set-up (SemanticModel::isValidationGuard). In a loop it runs every pass
-    // and stays on the compute path.
+    // and stays on the compute path, unless the loop walks input items one by one
+    // (checksInputItems: each fragment checked against the molecule before computing).
     for (const std::vector<TSNode>* list : {&m.ifs(), &m.asserts()})
         for (const TSNode guard : *list) {
             const TSNode cond = SyntaxTree::is(guard, "assert_statement")
                                     ? ts_node_named_child(guard, 0)
                                     : field(guard, F().condition);
-            if (!ts_node_is_null(cond) && !m.inLoop(guard) && m.isValidationGuard(guard))
+            if (ts_node_is_null(cond) || !m.isValidationGuard(guard))
+                continue;
+            if (!m.inLoop(guard))
                 m_spans.push_back({startOf(cond), endOf(cond), PathRole::Setup});
+            else if (checksInputItems(guard))
+                m_spans.push_back({startOf(cond), endOf(cond), PathRole::Setup, true});
         }
     // A handler of a failure (`except KeyboardInterrupt:`, `except LinAlgError:`) runs at most
     // once per failure: its reshape or copy is no per-pass work.
@@ -731,7 +752,7 @@ PathRole ComputePathEngine::roleOf(TSNode n, bool byFunction) const {
             (!best || it->end - it->start < best->end - best->start))
             best = &*it;
     }
-    if (best && best->role != PathRole::Setup)
+    if (best && (best->role != PathRole::Setup || best->inLoopsToo))
         return best->role;
     if (!f && m_moduleRole != PathRole::Compute)
         return m_moduleRole;
@@ -780,8 +801,9 @@ bool SemanticModel::isValidationGuard(TSNode stmt) const {
     // Code that leads only to `raise` is an error path, whatever comes before the raise.
     if (SyntaxTree::type(lastStatement(body)) == "raise_statement")
         return true;
-    // A block that only warns, perhaps then returns: it tells the user and carries on or
-    // leaves. A loop or a nested branch makes the block real work, not a plain exit.
+    // A block that only warns or logs an error, perhaps then returns (`logger.error(msg);
+    // return False`): it tells the user and carries on or leaves. A loop or a nested branch makes
+    // the block real work, not a plain exit.
     bool warned = false;
     const uint32_t k = ts_node_named_child_count(body);
     for (uint32_t i = 0; i < k; ++i) {
@@ -800,7 +822,8 @@ bool SemanticModel::isValidationGuard(TSNode stmt) const {
         if (is(fn, Sym::attribute))
             fn = field(fn, F().attribute);
         const std::string_view name = text(fn);
-        if (name != "warn" && name != "warning" && name != "warn_explicit")
+        if (name != "warn" && name != "warning" && name != "warn_explicit" && name != "error" &&
+            name != "critical")
             return false;
         warned = true;
     }

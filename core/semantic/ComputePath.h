@@ -52,9 +52,16 @@ private:
     struct Span {
         uint32_t start = 0, end = 0;
         PathRole role = PathRole::Compute;
+        /// A set-up span that stays set-up inside a loop (a check of input items one by
+        /// one); other set-up spans in a loop are the loop's work.
+        bool inLoopsToo = false;
     };
     void buildFunctionRoles();
     void buildSpans();
+    /// Whether every loop around `guard` walks the items of a Python container (a list of
+    /// input objects, a dict's entries, files; items of unknown kind), not positions, steps
+    /// or an array: a check there validates the inputs one by one before any computation.
+    bool checksInputItems(TSNode guard) const;
     void inheritCallerRoles();
     void addErrorSpans();
     void addCallSpans();

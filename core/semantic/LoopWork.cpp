@@ -422,8 +422,14 @@ struct LoopWorkEngine::Impl {
         const TSNode p = ts_node_parent(e);
         if (!ST::is(p, "subscript") || !ts_node_eq(ST::field(p, "value"), e))
             return false;
+        return slicesAnAxis(p);
+    }
+
+    // Whether subscript `sub` keeps an axis of what it indexes: a slice that does not stop at
+    // a small literal (`p[:3]` of a point keeps a few numbers), or `...`.
+    static bool slicesAnAxis(TSNode sub) {
         bool sliced = false;
-        forEachIndex(p, [&](TSNode x) {
+        forEachIndex(sub, [&](TSNode x) {
             sliced = sliced || (ST::is(x, "slice") && !smallSliceStop(x)) || ST::is(x, "ellipsis");
             return !sliced;
         });
@@ -752,11 +758,7 @@ struct LoopWorkEngine::Impl {
                 const TSNode base = unparen(ST::field(sub, "value"));
                 if (!ST::is(base, "identifier") || m.text(base) != name)
                     continue;
-                // `p[:3]` of a point keeps a few numbers: no sign of a data axis.
-                forEachIndex(sub, [&](TSNode e) {
-                    sliced = sliced || (ST::is(e, "slice") && !smallSliceStop(e));
-                    return !sliced;
-                });
+                sliced = slicesAnAxis(sub);
                 if (sliced)
                     break;
             }

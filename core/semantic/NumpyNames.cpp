@@ -1,5 +1,6 @@
 #include "semantic/NumpyNames.h"
 
+#include <QHash>
 #include <QStringList>
 
 #include <algorithm>
@@ -187,6 +188,41 @@ bool throughModuleMetadata(const QString& canonical) {
     const QStringList parts = canonical.split(QLatin1Char('.'));
     return std::any_of(parts.cbegin() + 1, parts.cend(),
                        [](const QString& p) { return metadata.contains(p); });
+}
+
+QString defaultOrder(const QString& leaf, bool method) {
+    static const QHash<QString, QString> functions = {
+        {QStringLiteral("reshape"), QStringLiteral("C")},
+        {QStringLiteral("ravel"), QStringLiteral("C")},
+        {QStringLiteral("zeros"), QStringLiteral("C")},
+        {QStringLiteral("ones"), QStringLiteral("C")},
+        {QStringLiteral("empty"), QStringLiteral("C")},
+        {QStringLiteral("full"), QStringLiteral("C")},
+        {QStringLiteral("ravel_multi_index"), QStringLiteral("C")},
+        {QStringLiteral("unravel_index"), QStringLiteral("C")},
+        {QStringLiteral("array"), QStringLiteral("K")},
+        {QStringLiteral("asarray"), QStringLiteral("K")},
+        {QStringLiteral("copy"), QStringLiteral("K")},
+        {QStringLiteral("zeros_like"), QStringLiteral("K")},
+        {QStringLiteral("ones_like"), QStringLiteral("K")},
+        {QStringLiteral("empty_like"), QStringLiteral("K")},
+        {QStringLiteral("full_like"), QStringLiteral("K")},
+    };
+    static const QHash<QString, QString> methods = {
+        {QStringLiteral("reshape"), QStringLiteral("C")},
+        {QStringLiteral("ravel"), QStringLiteral("C")},
+        {QStringLiteral("flatten"), QStringLiteral("C")},
+        {QStringLiteral("copy"), QStringLiteral("C")},
+        {QStringLiteral("astype"), QStringLiteral("K")},
+    };
+    return (method ? methods : functions).value(leaf);
+}
+
+QString defaultOrderOfCall(const QString& callName, const QString& leaf) {
+    const bool method = callName.isEmpty() || callName.startsWith(QLatin1String("numpy.ndarray."));
+    if (!method && callName != QLatin1String("numpy.") + leaf)
+        return {};
+    return defaultOrder(leaf, method);
 }
 
 } // namespace cnready::numpy

@@ -32,5 +32,16 @@ QSet<QString> knownFunctionNames();
 /// (`scipy.__version__.split`, `numpy.__file__`): reading a version string or a path is no
 /// array work and crosses no boundary, so neither rules nor evidence count it.
 bool throughModuleMetadata(const QString& canonical);
+/// The default of the `order` keyword in NumPy's signature of `leaf` ("C" for `zeros`,
+/// `reshape`, `ravel`; "K" for `array`, `asarray`, `copy`, the `*_like` constructors), as a
+/// module function or, with `method`, as an ndarray method (`ndarray.copy` is "C" where
+/// `np.copy` is "K"); empty when NumPy has no such keyword or no fixed default. Source: the
+/// numpy.org reference page of each function.
+QString defaultOrder(const QString& leaf, bool method);
+/// defaultOrder() of a call by its canonical name: an ndarray method when the name is
+/// `numpy.ndarray.*` or empty (a method on a receiver judged an array), a module function only
+/// when it is `numpy.<leaf>` itself (a submodule's function has no default known); empty
+/// otherwise.
+QString defaultOrderOfCall(const QString& callName, const QString& leaf);
 
 } // namespace cnready::numpy

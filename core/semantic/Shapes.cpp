@@ -791,6 +791,8 @@ struct ShapeEngine::Impl {
     /// or -1.
     qint64 sliceWidth(TSNode lo, TSNode hi, TSNode step) const;
     qint64 sliceWidthOf(TSNode slice) const;
+    /// A slice's start, stop and step (null where missing).
+    std::array<TSNode, 3> sliceParts(TSNode slice) const;
     /// Whether binary operator `op` is the value of `x = x <op> y` inside a loop.
     bool selfUpdate(TSNode op) const;
     /// Whether parameter name `param` has a number literal as its default (`stretch=0.05`).
@@ -2071,8 +2073,8 @@ qint64 ShapeEngine::Impl::sliceWidth(TSNode lo, TSNode hi, TSNode step) const {
     return -1;
 }
 
-qint64 ShapeEngine::Impl::sliceWidthOf(TSNode slice) const {
-    TSNode parts[3] = {};
+std::array<TSNode, 3> ShapeEngine::Impl::sliceParts(TSNode slice) const {
+    std::array<TSNode, 3> parts{};
     int pi = 0;
     for (uint32_t i = 0; i < ts_node_child_count(slice) && pi < 3; ++i) {
         const TSNode c = ts_node_child(slice, i);
@@ -2082,8 +2084,13 @@ qint64 ShapeEngine::Impl::sliceWidthOf(TSNode slice) const {
             continue;
         }
         if (!is(c, Sym::comment))
-            parts[pi] = c;
+            parts[size_t(pi)] = c;
     }
+    return parts;
+}
+
+qint64 ShapeEngine::Impl::sliceWidthOf(TSNode slice) const {
+    const std::array<TSNode, 3> parts = sliceParts(slice);
     return sliceWidth(parts[0], parts[1], parts[2]);
 }
 
@@ -2163,20 +2170,7 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
             return Shape::unknown(); // more indices than axes: not an array we model
         const Extent e = s.axis(axis);
         if (is(x, Sym::slice)) {
-            // Children: start, stop, step (possibly missing).
-            TSNode parts[3] = {};
-            int pi = 0;
-            const uint32_t nc = ts_node_child_count(x);
-            for (uint32_t i = 0; i < nc && pi < 3; ++i) {
-                const TSNode c = ts_node_child(x, i);
-                if (!ts_node_is_named(c)) {
-                    if (is(c, Sym::colon))
-                        ++pi;
-                    continue;
-                }
-                if (!is(c, Sym::comment))
-                    parts[pi] = c;
-            }
+            const std::array<TSNode, 3> parts = sliceParts(x);
             const TSNode lo = parts[0], hi = parts[1], st = parts[2];
             Extent r = e;
             if (const qint64 w = sliceWidth(lo, hi, st); w >= 0) {

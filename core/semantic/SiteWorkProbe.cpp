@@ -22,10 +22,54 @@ bool valueKind(const char* type) {
                        [type](const char* k) { return std::strcmp(type, k) == 0; });
 }
 
+/// Whether a slice bound is a shape's own number: absent, an integer literal (`1`, `-1`), or
+/// read from a shape (`len(x)`, `x.shape[0]`, `n - 1` of them). A name bound to a number
+/// (`w[1:p]` of a counter `p = 2` that the loop grows, an order, a tolerance) is not.
+bool shapeBound(const SemanticModel& model, TSNode b) {
+    if (ts_node_is_null(b))
+        return true;
+    const char* type = ts_node_type(b);
+    if (std::strcmp(type, "integer") == 0)
+        return true;
+    if (std::strcmp(type, "unary_operator") == 0 || std::strcmp(type, "binary_operator") == 0 ||
+        std::strcmp(type, "parenthesized_expression") == 0) {
+        for (uint32_t i = 0; i < ts_node_named_child_count(b); ++i)
+            if (!shapeBound(model, ts_node_named_child(b, i)))
+                return false;
+        return true;
+    }
+    const std::string_view t = model.text(b);
+    return t.find(".shape") != std::string_view::npos || t.rfind("len(", 0) == 0;
+}
+
+/// Whether the shape of `n` sizes an array the site touches: not a shape tuple (`x.shape`, whose
+/// extents are the rank, not a size) and not a slice bounded by a number that is not a shape's
+/// (shapeBound): its array is folded on its own.
+bool sizesAnArray(const SemanticModel& model, TSNode n) {
+    const char* type = ts_node_type(n);
+    if (std::strcmp(type, "attribute") == 0) {
+        const std::string_view a = model.text(ts_node_child_by_field_name(n, "attribute", 9));
+        return a != "shape" && a != "strides";
+    }
+    if (std::strcmp(type, "subscript") != 0)
+        return true;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        const TSNode k = ts_node_named_child(n, i);
+        if (std::strcmp(ts_node_type(k), "slice") != 0)
+            continue;
+        for (uint32_t j = 0; j < ts_node_named_child_count(k); ++j)
+            if (!shapeBound(model, ts_node_named_child(k, j)))
+                return false;
+    }
+    return true;
+}
+
 /// Folds the shape of `n` into the site's size: Data beats Small beats Unknown; among Small
 /// shapes the one with the most literal elements wins, and among Data shapes the largest
 /// literal element count is kept (`dataElements`).
 void foldShape(const SemanticModel& model, TSNode n, SiteWork& w) {
+    if (!sizesAnArray(model, n))
+        return;
     const Shape s = model.shapeOf(n);
     if (!s.known() && s.unknownRankClass != SizeClass::Data)
         return;
@@ -561,6 +605,306 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
     w.texts.set(&SiteTexts::every, g.text);
 }
 
+/// Whether some call of the function around `n` in this file lies inside a step loop (a loop of
+/// TripClass::Steps around the call, in the caller's function).
+bool calledInStepLoop(const SemanticModel& model, TSNode n) {
+    const FunctionRegion* f = model.enclosingFunctionRegion(n);
+    if (!f)
+        return false;
+    for (int ci : model.callsTo(f->index)) {
+        const TSNode c = model.calls()[size_t(ci)];
+        for (const LoopInfo* l = model.enclosingLoop(c); l;
+             l = l->parent >= 0 ? &model.loops()[size_t(l->parent)] : nullptr)
+            if (l->literalCount <= 0 && model.loopWork(*l).trip == TripClass::Steps)
+                return true;
+    }
+    return false;
+}
+
+/// Whether the index of subscript `sub` (all but its value) mentions one of `vars`.
+bool indexedBy(const SemanticModel& model, TSNode sub, const QStringList& vars) {
+    const TSNode value = ts_node_child_by_field_name(sub, "value", 5);
+    std::vector<TSNode> todo;
+    for (uint32_t i = 0; i < ts_node_named_child_count(sub); ++i)
+        if (!ts_node_eq(ts_node_named_child(sub, i), value))
+            todo.push_back(ts_node_named_child(sub, i));
+    while (!todo.empty()) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        if (std::strcmp(ts_node_type(n), "identifier") == 0) {
+            const std::string_view t = model.text(n);
+            if (vars.contains(QString::fromUtf8(t.data(), qsizetype(t.size()))))
+                return true;
+            continue;
+        }
+        for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+            todo.push_back(ts_node_named_child(n, i));
+    }
+    return false;
+}
+
+/// Whether a call is one of Python's builtins or a NumPy / math function: its own cost is an
+/// element access or an array operation, counted elsewhere, not a call into other code.
+bool ownCall(const SemanticModel& model, TSNode call) {
+    const TSNode fn = ts_node_child_by_field_name(call, "function", 8);
+    if (ts_node_is_null(fn))
+        return true;
+    const QString name = model.callName(call);
+    if (name.startsWith(QLatin1String("numpy.")) || name.startsWith(QLatin1String("math.")) ||
+        name.startsWith(QLatin1String("cmath.")))
+        return true;
+    if (std::strcmp(ts_node_type(fn), "identifier") != 0)
+        return false;
+    static const char* const builtins[] = {
+        "abs",  "all",    "any",  "bool",     "complex", "divmod", "enumerate",  "float",
+        "int",  "len",    "list", "max",      "min",     "print",  "range",      "round",
+        "set",  "sorted", "str",  "sum",      "tuple",   "zip",    "isinstance", "pow",
+        "dict", "iter",   "next", "reversed", "map",     "filter", "repr",       "format"};
+    const std::string_view t = model.text(fn);
+    return std::any_of(std::begin(builtins), std::end(builtins),
+                       [t](const char* b) { return t == b; });
+}
+
+/// What one pass of `loop` does with the items its variables (and those of the loops nested in
+/// it) pick: `rows`, the subscripts (outermost of a chain) that take a row or slab (their shape
+/// has rank >= 1: `p[i]` of a 2-D `p`, `fxy[i][j]` of a 3-D `fxy`); `calls`, the calls into other
+/// code (not builtins, NumPy or math: `mlab.csd(ts[j], ts[i])`, a project function) handed such
+/// an item: at least one task each after the port, whatever the callee does.
+void passItems(const SemanticModel& model, const LoopInfo& loop, qsizetype& rows,
+               qsizetype& calls) {
+    rows = calls = 0;
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+        return;
+    QStringList vars = loop.variables;
+    std::vector<TSNode> todo{loop.body};
+    int visited = 0;
+    while (!todo.empty() && ++visited < 4096) {
+        const TSNode n = todo.back();
+        todo.pop_back();
+        const char* type = ts_node_type(n);
+        if (std::strcmp(type, "function_definition") == 0 ||
+            std::strcmp(type, "class_definition") == 0 || std::strcmp(type, "lambda") == 0)
+            continue;
+        if (std::strcmp(type, "for_statement") == 0) {
+            const TSNode left = ts_node_child_by_field_name(n, "left", 4);
+            std::vector<TSNode> ids{left};
+            while (!ids.empty()) {
+                const TSNode id = ids.back();
+                ids.pop_back();
+                if (ts_node_is_null(id))
+                    continue;
+                if (std::strcmp(ts_node_type(id), "identifier") == 0) {
+                    const std::string_view t = model.text(id);
+                    vars << QString::fromUtf8(t.data(), qsizetype(t.size()));
+                }
+                for (uint32_t i = 0; i < ts_node_named_child_count(id); ++i)
+                    ids.push_back(ts_node_named_child(id, i));
+            }
+        } else if (std::strcmp(type, "subscript") == 0) {
+            const TSNode parent = ts_node_parent(n);
+            const bool chained = std::strcmp(ts_node_type(parent), "subscript") == 0 &&
+                                 ts_node_eq(ts_node_child_by_field_name(parent, "value", 5), n);
+            if (!chained && indexedBy(model, n, vars)) {
+                const Shape sh = model.shapeOf(n);
+                rows += sh.known() && sh.rank >= 1 ? 1 : 0;
+            }
+        } else if (std::strcmp(type, "call") == 0 && !ownCall(model, n)) {
+            for (int i = 0; i < SemanticModel::positionalCount(n); ++i) {
+                TSNode a = SemanticModel::argument(n, i);
+                while (!ts_node_is_null(a) && std::strcmp(ts_node_type(a), "subscript") == 0 &&
+                       !indexedBy(model, a, vars))
+                    a = ts_node_child_by_field_name(a, "value", 5);
+                if (!ts_node_is_null(a) && std::strcmp(ts_node_type(a), "subscript") == 0) {
+                    ++calls;
+                    break;
+                }
+            }
+        }
+        // Children in reverse, so that a nested loop's header is seen before its body.
+        for (uint32_t i = ts_node_named_child_count(n); i > 0; --i)
+            todo.push_back(ts_node_named_child(n, i - 1));
+    }
+}
+
+/// The first loop nested in `loop` (not a comprehension) without a literal count whose trip
+/// class is a data extent or unknown, or nullptr: the loop whose passes a pass of `loop` runs.
+const LoopInfo* nestedUnknownLoop(const SemanticModel& model, const LoopInfo& loop) {
+    for (const LoopInfo& l : model.loops()) {
+        if (l.parent != loop.index || l.kind == LoopKind::Comprehension || l.literalCount > 0)
+            continue;
+        const TripClass t = model.loopWork(l).trip;
+        if (t == TripClass::Data || t == TripClass::Unknown)
+            return &l;
+    }
+    return nullptr;
+}
+
+/// NumPy calls that make no task of their own: views and metadata (`reshape`, `.T`, `asarray` of
+/// an array), host reads (`.item()`, `.tolist()`: a sync, costed by R104/R105) and `empty`
+/// (allocates, writes nothing).
+bool taskFreeCall(const QString& name) {
+    static const char* const leaves[] = {"reshape",     "transpose",    "swapaxes",   "squeeze",
+                                         "expand_dims", "view",         "asarray",    "item",
+                                         "tolist",      "empty",        "empty_like", "shape",
+                                         "ndim",        "broadcast_to", "atleast_1d", "atleast_2d",
+                                         "atleast_3d",  "moveaxis",     "newaxis"};
+    const qsizetype dot = name.lastIndexOf(QLatin1Char('.'));
+    const QStringView leaf = QStringView(name).mid(dot + 1);
+    return std::any_of(std::begin(leaves), std::end(leaves),
+                       [leaf](const char* l) { return leaf == QLatin1String(l); });
+}
+
+/// NumPy constructors that fill a new array (`zeros`, `ones_like`, `arange`): one task writing
+/// it, reading no array.
+bool fillingConstructor(const QString& name) {
+    static const char* const names[] = {
+        "numpy.zeros",     "numpy.ones",   "numpy.full",     "numpy.zeros_like", "numpy.ones_like",
+        "numpy.full_like", "numpy.arange", "numpy.linspace", "numpy.eye",        "numpy.identity"};
+    return std::any_of(std::begin(names), std::end(names),
+                       [&name](const char* n) { return name == QLatin1String(n); });
+}
+
+/// Counts the array operations of an expression or simple statement (not entering nested
+/// definitions): without fusion every operator on an array is its own runtime task, reading
+/// its array inputs and writing a temporary the size of its result (gpu-stack.md §1, "L2
+/// cache": `c = a*x + b*y` is three tasks and three trips through device memory). `ops` gets
+/// one per such operator, `passes` one per array it reads or writes. Only operands known to be
+/// arrays are counted, and a reduction's one-number result and a comparison's flags are not,
+/// so both stay lower bounds.
+void countArrayOps(const SemanticModel& model, TSNode root, quint32& ops, quint32& passes) {
+    if (ts_node_is_null(root))
+        return;
+    auto arr = [&model](TSNode n) { return !ts_node_is_null(n) && model.isArray(n); };
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    int visited = 0;
+    for (bool more = true; more && visited < 4096;) {
+        const TSNode n = ts_tree_cursor_current_node(&cursor);
+        ++visited;
+        const char* type = ts_node_type(n);
+        const bool nested = std::strcmp(type, "function_definition") == 0 ||
+                            std::strcmp(type, "class_definition") == 0 ||
+                            std::strcmp(type, "lambda") == 0;
+        if (std::strcmp(type, "binary_operator") == 0 || std::strcmp(type, "unary_operator") == 0) {
+            if (arr(n)) {
+                ++ops;
+                passes += 1; // its temporary
+                for (const char* side : {"left", "right", "argument"})
+                    passes += arr(ts_node_child_by_field_name(n, side, uint32_t(std::strlen(side))))
+                                  ? 1
+                                  : 0;
+            }
+        } else if (std::strcmp(type, "comparison_operator") == 0) {
+            bool any = false;
+            for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+                if (arr(ts_node_named_child(n, i))) {
+                    any = true;
+                    ++passes;
+                }
+            ops += any ? 1 : 0;
+        } else if (std::strcmp(type, "augmented_assignment") == 0) {
+            const TSNode l = ts_node_child_by_field_name(n, "left", 4);
+            const TSNode r = ts_node_child_by_field_name(n, "right", 5);
+            if (arr(l)) {
+                ++ops;
+                passes += 2 + (arr(r) ? 1 : 0); // reads the target (and the value), writes it
+            }
+        } else if (std::strcmp(type, "assignment") == 0) {
+            const TSNode l = ts_node_child_by_field_name(n, "left", 4);
+            const TSNode r = ts_node_child_by_field_name(n, "right", 5);
+            if (!ts_node_is_null(l) && std::strcmp(ts_node_type(l), "subscript") == 0 && arr(l)) {
+                ++ops; // the copy (or fill) into the slice
+                passes += 1 + (arr(r) ? 1 : 0);
+            }
+        } else if (std::strcmp(type, "call") == 0) {
+            const QString name = model.callName(n);
+            if (name.startsWith(QLatin1String("numpy.")) && !taskFreeCall(name)) {
+                if (fillingConstructor(name)) {
+                    ++ops;
+                    ++passes;
+                } else {
+                    quint32 reads = 0;
+                    const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
+                    if (!ts_node_is_null(fn) && std::strcmp(ts_node_type(fn), "attribute") == 0 &&
+                        arr(ts_node_child_by_field_name(fn, "object", 6)))
+                        ++reads;
+                    for (int i = 0; i < SemanticModel::positionalCount(n); ++i)
+                        reads += arr(SemanticModel::argument(n, i)) ? 1 : 0;
+                    if (reads > 0) {
+                        ++ops;
+                        passes += reads + (arr(n) ? 1 : 0);
+                    }
+                }
+            }
+        }
+        if (!nested && ts_tree_cursor_goto_first_child(&cursor))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+            if (!ts_tree_cursor_goto_parent(&cursor) ||
+                ts_node_eq(ts_tree_cursor_current_node(&cursor), root)) {
+                more = false;
+                break;
+            }
+        }
+    }
+    ts_tree_cursor_delete(&cursor);
+}
+
+/// The part of a statement that runs whenever it does: a compound statement's header (an
+/// `if` or `while` condition, a `for` iterable), a simple statement whole; null for the rest
+/// (`try`, definitions).
+TSNode unconditionalPart(TSNode stmt) {
+    const char* type = ts_node_type(stmt);
+    if (std::strcmp(type, "if_statement") == 0 || std::strcmp(type, "while_statement") == 0)
+        return ts_node_child_by_field_name(stmt, "condition", 9);
+    if (std::strcmp(type, "for_statement") == 0)
+        return ts_node_child_by_field_name(stmt, "right", 5);
+    if (std::strcmp(type, "with_statement") == 0 || std::strcmp(type, "try_statement") == 0 ||
+        std::strcmp(type, "function_definition") == 0 ||
+        std::strcmp(type, "class_definition") == 0 ||
+        std::strcmp(type, "decorated_definition") == 0)
+        return {};
+    return stmt;
+}
+
+/// The array operations one pass of `loop` runs for sure: its `while` condition and the
+/// statements of its body outside branches and nested loops (their headers only), `with`
+/// bodies included. A lower bound on the tasks of a pass, whatever the arrays' sizes.
+void countPassOps(const SemanticModel& model, const LoopInfo& loop, quint32& ops, quint32& passes) {
+    if (loop.kind == LoopKind::Comprehension || ts_node_is_null(loop.body))
+        return;
+    if (loop.kind == LoopKind::While)
+        countArrayOps(model, loop.condition, ops, passes);
+    std::vector<TSNode> blocks{loop.body};
+    while (!blocks.empty()) {
+        const TSNode block = blocks.back();
+        blocks.pop_back();
+        for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
+            const TSNode stmt = ts_node_named_child(block, i);
+            if (std::strcmp(ts_node_type(stmt), "with_statement") == 0) {
+                const TSNode body = ts_node_child_by_field_name(stmt, "body", 4);
+                if (!ts_node_is_null(body))
+                    blocks.push_back(body);
+                continue;
+            }
+            countArrayOps(model, unconditionalPart(stmt), ops, passes);
+        }
+    }
+}
+
+/// The statement `node` belongs to (the child of a block, or of the module), and of it the
+/// part that runs whenever it does (unconditionalPart); `node` itself for a loop.
+TSNode statementOf(const SemanticModel& model, TSNode node) {
+    if (model.loopOf(node))
+        return {};
+    TSNode s = node;
+    for (TSNode p = ts_node_parent(s); !ts_node_is_null(p); s = p, p = ts_node_parent(p)) {
+        const char* t = ts_node_type(p);
+        if (std::strcmp(t, "block") == 0 || std::strcmp(t, "module") == 0)
+            break;
+    }
+    return unconditionalPart(s);
+}
+
 } // namespace
 
 const LoopInfo* rowWalkedByBuiltin(const SemanticModel& model, TSNode call) {
@@ -680,11 +1024,20 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         outerStep = nullptr;
     }
     bool innermost = true;
+    const LoopInfo* innerUnknown = nullptr; // the innermost and outermost loops of unknown trip
+    const LoopInfo* outerUnknown = nullptr;
+    // A step is one pass of the outermost step loop: the loops around it (trials, files) repeat
+    // whole runs, so their passes are not multiplied into the site's per-step figures.
+    const Around* stepsFrom = nullptr;
+    for (const Around& a : around)
+        if (a.step)
+            stepsFrom = &a;
     for (const Around& a : around) {
         const LoopInfo* l = a.loop;
         const LoopWork& lw = model.loopWork(*l);
         const bool literal = a.items > 0;
-        if (&a == outerStep) {
+        const bool outsideSteps = stepsFrom && &a > stepsFrom;
+        if (&a == outerStep || outsideSteps) {
             // Its passes are the steps: none is multiplied in, its cap is convergeCap.
         } else if (a.ends) {
             w.breaks = true;
@@ -701,6 +1054,9 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
                 w.unknownDataTrips = quint8(std::min(255, w.unknownDataTrips + 1));
             if (w.texts->trip.isEmpty())
                 w.texts.set(&SiteTexts::trip, tripTextOf(model, *l));
+            if (w.unknownTrips == 1)
+                innerUnknown = l;
+            outerUnknown = l;
         }
         if (!literal) {
             switch (lw.trip) {
@@ -721,7 +1077,35 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.innermostSlab = lw.work == PassWork::Slab;
             w.innermostSmall = lw.trip == TripClass::Small;
             w.elementAccesses = quint16(std::min<size_t>(65535, lw.elements.size()));
+            qsizetype rows = 0, calls = 0;
+            passItems(model, *l, rows, calls);
+            w.rowPicks = quint16(std::min<qsizetype>(65535, rows));
+            w.passCalls = quint16(std::min<qsizetype>(
+                65535, std::max<qsizetype>(calls, qsizetype(lw.elementCalls.size()))));
             innermost = false;
+        }
+    }
+    // A finding on a loop whose pass runs a nested loop of unknown count: the accesses are per
+    // pass of the nested loop, and the finding's loop multiplies them.
+    if (const LoopInfo* own = model.loopOf(node); own && w.unknownTrips >= 1 && outerUnknown) {
+        if (const LoopInfo* nested = nestedUnknownLoop(model, *own))
+            innerUnknown = nested;
+    }
+    if (innerUnknown && outerUnknown && innerUnknown != outerUnknown) {
+        w.texts.set(&SiteTexts::innerLoop, headerTextOf(model, *innerUnknown));
+        w.texts.set(&SiteTexts::outerLoop, headerTextOf(model, *outerUnknown));
+    }
+    // The statement's operators (one task each, no fusion) and the array operations one pass
+    // of the innermost loop around runs for sure.
+    {
+        quint32 ops = 0, passes = 0;
+        countArrayOps(model, statementOf(model, node), ops, passes);
+        w.statementOps = quint16(std::min<quint32>(65535, ops));
+        w.statementPasses = quint16(std::min<quint32>(65535, passes));
+        if (loop) {
+            quint32 pops = 0, ppasses = 0;
+            countPassOps(model, *loop, pops, ppasses);
+            w.passOps = quint16(std::min<quint32>(65535, pops));
         }
     }
     // What a growing stack appends per pass (R203 reports on the accumulator).
@@ -740,6 +1124,7 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         foldShape(model, iteratedArray(model, *rows), w);
     }
     probeEveryKth(model, node, model.enclosingLoop(node), w);
+    w.calledInStep = w.stepLoops == 0 && !w.untilConverged && calledInStepLoop(model, node);
     // The site's own value, then the arrays its expression mentions (a finding on a loop
     // reads the loop's iterable and body alike).
     const Shape own = model.shapeOf(node);

@@ -42,12 +42,13 @@ int run(const QString& program, const QStringList& args, const QString& cwd,
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
-// Findings other than SCALES as "path:line CODE", sorted.
-QStringList countedFindings(const QString& root) {
+// Findings other than SCALES as "path:line CODE", sorted: the counted ones, or (`noOps`) the
+// notes of keywords that change nothing (PathRole::NoOp), which the port removes as well.
+QStringList countedFindings(const QString& root, bool noOps = false) {
     const ProjectResult r = analyzeProject(scanProject({root}));
     QStringList out;
-    for (const Finding& f : r.findings)
-        if (f.category != Category::Scales)
+    for (const Finding& f : noOps ? r.offComputePath : r.findings)
+        if (f.category != Category::Scales && (!noOps || f.pathRole == PathRole::NoOp))
             out << QStringLiteral("%1:%2 %3").arg(f.range.path).arg(f.range.line).arg(f.code);
     out.sort();
     return out;
@@ -227,6 +228,7 @@ private slots:
         QCOMPARE(run(QStringLiteral("git"), {QStringLiteral("init"), QStringLiteral("-q")}, root),
                  0);
         const QStringList before = countedFindings(root);
+        const QStringList notesBefore = countedFindings(root, true);
 
         QByteArray diff, err;
         QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),
@@ -244,17 +246,21 @@ private slots:
                  0);
         QCOMPARE(run(QStringLiteral("git"), {QStringLiteral("apply"), patch}, root, &out, &err), 0);
 
-        // What the diff claims: the sites of its rewrites, "path:line CODE".
-        const QStringList claimed = {
-            QStringLiteral("pkg/layout.py:6 R109"), QStringLiteral("pkg/sim.py:10 R202"),
-            QStringLiteral("pkg/sim.py:11 R109"), QStringLiteral("pkg/sim.py:12 R109"),
-            QStringLiteral("pkg/sim.py:13 R110")};
+        // What the diff claims: the sites of its rewrites, "path:line CODE": counted findings,
+        // and the default-order keywords, notes that count for nothing but go all the same.
+        const QStringList claimed = {QStringLiteral("pkg/sim.py:10 R202"),
+                                     QStringLiteral("pkg/sim.py:13 R110")};
+        const QStringList claimedNotes = {QStringLiteral("pkg/layout.py:6 R109"),
+                                          QStringLiteral("pkg/sim.py:11 R109"),
+                                          QStringLiteral("pkg/sim.py:12 R109")};
         for (const QString& c : claimed)
             QVERIFY2(before.contains(c), qPrintable(c + QStringLiteral(" was not found before")));
+        QCOMPARE(notesBefore, claimedNotes);
         QStringList expected = before;
         for (const QString& c : claimed)
             expected.removeOne(c);
         QCOMPARE(countedFindings(root), expected);
+        QCOMPARE(countedFindings(root, true), QStringList());
 
         // A second preview of the ported copy has nothing left to do in pkg/sim.py.
         QCOMPARE(run(QStringLiteral(CNREADY_CLI_PATH),

@@ -79,69 +79,77 @@ private slots:
         QAbstractItemModel* table = w.findingsView()->model();
 
         // 100 M float64 elements on one A100 (2,039 GB/s, 10 µs per task):
-        //  - the element loop: 100 M iterations x 3 accesses x 10 µs = 3000 s (tasks);
-        //  - the stencil: 2 x 8 B x 100 M = 1.6 GB / 2039 GB/s = 784.7 µs (bandwidth).
+        //  - the element loop: 100 M iterations x 3 accesses x 10 µs = 3000 s (tasks), per run
+        //    (no step loop around it);
+        //  - the stencil, without fusion: 3 tasks and 7 passes (u[2:] + u[:-2]: 3, 0.5 * tmp: 2,
+        //    the copy: 2) x 8 B x 100 M = 5.6 GB / 2039 GB/s = 2.746 ms (bandwidth), per step;
+        //  - the step on `state.field` (no size): its one task per step, 10 µs, tasks only.
         QSignalSpy assessed(&w, &MainWindow::assessmentChanged);
         size->setText(QStringLiteral("100M"));
         model->setCurrentIndex(model->findData(QStringLiteral("A100")));
         QTRY_COMPARE(chart->caption().contains(QStringLiteral("A100")), true);
-        QTRY_COMPARE(chart->barCount(), 2);
+        QTRY_COMPARE(chart->barCount(), 3);
         const int loop = barOf(chart, QStringLiteral("solver.py:14-15"));
         const int stencil = barOf(chart, QStringLiteral("solver.py:7-8"));
-        QVERIFY2(loop == 0 && stencil == 1, qPrintable(chart->barLabel(0)));
+        const int drift = barOf(chart, QStringLiteral("solver.py:20-21"));
+        QVERIFY2(loop == 0 && stencil == 1 && drift == 2, qPrintable(chart->barLabel(0)));
         QCOMPARE(chart->barSeconds(loop), 3000.0);
-        QVERIFY(qAbs(chart->barSeconds(stencil) - 1.6e9 / 2039e9) < 1e-9);
-        QVERIFY(chart->isLogScale()); // 3000 s against 0.78 ms
+        QVERIFY(qAbs(chart->barSeconds(stencil) - 5.6e9 / 2039e9) < 1e-9);
+        QVERIFY(qAbs(chart->barSeconds(drift) - 10e-6) < 1e-12);
+        QVERIFY(chart->isLogScale()); // 3000 s against 2.7 ms
+        QCOMPARE(chart->barLabel(drift),
+                 QStringLiteral("solver.py:20-21 R005  ≥ 10 µs/step tasks"));
         QCOMPARE(costCell(table, QStringLiteral("solver.py:8"), QStringLiteral("R005")),
-                 QStringLiteral("≥ 785 µs"));
+                 QStringLiteral("≥ 2.7 ms per step"));
         QCOMPARE(costCell(table, QStringLiteral("solver.py:14-15"), QStringLiteral("R101")),
-                 QStringLiteral("≥ 3000 s"));
-        // The site of unknown size: no bar, "size unknown" in the table.
+                 QStringLiteral("≥ 3000 s per run"));
+        // The site of unknown size: its task per step, "tasks only" in the table.
         QCOMPARE(costCell(table, QStringLiteral("solver.py:21"), QStringLiteral("R005")),
-                 QStringLiteral("size unknown"));
-        QCOMPARE(chart->unknownSites(), QStringList{QStringLiteral("solver.py:20-21 R005")});
+                 QStringLiteral("≥ 10 µs per step (tasks only, data size unknown)"));
+        QVERIFY(chart->unknownSites().isEmpty());
         QVERIFY(chart->barToolTip(stencil).contains(QStringLiteral("2.04 TB/s (A100)")));
         QVERIFY(chart->barToolTip(loop).contains(QStringLiteral("tasks per pass")));
 
-        // A faster GPU (B200, 8,000 GB/s): the stencil drops to 200 µs, the loop stays.
+        // A faster GPU (B200, 8,000 GB/s): the stencil drops to 700 µs, the loop stays.
         const double a100Stencil = chart->barSeconds(stencil);
         model->setCurrentIndex(model->findData(QStringLiteral("B200")));
         QTRY_COMPARE(chart->caption().contains(QStringLiteral("B200")), true);
         QVERIFY(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:7-8"))) < a100Stencil);
-        QVERIFY(qAbs(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:7-8"))) - 200e-6) <
+        QVERIFY(qAbs(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:7-8"))) - 700e-6) <
                 1e-12);
         QCOMPARE(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:14-15"))), 3000.0);
         QCOMPARE(costCell(table, QStringLiteral("solver.py:8"), QStringLiteral("R005")),
-                 QStringLiteral("≥ 200 µs"));
+                 QStringLiteral("≥ 700 µs per step"));
 
-        // Four GPUs share the traffic: 50 µs; the element loop's tasks do not shrink.
+        // Four GPUs share the traffic: 175 µs; the element loop's tasks do not shrink.
         gpus->setValue(4);
         QTRY_COMPARE(chart->caption().contains(QStringLiteral("4 GPUs")), true);
-        QVERIFY(qAbs(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:7-8"))) - 50e-6) <
+        QVERIFY(qAbs(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:7-8"))) - 175e-6) <
                 1e-12);
         QCOMPARE(chart->barSeconds(barOf(chart, QStringLiteral("solver.py:14-15"))), 3000.0);
         QCOMPARE(costCell(table, QStringLiteral("solver.py:8"), QStringLiteral("R005")),
-                 QStringLiteral("≥ 50 µs"));
+                 QStringLiteral("≥ 175 µs per step"));
         QCOMPARE(costCell(table, QStringLiteral("solver.py:21"), QStringLiteral("R005")),
-                 QStringLiteral("size unknown"));
+                 QStringLiteral("≥ 10 µs per step (tasks only, data size unknown)"));
 
-        // Sorting by the column puts the largest bound first, size unknown after all bounds.
+        // Sorting by the column puts the largest bound first, the tasks-only 10 µs last.
         w.findingsView()->sortByColumn(FindingsModel::CostColumn, Qt::DescendingOrder);
         QCOMPARE(table->index(0, FindingsModel::CostColumn).data().toString(),
-                 QStringLiteral("≥ 3000 s"));
+                 QStringLiteral("≥ 3000 s per run"));
         QStringList order;
         for (int r = 0; r < table->rowCount(); ++r)
             order << table->index(r, FindingsModel::CostColumn).data().toString();
-        QVERIFY2(order.indexOf(QStringLiteral("size unknown")) >
-                     order.lastIndexOf(QStringLiteral("≥ 50 µs")),
+        QVERIFY2(order.indexOf(QStringLiteral("≥ 10 µs per step (tasks only, data size unknown)")) >
+                     order.lastIndexOf(QStringLiteral("≥ 175 µs per step")),
                  qPrintable(order.join(QLatin1String(" | "))));
         QVERIFY(assessed.count() >= 3);
     }
 
     void convergenceBarIsAbridged() {
-        // The example's `settle` runs until it converges ("≥ 10 µs per step (until it
-        // converges; known part only)" in the report): the axis label abridges both
-        // qualifiers, so Qt Charts does not cut it.
+        // The example's `settle` runs until it converges, its arrays of no known size: 8 array
+        // operations per sweep for sure ("≥ 80 µs per step (until it converges; tasks only,
+        // data size unknown)" in the report): the axis label abridges both qualifiers, so Qt
+        // Charts does not cut it.
         MainWindow w;
         w.resize(1300, 850);
         w.show();
@@ -155,7 +163,7 @@ private slots:
         const int settle = barOf(chart, QStringLiteral("legacy_probe.py:34-38"));
         QVERIFY2(settle >= 0, qPrintable(chart->barLabel(0)));
         QCOMPARE(chart->barLabel(settle),
-                 QStringLiteral("legacy_probe.py:34-38 R104  ≥ 10 µs conv. +?"));
+                 QStringLiteral("legacy_probe.py:34-38 R001  ≥ 80 µs conv. tasks"));
         QVERIFY(chart->caption().contains(QStringLiteral("\"conv.\": per step")));
     }
 
