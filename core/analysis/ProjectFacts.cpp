@@ -344,9 +344,9 @@ private:
     QHash<QString, QString> m_reexports;
     QSet<QString> m_leaves;
     QSet<int> m_handedOver;
-    std::vector<Is> m_params; // the nodes' parameters, each node's from its paramsAt
-    std::vector<int> m_to;    // the nodes' call targets, each node's from its toAt
-    std::vector<quint32> m_callersAt;          // per node, then the end: its first caller
+    std::vector<Is> m_params;         // the nodes' parameters, each node's from its paramsAt
+    std::vector<int> m_to;            // the nodes' call targets, each node's from its toAt
+    std::vector<quint32> m_callersAt; // per node, then the end: its first caller
     std::vector<std::pair<int, int>> m_callers; // (caller node, call), by the node called
 };
 

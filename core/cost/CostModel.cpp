@@ -195,7 +195,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         return c;
     };
     const QString trip = w.texts->trip.isEmpty() ? QStringLiteral("a loop")
-                                                 : QStringLiteral("`%1`").arg(w.texts->trip);
+                                                 : QStringLiteral("`%1`").arg(w.texts->trip.str());
     // The unit is one pass of the innermost loop of unknown trip count: the passes outside it
     // are not known, so none is counted.
     auto perPassOfUnknownLoop = [&]() {
@@ -209,7 +209,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
             c.passNote = QStringLiteral("per pass of the inner loop `%1`, whose trip count is "
                                         "not known from shapes; the passes of `%2` around it "
                                         "multiply it (not counted)")
-                             .arg(w.texts->innerLoop, w.texts->outerLoop);
+                             .arg(w.texts->innerLoop.str(), w.texts->outerLoop.str());
         c.passesPerStep = 1;
     };
     c.perStep = w.stepLoops > 0 || w.untilConverged || w.calledInStep;
@@ -246,7 +246,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         const double walks = w.rowWalks;
         const QString walk = w.texts->rowWalk.isEmpty()
                                  ? QStringLiteral("a builtin")
-                                 : QStringLiteral("`%1`").arg(w.texts->rowWalk);
+                                 : QStringLiteral("`%1`").arg(w.texts->rowWalk.str());
         const QString opsText =
             rowWalk ? QString()
             : w.rowOps == 0
@@ -412,10 +412,10 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     } else if (f.code == QLatin1String("R203")) {
         c.kind = QStringLiteral("growing stack");
         if (!w.pieceKnown)
-            return unknown(
-                w.texts->piece.isEmpty()
-                    ? QStringLiteral("the size of the appended value")
-                    : QStringLiteral("the size of the appended value `%1`").arg(w.texts->piece));
+            return unknown(w.texts->piece.isEmpty()
+                               ? QStringLiteral("the size of the appended value")
+                               : QStringLiteral("the size of the appended value `%1`")
+                                     .arg(w.texts->piece.str()));
         const double piece = double(w.pieceElements);
         double p = 0; // appends
         if (w.unknownTrips == 0 && knownPasses > 1) {
@@ -540,7 +540,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.untilConverged = true;
         const QString loop = w.texts->converge.isEmpty()
                                  ? QStringLiteral("the step loop")
-                                 : QStringLiteral("`%1`").arg(w.texts->converge);
+                                 : QStringLiteral("`%1`").arg(w.texts->converge.str());
         c.stepNote =
             QStringLiteral("one pass of %1 is one step; the loop ends by `break`, so it runs "
                            "until it converges and the number of steps is not known%2")
@@ -641,12 +641,12 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.assumption +=
             QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per run, "
                            "divided by %4 per step")
-                .arg(ordinal(w.everyK), w.texts->every, formatSeconds(c.gpuSeconds / perRun))
+                .arg(ordinal(w.everyK), w.texts->every.str(), formatSeconds(c.gpuSeconds / perRun))
                 .arg(w.everyK);
     else if (c.perCall)
         c.assumption += QStringLiteral("; it runs only every k-th step (k = %1, not known): "
                                        "the bound is per run")
-                            .arg(w.texts->every);
+                            .arg(w.texts->every.str());
     return c;
 }
 
@@ -676,9 +676,9 @@ struct Figures {
     double passFloorSeconds = 0; ///< SiteCost::passFloorSeconds
     double rankFactor = 1;       ///< SiteCost::rankSeconds / gpuSeconds
     bool sizeKnown = false;
-    bool perCall = false;        ///< SiteCost::perCall
-    bool perStep = false;        ///< SiteCost::perStep
-    bool dataUnknown = false;    ///< SiteCost::dataUnknown
+    bool perCall = false;     ///< SiteCost::perCall
+    bool perStep = false;     ///< SiteCost::perStep
+    bool dataUnknown = false; ///< SiteCost::dataUnknown
     /// A whole-array statement: it stands for the whole statement's array work, so the
     /// statement's members of unknown size are covered (one pass over its largest array).
     bool wholeArray = false;
@@ -862,7 +862,8 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
     }
     const Totals t = totalsOf(statements);
     // The top statement first.
-    const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range().line);
+    const QString first =
+        QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range().line);
     c.parts.removeOne(first);
     c.parts.prepend(first);
     c.taskSeconds = t.tasks;

@@ -4,6 +4,8 @@
 // The cost model (cost/CostModel.h) turns these classes into figures once the context gives
 // the hot-path size. A plain value kept on the Finding, so it outlives the syntax tree.
 
+#include "model/CompactString.h"
+
 #include <QString>
 #include <QtGlobal>
 
@@ -12,21 +14,28 @@
 namespace cnready {
 
 /// The texts of one finding's site as written, for the cost model's assumptions; all empty at
-/// most sites.
+/// most sites, and one or two set at the others: CompactStrings (56 bytes for the seven, not
+/// 168 as QStrings), and their text shared between findings (StringPool).
 struct SiteTexts {
     /// With SiteWork::untilConverged: the converging loop's header (`while True`).
-    QString converge;
-    QString piece; ///< the appended value of a growing stack (`block`), for "size unknown"
+    CompactString converge;
+    CompactString piece; ///< the appended value of a growing stack (`block`), for "size unknown"
     /// The trip of the innermost loop of unknown trip count (`len(signal) - 1`, `n_windows`,
     /// `while err > tol`), for the cost model's assumption; empty when none.
-    QString trip;
-    QString rowWalk; ///< the first element-walking builtin call on a row (`max(row)`)
-    QString every;   ///< with SiteWork::everyKth: the guard (`if (step + 1) % k == 0:`)
+    CompactString trip;
+    CompactString rowWalk; ///< the first element-walking builtin call on a row (`max(row)`)
+    CompactString every;   ///< with SiteWork::everyKth: the guard (`if (step + 1) % k == 0:`)
     /// With two or more loops of unknown trip count around the site: the header of the innermost
     /// (`for j in range(i, n)`, the loop a per-pass bound is of) and of the outermost (`for i in
     /// range(n)`, the loop whose passes multiply it) as written; empty otherwise.
-    QString innerLoop;
-    QString outerLoop;
+    CompactString innerLoop;
+    CompactString outerLoop;
+    /// Calls `f` with each text (for code that treats them alike: StringPool).
+    template <typename F> void forEach(F&& f) {
+        for (CompactString* t :
+             {&converge, &piece, &trip, &rowWalk, &every, &innerLoop, &outerLoop})
+            f(*t);
+    }
     friend bool operator==(const SiteTexts&, const SiteTexts&) = default;
 };
 
@@ -50,8 +59,10 @@ public:
         return m_p ? *m_p : none;
     }
     const SiteTexts* operator->() const { return &get(); }
+    /// The texts to change in place, or null while all are empty.
+    SiteTexts* edit() { return m_p.get(); }
     /// Sets one text (`&SiteTexts::trip`); an empty text allocates nothing.
-    void set(QString SiteTexts::*text, const QString& value) {
+    void set(CompactString SiteTexts::*text, const QString& value) {
         if (m_p)
             (*m_p).*text = value;
         else if (!value.isEmpty()) {

@@ -40,6 +40,8 @@ void StringPool::compact(FileResult& r) {
             intern(f.message);
             intern(f.snippet);
             intern(f.requiresHotFunction);
+            if (SiteTexts* t = f.work.texts.edit())
+                t->forEach([this](CompactString& text) { intern(text); });
         }
     for (ApiUse& u : r.apiUses) {
         intern(u.name);

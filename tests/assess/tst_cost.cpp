@@ -416,7 +416,7 @@ private slots:
         const std::optional<Finding> it = firstFinding(src, "R206");
         QVERIFY2(it, qPrintable(codesOf(src)));
         QCOMPARE(it->work.unknownTrips, quint8(1));
-        QCOMPARE(it->work.texts->trip, QStringLiteral("frames"));
+        QCOMPARE(it->work.texts->trip.str(), QStringLiteral("frames"));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
         QVERIFY2(c.sizeKnown, qPrintable(c.unknownWhy));
         QVERIFY(c.perPass);
@@ -1077,8 +1077,8 @@ private slots:
                              "    return fxy\n");
         const std::optional<Finding> it = firstFinding(src, "R101");
         QVERIFY2(it, qPrintable(codesOf(src)));
-        QCOMPARE(it->work.texts->innerLoop, QStringLiteral("for j in range(i, ts.shape[0])"));
-        QCOMPARE(it->work.texts->outerLoop, QStringLiteral("for i in range(ts.shape[0])"));
+        QCOMPARE(it->work.texts->innerLoop.str(), QStringLiteral("for j in range(i, ts.shape[0])"));
+        QCOMPARE(it->work.texts->outerLoop.str(), QStringLiteral("for i in range(ts.shape[0])"));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
         QCOMPARE(c.kind, QStringLiteral("row loop"));
         QVERIFY2(c.passNote.contains(QLatin1String("inner loop `for j in range(i, ts.shape[0])`")),
