@@ -37,15 +37,16 @@ inline QByteArray describe(const FileResult& r) {
     for (const Finding& f : r.findings)
         out += "finding " + f.code.toUtf8() + ' ' + QByteArray::number(int(f.category)) + ' ' +
                describe(f.range) + " fn=" + f.function.toUtf8() +
-               " hot=" + QByteArray::number(f.hot) + " req=" + f.requiresHotFunction.toUtf8() +
-               " msg=" + f.message.toUtf8() + " snippet=" + f.snippet.toUtf8() + '\n';
+               " hot=" + QByteArray::number(f.hot) +
+               " req=" + f.requiresHotFunction.str().toUtf8() + " msg=" + f.message.toUtf8() +
+               " snippet=" + f.snippet.toUtf8() + '\n';
     for (const FileDiagnostic& d : r.diagnostics)
         out += "diagnostic " + QByteArray::number(int(d.kind)) + ' ' + describe(d.range) + ' ' +
                d.message.toUtf8() + '\n';
     for (const ApiUse& u : r.apiUses)
         out += "api " + u.name.toUtf8() + ' ' + describe(u.range) + " fn=" + u.function.toUtf8() +
-               " hot=" + QByteArray::number(u.hot) + " req=" + u.requiresHotFunction.toUtf8() +
-               '\n';
+               " hot=" + QByteArray::number(u.hot) +
+               " req=" + u.requiresHotFunction.str().toUtf8() + '\n';
     for (const SizeHint& h : r.sizeHints)
         out += "size " + QByteArray::number(h.elements) + ' ' + describe(h.range) + ' ' +
                h.expression.toUtf8() + " feeds=" + QByteArray::number(h.feedsArray) +

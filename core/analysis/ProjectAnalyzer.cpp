@@ -61,12 +61,12 @@ ProjectResult analyzeProject(const ScanResult& scan, const AnalyzerLimits& limit
         QtConcurrent::blockingMap(indices, [&](qsizetype i) {
             out[i] = analyzeCompact(root, scan.files.at(i), limits, budget, pool);
         });
-        // The last files' trees and models stay resident in the workers' arenas until purged
-        // (~50 MB on a 1M-line project): purged first, they do not add up with the project
-        // facts' solver, which sets the analysis peak there.
-        releaseFreedMemory();
-        applyProjectFacts(root, results, limits, budget);
-    } // the pool's own references go before the merge copies anything
+    } // the pool's own set goes before the facts' solver (the results keep the strings)
+    // The last files' trees and models stay resident in the workers' arenas until purged
+    // (~50 MB on a 1M-line project): purged first, they do not add up with the project
+    // facts' solver, which sets the analysis peak there.
+    releaseFreedMemory();
+    applyProjectFacts(root, results, limits, budget);
     // Freed trees and models, then the per-file lists the merge moved out.
     releaseFreedMemory();
     ProjectResult project = mergeFileResults(scan.root, std::move(results), scan.diagnostics);

@@ -1,6 +1,7 @@
 #include "analysis/ProjectFacts.h"
 
 #include "analysis/MemoryBudget.h"
+#include "model/FreedMemory.h"
 #include "model/StringPool.h"
 #include "semantic/SemanticModel.h"
 
@@ -22,28 +23,44 @@ QStringView leafOf(QStringView dotted) {
 // What a value is once the facts so far are applied.
 enum class Is : quint8 { Unknown, Array, Module, Other };
 
-// One summarised function (or a module's top-level code) of the project.
+// One summarised function (or a module's top-level code) of the project. Its parameters' kinds
+// and its calls' targets sit in the solver's flat lists from `paramsAt` and `toAt` on (one entry
+// per summary parameter and per call): a 1M-line project has ~10^5 functions, and one vector of
+// each per function cost ~12 MB at the solve, the analysis' peak.
 struct Node {
-    qsizetype file = -1;
     const FunctionSummary* s = nullptr;
-    std::vector<Is> params; // per summary parameter: solved kind (Open ones), else its use
+    qint32 file = -1;
+    quint32 paramsAt = 0; // per summary parameter: solved kind (Open ones), else its use
+    quint32 toAt = 0;     // per call: the node it reaches, or -1
     bool returnsArray = false;
-    QString shape;       // of the returned array, as SummaryValue::shape
-    std::vector<int> to; // per call: the node it reaches, or -1
+    QString shape; // of the returned array, as SummaryValue::shape
 };
 
 class Solver {
 public:
     explicit Solver(const QList<FileResult>& files) : m_files(files) {
+        // Every list at its final size first: grown by doubling they would hold up to twice
+        // their entries, and a reallocation both copies at once.
+        size_t nodes = 0, params = 0, calls = 0;
+        for (const FileResult& f : files)
+            for (const FunctionSummary& s : f.summaries) {
+                ++nodes;
+                params += size_t(s.parameters.size());
+                calls += size_t(s.calls.size());
+            }
+        m_nodes.reserve(nodes);
+        m_params.reserve(params);
+        m_to.reserve(calls);
         // Nodes, and the names of the project's functions (the file order decides which of
         // two same-named functions wins, as for the hot paths).
         for (qsizetype i = 0; i < files.size(); ++i)
             for (const FunctionSummary& s : files[i].summaries) {
                 Node n;
-                n.file = i;
+                n.file = qint32(i);
                 n.s = &s;
+                n.paramsAt = quint32(m_params.size());
                 for (const SummaryParameter& p : s.parameters)
-                    n.params.push_back(p.use == SummaryParameter::Use::Array    ? Is::Array
+                    m_params.push_back(p.use == SummaryParameter::Use::Array    ? Is::Array
                                        : p.use == SummaryParameter::Use::Module ? Is::Module
                                                                                 : Is::Unknown);
                 if (s.returns.kind == SummaryValue::Kind::Array) {
@@ -66,23 +83,42 @@ public:
                 m_reexports.insert(from, to);
                 m_leaves.insert(leafOf(from).toString());
             }
-        // Every call's target, once.
+        // Every call's target, once. The nodes go file by file, so the memo of resolved names
+        // is one file's (a resolution depends on the callee and the file's module only).
+        qsizetype memoFile = -1;
+        QHash<QString, int> resolved;
         for (Node& n : m_nodes) {
+            if (n.file != memoFile) {
+                memoFile = n.file;
+                resolved.clear();
+            }
+            n.toAt = quint32(m_to.size());
             const QString& module = m_files[n.file].moduleName;
             for (const SummaryCall& c : n.s->calls)
-                n.to.push_back(resolve(c.callee, module));
+                m_to.push_back(resolve(c.callee, module, resolved));
         }
         // Functions handed over as values: callers the project does not see.
-        for (const FileResult& f : files)
+        for (const FileResult& f : files) {
+            resolved.clear();
             for (const QString& name : f.passedFunctions)
-                if (const int t = resolve(name, f.moduleName); t >= 0)
+                if (const int t = resolve(name, f.moduleName, resolved); t >= 0)
                     m_handedOver.insert(t);
-        // Who calls each node.
-        m_callers.resize(m_nodes.size());
+        }
+        // Who calls each node: the (caller node, call) pairs of node t are
+        // m_callers[m_callersAt[t] .. m_callersAt[t + 1]), counted first, then filled.
+        m_callersAt.assign(m_nodes.size() + 1, 0);
         for (int g = 0; g < int(m_nodes.size()); ++g)
-            for (int k = 0; k < int(m_nodes[size_t(g)].to.size()); ++k)
-                if (const int t = m_nodes[size_t(g)].to[size_t(k)]; t >= 0 && t != g)
-                    m_callers[size_t(t)].push_back({g, k});
+            for (int k = 0; k < callCount(g); ++k)
+                if (const int t = target(g, k); t >= 0 && t != g)
+                    ++m_callersAt[size_t(t) + 1];
+        for (size_t t = 0; t < m_nodes.size(); ++t)
+            m_callersAt[t + 1] += m_callersAt[t];
+        m_callers.resize(m_callersAt.back());
+        std::vector<quint32> filled(m_callersAt.begin(), m_callersAt.end() - 1);
+        for (int g = 0; g < int(m_nodes.size()); ++g)
+            for (int k = 0; k < callCount(g); ++k)
+                if (const int t = target(g, k); t >= 0 && t != g)
+                    m_callers[filled[size_t(t)]++] = {g, k};
     }
 
     void solve() {
@@ -92,12 +128,12 @@ public:
             bool changed = false;
             for (int f = 0; f < int(m_nodes.size()); ++f) {
                 Node& n = m_nodes[size_t(f)];
-                for (int p = 0; p < int(n.params.size()); ++p)
-                    if (n.params[size_t(p)] == Is::Unknown &&
+                for (int p = 0; p < int(n.s->parameters.size()); ++p)
+                    if (paramKind(n, p) == Is::Unknown &&
                         n.s->parameters[p].use == SummaryParameter::Use::Open) {
                         const Is now = parameterFromCallers(f, p);
                         if (now != Is::Unknown) {
-                            n.params[size_t(p)] = now;
+                            m_params[n.paramsAt + quint32(p)] = now;
                             changed = true;
                         }
                     }
@@ -127,18 +163,18 @@ public:
             }
             if (m_files[n.file].isTest)
                 continue;
-            for (int p = 0; p < int(n.params.size()); ++p) {
+            for (int p = 0; p < int(n.s->parameters.size()); ++p) {
                 if (n.s->parameters[p].use != SummaryParameter::Use::Open)
                     continue;
                 const QString key =
                     SemanticModel::arrayParameterKey(n.s->qualifiedName, n.s->parameters[p].name);
-                if (n.params[size_t(p)] == Is::Array)
+                if (paramKind(n, p) == Is::Array)
                     facts.arrayParameters.insert(key);
-                else if (n.params[size_t(p)] == Is::Module)
+                else if (paramKind(n, p) == Is::Module)
                     facts.moduleParameters.insert(key);
             }
-            for (int k = 0; k < int(n.to.size()); ++k) {
-                const int t = n.to[size_t(k)];
+            for (int k = 0; k < int(n.s->calls.size()); ++k) {
+                const int t = callTarget(n, k);
                 if (t < 0 || !m_nodes[size_t(t)].returnsArray)
                     continue;
                 const Node& target = m_nodes[size_t(t)];
@@ -157,14 +193,19 @@ public:
     }
 
 private:
+    Is paramKind(const Node& n, int p) const { return m_params[n.paramsAt + quint32(p)]; }
+    int callTarget(const Node& n, int k) const { return m_to[n.toAt + quint32(k)]; }
+    int callCount(int g) const { return int(m_nodes[size_t(g)].s->calls.size()); }
+    int target(int g, int k) const { return callTarget(m_nodes[size_t(g)], k); }
+
     // The node `callee` (a name from a call in `module`) reaches, or -1: a bare name in its
     // own module; a dotted name with leading components stripped until a function matches
     // (at least "module.func" left); a class to its `__init__`; through re-exports.
-    int resolve(const QString& callee, const QString& module) {
+    // `memo` holds the names resolved so far in `module`.
+    int resolve(const QString& callee, const QString& module, QHash<QString, int>& memo) const {
         if (callee.isEmpty() || !m_leaves.contains(leafOf(callee).toString()))
             return -1;
-        const QString key = module + QLatin1Char('\n') + callee;
-        if (const auto it = m_resolved.constFind(key); it != m_resolved.cend())
+        if (const auto it = memo.constFind(callee); it != memo.cend())
             return *it;
         int found = -1;
         QString name =
@@ -191,7 +232,7 @@ private:
                 break;
             name = next;
         }
-        m_resolved.insert(key, found);
+        memo.insert(callee, found);
         return found;
     }
     int byName(const QString& dotted) const {
@@ -217,8 +258,8 @@ private:
         case SummaryValue::Kind::Other:
             return Is::Other;
         case SummaryValue::Kind::Parameter:
-            return v.parameter >= 0 && size_t(v.parameter) < caller.params.size()
-                       ? caller.params[size_t(v.parameter)]
+            return v.parameter >= 0 && v.parameter < caller.s->parameters.size()
+                       ? paramKind(caller, v.parameter)
                        : Is::Unknown;
         case SummaryValue::Kind::CallResult: {
             // The argument is itself a call: its own resolution is not stored, so it is found
@@ -229,7 +270,7 @@ private:
                              [&](const SummaryCall& c) { return c.callee == v.callee; });
             if (it == caller.s->calls.cend())
                 return Is::Unknown;
-            const int t = caller.to[size_t(it - caller.s->calls.cbegin())];
+            const int t = callTarget(caller, int(it - caller.s->calls.cbegin()));
             return t >= 0 && m_nodes[size_t(t)].returnsArray ? Is::Array : Is::Unknown;
         }
         case SummaryValue::Kind::Unknown:
@@ -243,7 +284,8 @@ private:
             return Is::Unknown;
         const SummaryParameter& param = m_nodes[size_t(f)].s->parameters[p];
         Is all = Is::Unknown;
-        for (const auto& [g, k] : m_callers[size_t(f)]) {
+        for (quint32 i = m_callersAt[size_t(f)]; i < m_callersAt[size_t(f) + 1]; ++i) {
+            const auto [g, k] = m_callers[i];
             const Node& caller = m_nodes[size_t(g)];
             const SummaryCall& c = caller.s->calls[k];
             const SummaryValue* v = nullptr;
@@ -268,8 +310,8 @@ private:
     bool returnFromFacts(Node& n) const {
         const SummaryValue& r = n.s->returns;
         if (r.kind == SummaryValue::Kind::Parameter) {
-            if (r.parameter < 0 || size_t(r.parameter) >= n.params.size() ||
-                n.params[size_t(r.parameter)] != Is::Array)
+            if (r.parameter < 0 || r.parameter >= n.s->parameters.size() ||
+                paramKind(n, r.parameter) != Is::Array)
                 return false;
             const qint16 pos = n.s->parameters[r.parameter].position;
             const bool method = !n.s->parameters.isEmpty() &&
@@ -286,7 +328,7 @@ private:
             const auto it =
                 std::find_if(n.s->calls.cbegin(), n.s->calls.cend(),
                              [&](const SummaryCall& c) { return c.callee == r.callee; });
-            const int t = n.to[size_t(it - n.s->calls.cbegin())];
+            const int t = callTarget(n, int(it - n.s->calls.cbegin()));
             // The callee's own shape speaks of its arguments, not of this function's.
             const QString& s = m_nodes[size_t(t)].shape;
             n.shape =
@@ -301,9 +343,11 @@ private:
     QHash<QString, int> m_byName;
     QHash<QString, QString> m_reexports;
     QSet<QString> m_leaves;
-    QHash<QString, int> m_resolved;
     QSet<int> m_handedOver;
-    std::vector<std::vector<std::pair<int, int>>> m_callers; // per node: (caller node, call)
+    std::vector<Is> m_params;         // the nodes' parameters, each node's from its paramsAt
+    std::vector<int> m_to;            // the nodes' call targets, each node's from its toAt
+    std::vector<quint32> m_callersAt; // per node, then the end: its first caller
+    std::vector<std::pair<int, int>> m_callers; // (caller node, call), by the node called
 };
 
 } // namespace
@@ -317,6 +361,16 @@ std::vector<std::pair<qsizetype, FileFacts>> solveProjectFacts(const QList<FileR
 int applyProjectFacts(const QString& root, QList<FileResult>& files, const AnalyzerLimits& limits,
                       MemoryBudget& budget) {
     std::vector<std::pair<qsizetype, FileFacts>> facts = solveProjectFacts(files);
+    // The records served the solver only: a big project would carry them through the second
+    // analysis below (which keeps its files' own records out too) and on to the report.
+    const auto dropRecords = [](FileResult& f) {
+        f.summaries = {};
+        f.reexports = {};
+        f.passedFunctions = {};
+    };
+    for (FileResult& f : files)
+        dropRecords(f);
+    releaseFreedMemory();
     int total = 0;
     for (const auto& [file, f] : facts)
         total += int(f.arrayParameters.size() + f.moduleParameters.size() + f.arrayReturns.size());
@@ -333,15 +387,10 @@ int applyProjectFacts(const QString& root, QList<FileResult>& files, const Analy
         StringPool pool;
         QtConcurrent::blockingMap(work, [&](const std::pair<qsizetype, FileFacts>* w) {
             FileResult r = analyzeFile(root, out[w->first].path, limits, &budget, &w->second);
+            dropRecords(r);
             pool.compact(r);
             out[w->first] = std::move(r);
         });
-    }
-    // The records served this pass only: a big project would carry them to the report.
-    for (FileResult& f : files) {
-        f.summaries = {};
-        f.reexports = {};
-        f.passedFunctions = {};
     }
     return total;
 }

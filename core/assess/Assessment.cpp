@@ -155,10 +155,10 @@ QString hotPathLabel(const Finding& f) {
 
 namespace {
 
-QStringList distinctCodes(const QList<Finding>& fs) {
+QStringList distinctCodes(const QList<const Finding*>& fs) {
     QStringList codes;
-    for (const Finding& f : fs)
-        codes << f.code;
+    for (const Finding* f : fs)
+        codes << f->code;
     codes.removeDuplicates();
     codes.sort();
     return codes;
@@ -185,10 +185,10 @@ struct CodeVerdict {
     QStringList blockerKinds;
 };
 
-QString sitesText(const QList<Finding>& fs, int max = 3) {
+QString sitesText(const QList<const Finding*>& fs, int max = 3) {
     QStringList parts;
     for (qsizetype i = 0; i < fs.size() && i < max; ++i)
-        parts << loc(fs[i].range);
+        parts << loc(fs[i]->range);
     if (fs.size() > max)
         parts << QStringLiteral("and %1 more").arg(fs.size() - max);
     return parts.join(QStringLiteral(", "));
@@ -218,19 +218,19 @@ struct BlockerTally {
     }
 };
 
-BlockerTally tally(const QList<Finding>& blocks) {
+BlockerTally tally(const QList<const Finding*>& blocks) {
     BlockerTally t;
     QSet<SourceRange> sites, hot;
-    QList<Finding> hotOnes, weighed;
-    for (const Finding& f : blocks) {
-        const SourceRange s = findingSite(f);
+    QList<const Finding*> hotOnes, weighed;
+    for (const Finding* f : blocks) {
+        const SourceRange s = findingSite(*f);
         sites.insert(s);
-        const bool onHot = findingOnHotPath(f);
+        const bool onHot = findingOnHotPath(*f);
         if (onHot) {
             hot.insert(s);
             hotOnes << f;
         }
-        if (onHot || f.code == QLatin1String("R107"))
+        if (onHot || f->code == QLatin1String("R107"))
             weighed << f;
     }
     t.sites = int(sites.size());
@@ -248,16 +248,17 @@ BlockerTally tally(const QList<Finding>& blocks) {
 CodeVerdict codeVerdict(const FindingSelection& findings, const QList<ApiGap>& gaps,
                         const QSet<QString>& testPaths) {
     CodeVerdict v;
-    QList<Finding> mpi, blocks, refactor;
+    // Pointers into `findings`, not copies: a large project has ~100k BLOCKS findings.
+    QList<const Finding*> mpi, blocks, refactor;
     for (const Finding& f : findings) {
         if (testPaths.contains(f.range.path))
             continue;
         if (f.code == QLatin1String("R108"))
-            mpi << f;
+            mpi << &f;
         if (f.category == Category::Blocks)
-            blocks << f;
+            blocks << &f;
         if (f.category == Category::Refactor)
-            refactor << f;
+            refactor << &f;
     }
     const BlockerTally t = tally(blocks);
     v.blockerSites = t.sites;

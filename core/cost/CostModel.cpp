@@ -194,8 +194,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.unknownWhy = why;
         return c;
     };
-    const QString trip = w.tripText.isEmpty() ? QStringLiteral("a loop")
-                                              : QStringLiteral("`%1`").arg(w.tripText.str());
+    const QString trip = w.texts->trip.isEmpty() ? QStringLiteral("a loop")
+                                                 : QStringLiteral("`%1`").arg(w.texts->trip.str());
     // The unit is one pass of the innermost loop of unknown trip count: the passes outside it
     // are not known, so none is counted.
     auto perPassOfUnknownLoop = [&]() {
@@ -205,11 +205,11 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         c.passNote = QStringLiteral("per pass of the loop over %1, whose trip count is not "
                                     "known from shapes")
                          .arg(trip);
-        if (!w.innerLoopText.isEmpty() && !w.outerLoopText.isEmpty())
+        if (!w.texts->innerLoop.isEmpty() && !w.texts->outerLoop.isEmpty())
             c.passNote = QStringLiteral("per pass of the inner loop `%1`, whose trip count is "
                                         "not known from shapes; the passes of `%2` around it "
                                         "multiply it (not counted)")
-                             .arg(w.innerLoopText.str(), w.outerLoopText.str());
+                             .arg(w.texts->innerLoop.str(), w.texts->outerLoop.str());
         c.passesPerStep = 1;
     };
     c.perStep = w.stepLoops > 0 || w.untilConverged || w.calledInStep;
@@ -244,9 +244,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
         const bool rowWalk = f.code == QLatin1String("R110") && w.rowLoop;
         const double ops = rowWalk ? 0 : std::max<int>(1, w.rowOps);
         const double walks = w.rowWalks;
-        const QString walk = w.rowWalkText.isEmpty()
+        const QString walk = w.texts->rowWalk.isEmpty()
                                  ? QStringLiteral("a builtin")
-                                 : QStringLiteral("`%1`").arg(w.rowWalkText.str());
+                                 : QStringLiteral("`%1`").arg(w.texts->rowWalk.str());
         const QString opsText =
             rowWalk ? QString()
             : w.rowOps == 0
@@ -428,10 +428,10 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     } else if (f.code == QLatin1String("R203")) {
         c.kind = QStringLiteral("growing stack");
         if (!w.pieceKnown)
-            return unknown(
-                w.pieceText.isEmpty()
-                    ? QStringLiteral("the size of the appended value")
-                    : QStringLiteral("the size of the appended value `%1`").arg(w.pieceText.str()));
+            return unknown(w.texts->piece.isEmpty()
+                               ? QStringLiteral("the size of the appended value")
+                               : QStringLiteral("the size of the appended value `%1`")
+                                     .arg(w.texts->piece.str()));
         const double piece = double(w.pieceElements);
         double p = 0; // appends
         if (w.unknownTrips == 0 && knownPasses > 1) {
@@ -554,8 +554,9 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     if (w.untilConverged) {
         // One pass of the loop is one step; how many steps run depends on the data.
         c.untilConverged = true;
-        const QString loop = w.convergeText.isEmpty() ? QStringLiteral("the step loop")
-                                                      : QStringLiteral("`%1`").arg(w.convergeText);
+        const QString loop = w.texts->converge.isEmpty()
+                                 ? QStringLiteral("the step loop")
+                                 : QStringLiteral("`%1`").arg(w.texts->converge.str());
         c.stepNote =
             QStringLiteral("one pass of %1 is one step; the loop ends by `break`, so it runs "
                            "until it converges and the number of steps is not known%2")
@@ -673,7 +674,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     if (w.everyKth && w.everyK > 1)
         c.assumption += QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per step, against "
                                        "≥ %4 per step in NumPy")
-                            .arg(ordinal(w.everyK), w.everyText.str(), formatSeconds(c.gpuSeconds),
+                            .arg(ordinal(w.everyK), w.texts->every.str(), formatSeconds(c.gpuSeconds),
                                  formatSeconds(c.numpySeconds));
     c.premise = QStringLiteral("assumes %1").arg(premise);
     if (c.perPass)
@@ -683,7 +684,7 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     if (c.perCall)
         c.premise += QStringLiteral("; it runs only every k-th step (k = %1, not known): the "
                                     "bound is per call")
-                         .arg(w.everyText.str());
+                         .arg(w.texts->every.str());
     c.assumption += QStringLiteral("; ") + c.premise;
     return c;
 }
@@ -700,9 +701,10 @@ bool withinLines(const SourceRange& inner, const SourceRange& outer) {
 /// ~50k hot sites; keeping every statement's whole SiteCost (its assumption in words, ~0.5 kB)
 /// until the sites are combined cost tens of MB at the report's peak. The text of the one
 /// finding that names the site is estimated again (estimate() is a pure function).
+// The flags go last (96 bytes, not 104 with `sizeKnown` padded out between the pointer and
+// the numbers).
 struct Figures {
     const Finding* finding = nullptr;
-    bool sizeKnown = false;
     double gpuSeconds = 0;
     double taskSeconds = 0; ///< SiteCost::ownTaskSeconds: the statement's own tasks
     double deviceBytes = 0; ///< bytes through device memory per step
@@ -725,9 +727,10 @@ struct Figures {
     std::optional<double> gpuSecondsHigh;
     double passFloorSeconds = 0; ///< SiteCost::passFloorSeconds
     double rankFactor = 1;       ///< SiteCost::rankSeconds / gpuSeconds
-    bool perCall = false;        ///< SiteCost::perCall
-    bool perStep = false;        ///< SiteCost::perStep
-    bool dataUnknown = false;    ///< SiteCost::dataUnknown
+    bool sizeKnown = false;
+    bool perCall = false;     ///< SiteCost::perCall
+    bool perStep = false;     ///< SiteCost::perStep
+    bool dataUnknown = false; ///< SiteCost::dataUnknown
     /// A whole-array statement: it stands for the whole statement's array work, so the
     /// statement's members of unknown size are covered (one pass over its largest array).
     bool wholeArray = false;
@@ -739,7 +742,6 @@ Figures figuresOf(const Finding& f, const SiteCost& c, const Inputs& in) {
                                      c.ownTaskSeconds / in.taskSeconds * kPythonOpSeconds) +
                             c.hostObjectSeconds;
     return Figures{&f,
-                   c.sizeKnown,
                    c.gpuSeconds,
                    c.ownTaskSeconds,
                    c.hostBytesPerStep > 0 ? 0.0 : c.bytesPerPass * c.passesPerStep,
@@ -757,19 +759,24 @@ Figures figuresOf(const Finding& f, const SiteCost& c, const Inputs& in) {
                    c.gpuSecondsHigh,
                    c.passFloorSeconds,
                    c.perPass && c.perDataPass ? kMinGpuChunk : 1.0,
+                   c.sizeKnown,
                    c.perCall,
                    c.perStep,
                    c.dataUnknown,
                    c.kind == QLatin1String("whole-array") && !c.dataUnknown};
 }
 
-/// A site's statement: the findings counted once, as the largest of them.
+/// A site's statement: the findings counted once, as the largest of them. 136 bytes: a large
+/// project has ~100k hot sites, most of one statement each, all held at once by the report.
 struct Statement {
-    SourceRange range; ///< the first finding's range (an element loop's: its whole span)
-    bool loop = false; ///< an element-loop finding: findings inside its span join it
-    Figures largest;   ///< the member with the largest bound (a known one before unknown)
+    /// The finding whose range is the statement's: the first one, or an element loop's (its
+    /// whole span).
+    const Finding* first = nullptr;
+    Figures largest; ///< the member with the largest bound (a known one before unknown)
     /// The members of unknown size: left out of a known site's bound, and named.
     QList<const Finding*> unknown;
+    bool loop = false; ///< an element-loop finding: findings inside its span join it
+    const SourceRange& range() const { return first->range; }
 };
 
 /// The largest rank factor among the known statements: a site inside a loop over data of
@@ -905,7 +912,7 @@ QStringList perRunPartsOf(const QList<Statement>& statements) {
         if (s.largest.sizeKnown && !s.largest.perStep)
             out << QStringLiteral("%1 line %2 (≥ %3 per run)")
                        .arg(s.largest.finding->code)
-                       .arg(s.range.line)
+                       .arg(s.range().line)
                        .arg(formatSeconds(s.largest.gpuSeconds));
     return out;
 }
@@ -930,7 +937,7 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
     if (!c.sizeKnown)
         return c;
     if (statements.size() == 1) {
-        c.parts = {QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line)};
+        c.parts = {QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range().line)};
         c.rankSeconds = c.gpuSeconds * rankFactorOf(statements);
         noteUnknownParts(c, statements, in);
         return c;
@@ -943,12 +950,13 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
     for (const Statement& s : statements) {
         if (!counts(s, step))
             continue;
-        c.parts << QStringLiteral("%1 line %2").arg(s.largest.finding->code).arg(s.range.line);
+        c.parts << QStringLiteral("%1 line %2").arg(s.largest.finding->code).arg(s.range().line);
         (s.largest.syncFloor ? syncFloor : unsized) |= s.largest.dataUnknown;
     }
     c.dataUnknown = unsized || (syncFloor && t.deviceBytes <= 0);
     // The top statement first.
-    const QString first = QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range.line);
+    const QString first =
+        QStringLiteral("%1 line %2").arg(c.code).arg(statements[top].range().line);
     c.parts.removeOne(first);
     c.parts.prepend(first);
     const double taskTime = std::max(t.tasks, t.floor);
@@ -1022,17 +1030,22 @@ SiteCost combine(const QList<Statement>& statements, const Inputs& in) {
 
 namespace {
 
-/// The hot sites of `findings` with their statements, in the order first seen.
+/// One hot site: its statements, and its place in the order the sites were first seen.
+struct Site {
+    qsizetype seen = 0;
+    QList<Statement> statements;
+};
+
+/// The hot sites of `findings` with their statements (no list of the sites in order beside
+/// it: `seen` gives the order, and a large project has ~100k sites).
 struct SiteTable {
-    QList<SourceRange> order;
-    QHash<SourceRange, QList<Statement>> bySite;
+    QHash<SourceRange, Site> bySite;
 };
 
 SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
                     const QSet<QString>& skipPaths) {
     SiteTable t;
-    QList<SourceRange>& order = t.order;
-    QHash<SourceRange, QList<Statement>>& bySite = t.bySite;
+    QHash<SourceRange, Site>& bySite = t.bySite;
     for (const Finding& f : findings) {
         if ((f.category == Category::Info && f.code != QLatin1String("R301")) ||
             !findingOnHotPath(f) || skipPaths.contains(f.range.path) || f.work.rebinding)
@@ -1040,21 +1053,23 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
         const SiteCost c = estimate(f, in);
         auto it = bySite.find(c.site);
         if (it == bySite.end()) {
-            order << c.site;
-            it = bySite.insert(c.site, {});
+            it = bySite.insert(c.site, Site{bySite.size(), {}});
+            // Most sites keep one statement: room for exactly one (an append would round the
+            // block up to a power of two, 256 bytes for 152).
+            it->statements.reserve(1);
         }
-        QList<Statement>& statements = *it;
+        QList<Statement>& statements = it->statements;
         const bool loop = isElementCode(f.code) && f.range.endLine > f.range.line;
         Statement* same = nullptr;
         for (Statement& s : statements) {
-            if (s.range.line == f.range.line || (s.loop && withinLines(f.range, s.range)) ||
-                (loop && withinLines(s.range, f.range))) {
+            if (s.range().line == f.range.line || (s.loop && withinLines(f.range, s.range())) ||
+                (loop && withinLines(s.range(), f.range))) {
                 same = &s;
                 break;
             }
         }
         if (!same) {
-            statements << Statement{f.range, loop, figuresOf(f, c, in), {}};
+            statements << Statement{&f, figuresOf(f, c, in), {}, loop};
             if (!c.sizeKnown)
                 statements.last().unknown << &f;
             continue;
@@ -1062,19 +1077,20 @@ SiteTable siteTable(const FindingSelection& findings, const Inputs& in,
         if (!c.sizeKnown)
             same->unknown << &f;
         if (loop && !same->loop) {
-            same->range = f.range;
+            same->first = &f;
             same->loop = true;
         }
         if (larger(c, same->largest))
             same->largest = figuresOf(f, c, in);
     }
     // A loop finding seen after statements of its body: fold them into it.
-    for (QList<Statement>& statements : bySite) {
+    for (Site& site : bySite) {
+        QList<Statement>& statements = site.statements;
         for (qsizetype i = 0; i < statements.size(); ++i) {
             if (!statements[i].loop)
                 continue;
             for (qsizetype j = statements.size() - 1; j >= 0; --j) {
-                if (j == i || !withinLines(statements[j].range, statements[i].range))
+                if (j == i || !withinLines(statements[j].range(), statements[i].range()))
                     continue;
                 if (larger(statements[j].largest, statements[i].largest))
                     statements[i].largest = statements[j].largest;
@@ -1101,13 +1117,12 @@ SiteBound boundOf(const SourceRange& site, const QList<Statement>& statements) {
     return b;
 }
 
-/// Every site's bound, sorted as estimateSites() sorts (the position in `order` kept in
-/// `index`).
-QList<std::pair<SiteBound, qsizetype>> sortedBounds(const SiteTable& t) {
-    QList<std::pair<SiteBound, qsizetype>> bounds;
-    bounds.reserve(t.order.size());
-    for (qsizetype i = 0; i < t.order.size(); ++i)
-        bounds.append({boundOf(t.order[i], t.bySite[t.order[i]]), i});
+/// Every site's bound with its statements, sorted as estimateSites() sorts.
+QList<std::pair<SiteBound, const QList<Statement>*>> sortedBounds(const SiteTable& t) {
+    // In the order first seen, then sorted stably: ties keep that order.
+    QList<std::pair<SiteBound, const QList<Statement>*>> bounds(t.bySite.size());
+    for (auto it = t.bySite.cbegin(); it != t.bySite.cend(); ++it)
+        bounds[it->seen] = {boundOf(it.key(), it->statements), &it->statements};
     std::stable_sort(bounds.begin(), bounds.end(), [](const auto& x, const auto& y) {
         const SiteBound& a = x.first;
         const SiteBound& b = y.first;
@@ -1129,21 +1144,33 @@ QList<SiteCost> estimateSites(const FindingSelection& findings, const Inputs& in
     // The order comes from the figures; the text (assumption, parts) is built only for the
     // sites returned: a report table shows eight of ~50k.
     const SiteTable t = siteTable(findings, in, skipPaths);
-    const QList<std::pair<SiteBound, qsizetype>> bounds = sortedBounds(t);
+    const QList<std::pair<SiteBound, const QList<Statement>*>> bounds = sortedBounds(t);
     if (total)
         *total = bounds.size();
     const qsizetype n = limit < 0 ? bounds.size() : std::min(limit, bounds.size());
     QList<SiteCost> out;
     out.reserve(n);
     for (qsizetype i = 0; i < n; ++i)
-        out << combine(t.bySite[t.order[bounds[i].second]], in);
+        out << combine(*bounds[i].second, in);
     return out;
+}
+
+qsizetype forEachSite(const FindingSelection& findings, const Inputs& in,
+                      const QSet<QString>& skipPaths,
+                      const std::function<bool(const SiteBound&)>& wanted,
+                      const std::function<void(const SiteCost&)>& visit) {
+    const SiteTable t = siteTable(findings, in, skipPaths);
+    const QList<std::pair<SiteBound, const QList<Statement>*>> bounds = sortedBounds(t);
+    for (const auto& b : bounds)
+        if (wanted(b.first))
+            visit(combine(*b.second, in));
+    return bounds.size();
 }
 
 QList<SiteBound> estimateSiteBounds(const FindingSelection& findings, const Inputs& in,
                                     const QSet<QString>& skipPaths) {
-    const QList<std::pair<SiteBound, qsizetype>> bounds =
-        sortedBounds(siteTable(findings, in, skipPaths));
+    const SiteTable t = siteTable(findings, in, skipPaths);
+    const QList<std::pair<SiteBound, const QList<Statement>*>> bounds = sortedBounds(t);
     QList<SiteBound> out;
     out.reserve(bounds.size());
     for (const auto& b : bounds)

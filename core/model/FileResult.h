@@ -15,9 +15,10 @@ namespace cnready {
 struct ApiUse {
     QString name; ///< canonical, e.g. "numpy.linalg.norm" or "numpy.ndarray.item"
     SourceRange range;
-    QString function;            ///< enclosing function or ""
-    QString requiresHotFunction; ///< see Finding::requiresHotFunction (hot if that one is)
-    bool hot = false;            ///< in a loop locally (beside pathRole: no padding)
+    QString function; ///< enclosing function or ""
+    /// See Finding::requiresHotFunction (hot if that one is); empty in most uses.
+    CompactString requiresHotFunction;
+    bool hot = false; ///< in a loop locally (beside pathRole: no padding)
     /// Where the call stands: an unimplemented API on the compute path demotes the verdict
     /// wherever it sits (rule 9); elsewhere it is listed with the fix.
     PathRole pathRole = PathRole::Compute;

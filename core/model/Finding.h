@@ -1,6 +1,7 @@
 #pragma once
 // Findings: what a rule reports at one place in the analyzed code.
 
+#include "model/CompactString.h"
 #include "model/PathRole.h"
 #include "model/SiteWork.h"
 
@@ -62,8 +63,9 @@ struct Finding {
     QString snippet;  ///< the first source line of the range, trimmed (for tables and tooltips)
     /// When non-empty: the finding is kept only if this project function (qualified name
     /// "module.func" / "module.Class.method") turns out to be hot after the whole project is
-    /// read. Used for hot-path-only rules in functions that are not in a loop locally.
-    QString requiresHotFunction;
+    /// read. Used for hot-path-only rules in functions that are not in a loop locally. Empty in
+    /// most findings: one pointer while empty.
+    CompactString requiresHotFunction;
     Category category = Category::Info;
     bool hot = false; ///< inside a loop, or inside a function called from a loop
     /// Which recipe fixes this site: 0 for the rule's own (RuleInfo::recipe), 1 for the

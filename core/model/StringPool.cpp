@@ -18,6 +18,14 @@ void StringPool::intern(QString& s) {
     m_strings.insert(s);
 }
 
+void StringPool::intern(CompactString& s) {
+    if (s.isEmpty())
+        return;
+    QString t = s.str();
+    intern(t);
+    s = t; // shares the pool's instance
+}
+
 void StringPool::compact(FileResult& r) {
     // One lock per file: a file's strings are few hundred, and two or four workers rarely
     // finish a file at the same moment.
@@ -32,6 +40,8 @@ void StringPool::compact(FileResult& r) {
             intern(f.message);
             intern(f.snippet);
             intern(f.requiresHotFunction);
+            if (SiteTexts* t = f.work.texts.edit())
+                t->forEach([this](CompactString& text) { intern(text); });
         }
     for (ApiUse& u : r.apiUses) {
         intern(u.name);

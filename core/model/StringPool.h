@@ -26,6 +26,7 @@ public:
 
 private:
     void intern(QString& s);
+    void intern(CompactString& s);
     mutable QMutex m_mutex;
     QSet<QString> m_strings;
 };

@@ -247,7 +247,8 @@ QByteArray renderJson(const ReportInput& in) {
     // bytes, each a bound with the assumption it rests on.
     const cost::Inputs ci = cost::inputsFor(a.context);
     QJsonArray siteCostRows;
-    for (const cost::SiteCost& c : siteCosts(in)) {
+    // One site's text at a time (a large project has ~50k sites).
+    const auto addSite = [&](const cost::SiteCost& c) {
         QJsonObject o{{QStringLiteral("site"), rangeJson(c.site)},
                       {QStringLiteral("location"), c.site.toString()},
                       {QStringLiteral("code"), c.code},
@@ -294,7 +295,9 @@ QByteArray renderJson(const ReportInput& in) {
             o.insert(QStringLiteral("unknown"), c.unknownWhy);
         }
         siteCostRows.append(o);
-    }
+    };
+    cost::forEachSite(
+        a.findings, ci, tests, [](const cost::SiteBound&) { return true; }, addSite);
     const QJsonObject costModel{
         {QStringLiteral("inputs"),
          QJsonObject{{QStringLiteral("elements"), double(ci.elements)},

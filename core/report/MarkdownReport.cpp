@@ -638,8 +638,34 @@ private:
     /// unknown size by location on one line (none is hidden under a count).
     void costTable() {
         // Every site: the ones of unknown size are listed by location after the top ones.
-        const QList<cost::SiteCost> costs = siteCosts(in);
-        if (costs.isEmpty())
+        // Sites come one at a time, in order (the known ones first), and only the top known
+        // ones and those of unknown size get their text built.
+        const int max = 8;
+        int shown = 0, more = 0;
+        QStringList rows, unknown;
+        const qsizetype sites = cost::forEachSite(
+            in.assessment.findings, cost::inputsFor(in.assessment.context),
+            testModulePaths(in.project),
+            [&](const cost::SiteBound& b) {
+                if (!b.sizeKnown)
+                    return true;
+                if (shown == max) {
+                    ++more;
+                    return false;
+                }
+                ++shown;
+                return true;
+            },
+            [&](const cost::SiteCost& c) {
+                if (!c.sizeKnown)
+                    unknown << QStringLiteral("`%1` %2 (%3)")
+                                   .arg(c.site.toString(), c.code, c.unknownWhy);
+                else
+                    rows << QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
+                                .arg(c.site.toString(), c.code, c.kind, cost::formatBound(c),
+                                     c.assumption);
+            });
+        if (sites == 0)
             return;
         const cost::Inputs ci = cost::inputsFor(in.assessment.context);
         QString sizes;
@@ -668,29 +694,13 @@ private:
                  .arg(ci.gpus)
                  .arg(ci.gpus == 1 ? QString() : QStringLiteral("s"), ci.gpuName, sizes));
         line();
-        const bool anyKnown = std::any_of(costs.cbegin(), costs.cend(),
-                                          [](const cost::SiteCost& c) { return c.sizeKnown; });
+        const bool anyKnown = shown > 0;
         if (anyKnown) {
             line(QStringLiteral("| Site | Code | Kind | Bound | Dominating assumption |"));
             line(QStringLiteral("|---|---|---|---|---|"));
         }
-        const int max = 8;
-        int shown = 0, more = 0;
-        QStringList unknown;
-        for (const cost::SiteCost& c : costs) {
-            if (!c.sizeKnown) {
-                unknown
-                    << QStringLiteral("`%1` %2 (%3)").arg(c.site.toString(), c.code, c.unknownWhy);
-                continue;
-            }
-            if (shown == max) {
-                ++more;
-                continue;
-            }
-            ++shown;
-            line(QStringLiteral("| `%1` | %2 | %3 | %4 | %5 |")
-                     .arg(c.site.toString(), c.code, c.kind, cost::formatBound(c), c.assumption));
-        }
+        for (const QString& r : rows)
+            line(r);
         if (more > 0)
             line(QStringLiteral("| and %1 more site%2 with smaller bounds | | | | |")
                      .arg(more)

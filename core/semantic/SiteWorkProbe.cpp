@@ -296,11 +296,12 @@ void probeAppended(const SemanticModel& model, TSNode call, const LoopInfo* loop
             return;
         if (model.text(p) == acc)
             continue;
-        if (w.pieceText.isEmpty()) {
+        if (w.texts->piece.isEmpty()) {
             const std::string_view t = model.text(p);
-            w.pieceText = QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
+            QString piece = QString::fromUtf8(t.data(), qsizetype(std::min<size_t>(t.size(), 40)));
             if (t.size() > 40)
-                w.pieceText = w.pieceText.str() + QStringLiteral("…");
+                piece += QStringLiteral("…");
+            w.texts.set(&SiteTexts::piece, piece);
         }
         const char* type = ts_node_type(p);
         if (std::strcmp(type, "integer") == 0 || std::strcmp(type, "float") == 0) {
@@ -426,8 +427,8 @@ void probeRows(const SemanticModel& model, const LoopInfo& loop, SiteWork& w) {
             const TSNode fn = ts_node_child_by_field_name(n, "function", 8);
             if (rowWalkedByBuiltin(model, n) == &loop) {
                 ++w.rowWalks;
-                if (w.rowWalkText.isEmpty())
-                    w.rowWalkText = callText(model, n);
+                if (w.texts->rowWalk.isEmpty())
+                    w.texts.set(&SiteTexts::rowWalk, callText(model, n));
             } else {
                 // `row.max()`, `np.sum(row)`: one whole-row task.
                 bool onRow = std::strcmp(ts_node_type(fn), "attribute") == 0 &&
@@ -576,7 +577,7 @@ void addGuard(const SemanticModel& model, TSNode k, Guards& g) {
 }
 
 /// Whether `n` (in `loop`, or in a function every loop-borne call of which is guarded) runs
-/// only every k-th pass: fills `w.everyKth` / `everyK` / `everyText`.
+/// only every k-th pass: fills `w.everyKth` / `everyK` / `texts->every`.
 void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, SiteWork& w) {
     Guards g;
     if (loop) {
@@ -601,7 +602,7 @@ void probeEveryKth(const SemanticModel& model, TSNode n, const LoopInfo* loop, S
         return;
     w.everyKth = true;
     w.everyK = g.unknownK ? 0 : g.k;
-    w.everyText = g.text;
+    w.texts.set(&SiteTexts::every, g.text);
 }
 
 /// Whether some call of the function around `n` in this file lies inside a step loop (a loop of
@@ -1018,7 +1019,7 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
     if (outerStep && outerStep->ends) {
         w.untilConverged = true;
         w.convergeCap = outerStep->items > 0 ? outerStep->items : outerStep->fromShapes;
-        w.convergeText = headerTextOf(model, *outerStep->loop);
+        w.texts.set(&SiteTexts::converge, headerTextOf(model, *outerStep->loop));
     } else {
         outerStep = nullptr;
     }
@@ -1051,8 +1052,8 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             w.unknownTrips = quint8(std::min(255, w.unknownTrips + 1));
             if (lw.trip == TripClass::Data)
                 w.unknownDataTrips = quint8(std::min(255, w.unknownDataTrips + 1));
-            if (w.tripText.isEmpty())
-                w.tripText = tripTextOf(model, *l);
+            if (w.texts->trip.isEmpty())
+                w.texts.set(&SiteTexts::trip, tripTextOf(model, *l));
             if (w.unknownTrips == 1)
                 innerUnknown = l;
             outerUnknown = l;
@@ -1091,8 +1092,8 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
             innerUnknown = nested;
     }
     if (innerUnknown && outerUnknown && innerUnknown != outerUnknown) {
-        w.innerLoopText = headerTextOf(model, *innerUnknown);
-        w.outerLoopText = headerTextOf(model, *outerUnknown);
+        w.texts.set(&SiteTexts::innerLoop, headerTextOf(model, *innerUnknown));
+        w.texts.set(&SiteTexts::outerLoop, headerTextOf(model, *outerUnknown));
     }
     // The statement's operators (one task each, no fusion) and the array operations one pass
     // of the innermost loop around runs for sure.
@@ -1119,7 +1120,7 @@ SiteWork probeSiteWork(const SemanticModel& model, TSNode node) {
         w.rowLoop = true;
         w.rowWalks = 1;
         w.rowElements = rowLength(model, *rows);
-        w.rowWalkText = callText(model, node);
+        w.texts.set(&SiteTexts::rowWalk, callText(model, node));
         foldShape(model, iteratedArray(model, *rows), w);
     }
     probeEveryKth(model, node, model.enclosingLoop(node), w);

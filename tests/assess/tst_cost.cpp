@@ -421,7 +421,7 @@ private slots:
         const std::optional<Finding> it = firstFinding(src, "R206");
         QVERIFY2(it, qPrintable(codesOf(src)));
         QCOMPARE(it->work.unknownTrips, quint8(1));
-        QCOMPARE(it->work.tripText.str(), QStringLiteral("frames"));
+        QCOMPARE(it->work.texts->trip.str(), QStringLiteral("frames"));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
         QVERIFY2(c.sizeKnown, qPrintable(c.unknownWhy));
         QVERIFY(c.perPass);
@@ -1015,7 +1015,7 @@ private slots:
         w.statementOps = 1;
         w.statementPasses = 2;
         w.passOps = 4;
-        w.tripText = QStringLiteral("n_windows");
+        w.texts.set(&SiteTexts::trip, QStringLiteral("n_windows"));
         cost::Inputs in = h100(0);
         in.sizeSource = cost::SizeSource::Default;
         const cost::SiteCost c =
@@ -1086,8 +1086,8 @@ private slots:
                              "    return fxy\n");
         const std::optional<Finding> it = firstFinding(src, "R101");
         QVERIFY2(it, qPrintable(codesOf(src)));
-        QCOMPARE(it->work.innerLoopText.str(), QStringLiteral("for j in range(i, ts.shape[0])"));
-        QCOMPARE(it->work.outerLoopText.str(), QStringLiteral("for i in range(ts.shape[0])"));
+        QCOMPARE(it->work.texts->innerLoop.str(), QStringLiteral("for j in range(i, ts.shape[0])"));
+        QCOMPARE(it->work.texts->outerLoop.str(), QStringLiteral("for i in range(ts.shape[0])"));
         const cost::SiteCost c = cost::estimate(*it, h100(1'000'000));
         QCOMPARE(c.kind, QStringLiteral("row loop"));
         QVERIFY2(c.passNote.contains(QLatin1String("inner loop `for j in range(i, ts.shape[0])`")),
