@@ -105,6 +105,12 @@ private slots:
         QTest::newRow("module level runs a default below the floor")
             << "size_script_toplevel" << QStringList{} << Verdict::NotRecommended << 3
             << QStringList{"R101"} << "perGpu=2000";
+        QTest::newRow("an array built in the call the __main__ block makes")
+            << "size_script_inline" << QStringList{} << Verdict::NotRecommended << 3
+            << QStringList{"R101"} << "perGpu=3000";
+        QTest::newRow("a flat script's own loop walks its array")
+            << "size_script_own_loop" << QStringList{} << Verdict::NotRecommended << 3
+            << QStringList{"R101"} << "perGpu=4000";
         QTest::newRow("an entry that reads its data states no size")
             << "size_script_reads_data" << QStringList{} << Verdict::LightRefactor << 6
             << QStringList{"R101"} << "floor";

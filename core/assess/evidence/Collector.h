@@ -488,6 +488,15 @@ private:
     // parameter default behind the size is overridden by a module-level call. Empty optional
     // when not.
     std::optional<QString> handedOnByEntry(TSNode call, const Where& w, const Value& size);
+    // The callee of `call` when it is a function of the project: "" for one defined in this
+    // file, its canonical name when imported (Context checks its module); empty optional for
+    // NumPy, a host library or a builtin.
+    std::optional<QString> projectCallee(TSNode call) const;
+    // Where the array bound to `name` at byte `after` (in the scope of `w`) goes: a later call
+    // of that scope passing it to a function of the project (projectCallee()), or a subscript
+    // of it in a loop of that scope (the script's own compute loop: ""); empty optional when
+    // neither.
+    std::optional<QString> handedByName(std::string_view name, const Where& w, uint32_t after);
     // Whether function `fn` (index) is a plain function that module-level code of this file
     // calls by name: the script's `main()`.
     bool calledFromModuleLevel(int fn);

@@ -547,6 +547,20 @@ bool Collector::entryReadsData() {
     return reads;
 }
 
+std::optional<QString> Collector::projectCallee(TSNode call) const {
+    const TSNode f = field(call, F().function);
+    if (ST::is(f, "identifier"))
+        for (const TSNode def : m_functions)
+            if (t.text(field(def, F().name)) == t.text(f))
+                return QString();
+    // An imported function: Context keeps the hint only if its module is the project's.
+    const QString canonical = resolve(f);
+    const CanonInfo& info = canonInfo(canonical);
+    if (!info.numpy && info.touchpoint.isEmpty() && canonical.contains(QLatin1Char('.')))
+        return canonical;
+    return std::nullopt;
+}
+
 std::optional<QString> Collector::handedOnByEntry(TSNode call, const Where& w, const Value& size) {
     if (out.isTest || (w.function >= 0 && !calledFromModuleLevel(w.function)))
         return std::nullopt;
@@ -556,13 +570,6 @@ std::optional<QString> Collector::handedOnByEntry(TSNode call, const Where& w, c
     for (const QString& dir : out.path.split(QLatin1Char('/')))
         if (isDemoFolderName(dir))
             return std::nullopt;
-    const TSNode assignment = ts_node_parent(call);
-    if (!ST::is(assignment, "assignment") || !ts_node_eq(field(assignment, F().right), call))
-        return std::nullopt;
-    const TSNode left = field(assignment, F().left);
-    if (!ST::is(left, "identifier"))
-        return std::nullopt;
-    const std::string_view name = t.text(left);
     // A default the module level overrides (`run(n=10**7)`) is not the size it runs at.
     for (int o : size.origins) {
         const Def& d = m_defs[size_t(o)];
@@ -577,6 +584,24 @@ std::optional<QString> Collector::handedOnByEntry(TSNode call, const Where& w, c
                 return std::nullopt;
         }
     }
+    std::optional<QString> handed;
+    TSNode parent = ts_node_parent(call);
+    if (ST::is(parent, "keyword_argument"))
+        parent = ts_node_parent(parent);
+    if (ST::is(parent, "argument_list")) {
+        // Built right in the call: `f(np.ones(2000))`.
+        handed = projectCallee(ts_node_parent(parent));
+    } else if (ST::is(parent, "assignment") && ts_node_eq(field(parent, F().right), call) &&
+               ST::is(field(parent, F().left), "identifier")) {
+        handed = handedByName(t.text(field(parent, F().left)), w, ts_node_end_byte(parent));
+    }
+    if (!handed || entryReadsData())
+        return std::nullopt;
+    return handed;
+}
+
+std::optional<QString> Collector::handedByName(std::string_view name, const Where& w,
+                                               uint32_t after) {
     if (!m_callsPassingBuilt) {
         m_callsPassingBuilt = true;
         for (size_t i = 0; i < m_calls.size(); ++i)
@@ -586,36 +611,24 @@ std::optional<QString> Collector::handedOnByEntry(TSNode call, const Where& w, c
                     m_callsPassing[t.text(v)].push_back(int(i));
             }
     }
-    const auto passing = m_callsPassing.find(name);
-    if (passing == m_callsPassing.end())
-        return std::nullopt;
-    std::optional<QString> handed;
-    const uint32_t after = ts_node_end_byte(assignment);
-    for (const int i : passing->second) {
-        if (m_callWhere[size_t(i)].function != w.function ||
-            ts_node_start_byte(m_calls[size_t(i)]) < after)
+    if (const auto passing = m_callsPassing.find(name); passing != m_callsPassing.end())
+        for (const int i : passing->second)
+            if (m_callWhere[size_t(i)].function == w.function &&
+                ts_node_start_byte(m_calls[size_t(i)]) >= after)
+                if (auto callee = projectCallee(m_calls[size_t(i)]))
+                    return callee;
+    // Or the entry's own loop works on it (`for i in range(len(x)): x[i] = ...` at module level).
+    const TSNode scope = w.function >= 0 ? m_functions[size_t(w.function)] : TSNode{};
+    const uint32_t end = w.function >= 0 ? ts_node_end_byte(scope) : ts_node_end_byte(t.root());
+    for (const TSNode sub : SemanticModel::within(m.subscripts(), after, end)) {
+        const TSNode base = field(sub, F().value);
+        if (!ST::is(base, "identifier") || t.text(base) != name || !m.inLoop(sub))
             continue;
-        const TSNode f = field(m_calls[size_t(i)], F().function);
-        if (ST::is(f, "identifier")) {
-            for (const TSNode def : m_functions)
-                if (t.text(field(def, F().name)) == t.text(f)) {
-                    handed = QString();
-                    break;
-                }
-            if (handed)
-                break;
-        }
-        // An imported function: Context keeps the hint only if its module is the project's.
-        const QString canonical = resolve(f);
-        const CanonInfo& info = canonInfo(canonical);
-        if (!info.numpy && info.touchpoint.isEmpty() && canonical.contains(QLatin1Char('.'))) {
-            handed = canonical;
-            break;
-        }
+        const FunctionRegion* in = m.enclosingFunctionRegion(sub);
+        if (w.function < 0 ? in == nullptr : (in && ts_node_eq(in->node, scope)))
+            return QString();
     }
-    if (!handed || entryReadsData())
-        return std::nullopt;
-    return handed;
+    return std::nullopt;
 }
 
 const std::vector<int>& Collector::assignmentsNamed(std::string_view name) {
