@@ -62,6 +62,29 @@ bool namesMissingAttribute(const SemanticModel& model, const Manifest& manifest)
     return false;
 }
 
+// Whether the module tests types against NumPy's own (`isinstance(x, np.ndarray)`,
+// `np.ma.MaskedArray`, `type(a) is np.ndarray`): after the swap the name means cuPyNumeric's
+// type, and arrays that host libraries hand back would fail the test, so the module would
+// change what it does.
+bool testsNumpyTypes(const SemanticModel& model) {
+    for (const TSNode a : model.attributes()) {
+        QString name = model.canonicalName(a);
+        if (name.startsWith(QLatin1String("cupynumeric.")))
+            continue; // already cuPyNumeric's type
+        if (name != QLatin1String("numpy.ndarray") && name != QLatin1String("numpy.generic") &&
+            !name.startsWith(QLatin1String("numpy.ma.")))
+            continue;
+        // An annotation (`def f(a: np.ndarray)`, `-> np.ndarray`) tests nothing at run time.
+        bool annotation = false;
+        for (TSNode p = model.tree().parent(a); !ts_node_is_null(p) && !annotation;
+             p = model.tree().parent(p))
+            annotation = SyntaxTree::is(p, "type");
+        if (!annotation)
+            return true;
+    }
+    return false;
+}
+
 FilePort planFile(const ProjectResult& project, const FileResult& file, const Manifest& manifest) {
     FilePort port;
     port.path = file.path;
@@ -157,6 +180,10 @@ FilePort planFile(const ProjectResult& project, const FileResult& file, const Ma
         else if (callsMissingApi(project, file.path, manifest))
             port.importKept = QStringLiteral("it calls an API the manifest marks not implemented "
                                              "in cuPyNumeric (see the report's API gaps)");
+        else if (testsNumpyTypes(model))
+            port.importKept = QStringLiteral("it names NumPy's own types (np.ndarray, np.ma): "
+                                             "after the swap they mean cuPyNumeric's, and "
+                                             "arrays from host libraries would no longer match");
         else if (namesMissingAttribute(model, manifest))
             port.importKept = QStringLiteral("it names a NumPy attribute cuPyNumeric does not "
                                              "have (see the report's API gaps)");

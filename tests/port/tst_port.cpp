@@ -197,6 +197,17 @@ private slots:
         QVERIFY2(diffOf(noWork).contains("keeps import numpy: no whole-array work on the compute "
                                          "path"),
                  diffOf(noWork).constData());
+        // A module that tests types against NumPy's own would change what it does: arrays from
+        // host libraries no longer match `np.ndarray` once the name means cuPyNumeric's type.
+        const QByteArray typeTest = ready + "\n\ndef h(x):\n    return isinstance(x, np.ndarray)\n";
+        QVERIFY2(!diffOf(typeTest).contains("cupynumeric"), diffOf(typeTest).constData());
+        QVERIFY2(diffOf(typeTest).contains("keeps import numpy: it names NumPy's own types"),
+                 diffOf(typeTest).constData());
+        // An annotation tests nothing: the swap stays.
+        const QByteArray annotated = ready + "\n\ndef h(x: np.ndarray) -> np.ndarray:\n"
+                                             "    return x * 2.0\n";
+        QVERIFY2(diffOf(annotated).contains("+import cupynumeric as np\n"),
+                 diffOf(annotated).constData());
         // Nor does a plotting module, whatever arithmetic it does.
         QVERIFY(!diffOf(ready, QStringLiteral("plotting.py")).contains("cupynumeric"));
     }
