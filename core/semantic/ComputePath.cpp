@@ -374,7 +374,7 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
             return PathRole::Demo;
         if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
             p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
-            p == QLatin1String("gui") || p == QLatin1String("widgets") ||
+            p.endsWith(QLatin1String("gui")) || p == QLatin1String("widgets") ||
             p == QLatin1String("drawing") || p.startsWith(QLatin1String("plot")))
             return PathRole::Plotting;
     }
