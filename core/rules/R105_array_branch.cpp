@@ -260,6 +260,44 @@ bool isConvergenceTest(const SemanticModel& m, TSNode stmt, TSNode cond, TSNode 
 
 } // namespace
 
+namespace {
+
+// Whether the identifier `name` (read in a pass of `loop`) is bound earlier in that pass by an
+// assignment whose value (its own element of a tuple assignment) reads an element of the loop:
+// `qxk = qx[k]`, `qxk, qyk = qx[k], qy[k]`, `diff = cdf[i] - cdf[i - 1] - limit`.
+bool boundFromElement(const SemanticModel& m, TSNode name, const LoopInfo& loop) {
+    const std::string_view text = m.text(name);
+    const uint32_t at = ts_node_start_byte(name);
+    for (const TSNode a : SemanticModel::within(m.assignments(), loop.startByte, at)) {
+        TSNode left = SyntaxTree::field(a, "left");
+        TSNode right = SyntaxTree::field(a, "right");
+        if (ts_node_is_null(left) || ts_node_is_null(right) || ts_node_end_byte(a) > at)
+            continue;
+        if (SyntaxTree::is(left, "pattern_list") || SyntaxTree::is(left, "tuple_pattern")) {
+            const uint32_t k = ts_node_named_child_count(left);
+            if (!(SyntaxTree::is(right, "expression_list") || SyntaxTree::is(right, "tuple")) ||
+                ts_node_named_child_count(right) != k)
+                continue;
+            TSNode value{};
+            for (uint32_t i = 0; i < k; ++i)
+                if (m.text(ts_node_named_child(left, i)) == text)
+                    value = ts_node_named_child(right, i);
+            if (ts_node_is_null(value))
+                continue;
+            left = name;
+            right = value;
+        } else if (!SyntaxTree::is(left, "identifier") || m.text(left) != text) {
+            continue;
+        }
+        for (const TSNode sub : SemanticModel::within(m.subscripts(), right))
+            if (isElementAccessOf(m, sub, loop))
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
 void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
     const SemanticModel& m = ctx.model;
     if (!m.importsNumpy())
@@ -296,11 +334,16 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
         // guards a call that takes an element (`if mask[ijk]: out[ijk] = fit_one(data[ijk])`):
         // the arithmetic rewrite does not remove that call, and the branch decides which
         // elements it runs on (a mask to apply first, RR-mask), a choice of its own.
-        if (SyntaxTree::is(found, "subscript") && m.inLoop(found)) {
+        // A name the pass binds from the loop's element (`qxk, qyk = qx[k], qy[k]`, then
+        // `if abs(qxk) > eps:`; `diff = cdf[i] - cdf[i - 1] - limit`, then `if diff < 0:`) is
+        // that element too.
+        if ((SyntaxTree::is(found, "subscript") || SyntaxTree::is(found, "identifier")) &&
+            m.inLoop(found)) {
             const auto& loops = m.loops();
             for (const LoopInfo* cur = m.enclosingLoop(found); cur;
                  cur = cur->parent >= 0 ? &loops[size_t(cur->parent)] : nullptr) {
-                if (!isElementAccessOf(m, found, *cur))
+                if (SyntaxTree::is(found, "subscript") ? !isElementAccessOf(m, found, *cur)
+                                                       : !boundFromElement(m, found, *cur))
                     continue;
                 auto [known, fresh] = elementLoop.try_emplace(cur->index, false);
                 if (fresh)
