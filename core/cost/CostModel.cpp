@@ -674,8 +674,8 @@ SiteCost estimate(const Finding& f, const Inputs& in) {
     if (w.everyKth && w.everyK > 1)
         c.assumption += QStringLiteral("; it runs only every %1 step (%2): ≥ %3 per step, against "
                                        "≥ %4 per step in NumPy")
-                            .arg(ordinal(w.everyK), w.texts->every.str(), formatSeconds(c.gpuSeconds),
-                                 formatSeconds(c.numpySeconds));
+                            .arg(ordinal(w.everyK), w.texts->every.str(),
+                                 formatSeconds(c.gpuSeconds), formatSeconds(c.numpySeconds));
     c.premise = QStringLiteral("assumes %1").arg(premise);
     if (c.perPass)
         c.premise += QStringLiteral("; the bound is %1").arg(c.passNote);

@@ -239,8 +239,8 @@ private slots:
         QTest::newRow("settings") << "pkg.settings" << PathRole::Setup;
         QTest::newRow("drawing") << "pkg.drawing.marker" << PathRole::Plotting;
         QTest::newRow("gui package") << "pkg.gui.peak_picker" << PathRole::Plotting;
-        QTest::newRow("a package named for its GUI") << "PyMca5.PyMcaGui.pymca.McaWindow"
-                                                     << PathRole::Plotting;
+        QTest::newRow("a package named for its GUI")
+            << "PyMca5.PyMcaGui.pymca.McaWindow" << PathRole::Plotting;
         QTest::newRow("qtgui") << "sas.qtgui.Plotting.Plotter" << PathRole::Plotting;
         QTest::newRow("guide is no gui") << "pkg.guide.steps" << PathRole::Compute;
         QTest::newRow("configured is no config") << "pkg.configured_solver" << PathRole::Compute;
