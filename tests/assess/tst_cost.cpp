@@ -46,6 +46,20 @@ SiteWork perStep() {
 }
 
 /// An element loop over `signal` of unknown length (probe.py in the tests of several files).
+// nitime spectral.py's shape: the pairs of rows (channels) of `ts`, each pass a project call
+// on two rows and a row write into the 3-D `fxy`.
+const QByteArray kChannelPairs("import numpy as np\n"
+                               "def csd(x, y, nfft):\n"
+                               "    return np.fft.rfft(x, nfft) * np.fft.rfft(y, nfft).conj(), "
+                               "nfft\n"
+                               "def csd_all(ts, nfft):\n"
+                               "    fxy = np.zeros((ts.shape[0], ts.shape[0], nfft // 2 + 1))\n"
+                               "    for i in range(ts.shape[0]):\n"
+                               "        for j in range(i, ts.shape[0]):\n"
+                               "            temp, f = csd(ts[j], ts[i], nfft)\n"
+                               "            fxy[i][j] = temp.squeeze()\n"
+                               "    return fxy\n");
+
 const QByteArray kSmoothProbe("import numpy as np\n"
                               "def smooth(signal: np.ndarray):\n"
                               "    out = np.zeros_like(signal)\n"
@@ -1074,16 +1088,7 @@ private slots:
         // nitime spectral.py's shape: the pairs of rows of `ts`, each pass a project call on two
         // rows and a row write into the 3-D `fxy`. The bound is per pass of the inner loop, and
         // its label names the outer loop whose passes multiply it.
-        const QByteArray src("import numpy as np\n"
-                             "def csd(x, y, nfft):\n"
-                             "    return np.fft.rfft(x, nfft) * np.fft.rfft(y, nfft).conj(), nfft\n"
-                             "def csd_all(ts, nfft):\n"
-                             "    fxy = np.zeros((ts.shape[0], ts.shape[0], nfft // 2 + 1))\n"
-                             "    for i in range(ts.shape[0]):\n"
-                             "        for j in range(i, ts.shape[0]):\n"
-                             "            temp, f = csd(ts[j], ts[i], nfft)\n"
-                             "            fxy[i][j] = temp.squeeze()\n"
-                             "    return fxy\n");
+        const QByteArray& src = kChannelPairs;
         const std::optional<Finding> it = firstFinding(src, "R101");
         QVERIFY2(it, qPrintable(codesOf(src)));
         QCOMPARE(it->work.texts->innerLoop.str(), QStringLiteral("for j in range(i, ts.shape[0])"));
@@ -1310,16 +1315,7 @@ private slots:
         // the inner loop, ranked by that figure (a few channels, not 65,536 passes). The
         // element loop of kSmoothProbe (2 accesses + 1 write = 3 tasks, 30 µs per pass) ranks as
         // 65,536 passes: 1.97 s, and its bound says so.
-        const QByteArray src("import numpy as np\n"
-                             "def csd(x, y, nfft):\n"
-                             "    return np.fft.rfft(x, nfft) * np.fft.rfft(y, nfft).conj(), nfft\n"
-                             "def csd_all(ts, nfft):\n"
-                             "    fxy = np.zeros((ts.shape[0], ts.shape[0], nfft // 2 + 1))\n"
-                             "    for i in range(ts.shape[0]):\n"
-                             "        for j in range(i, ts.shape[0]):\n"
-                             "            temp, f = csd(ts[j], ts[i], nfft)\n"
-                             "            fxy[i][j] = temp.squeeze()\n"
-                             "    return fxy\n");
+        const QByteArray& src = kChannelPairs;
         const std::optional<Finding> it = firstFinding(src, "R101");
         QVERIFY2(it, qPrintable(codesOf(src)));
         cost::Inputs in = h100(0);

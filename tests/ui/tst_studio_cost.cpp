@@ -50,6 +50,18 @@ QString costCell(QAbstractItemModel* table, const QString& location, const QStri
 }
 
 /// The bar of the chart whose label starts with `site` ("solver.py:7-8"), -1 when none.
+// Opens the bundled example in `w` (shown at `size`) and waits for its assessment; `chart` is
+// the cost chart afterwards (null if the window has none).
+void openExample(MainWindow& w, QSize size, CostChartView*& chart) {
+    w.resize(size);
+    w.show();
+    QSignalSpy done(&w, &MainWindow::analysisFinished);
+    w.openProject(QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples"));
+    QVERIFY(done.wait(30000));
+    QTRY_VERIFY(!w.isAssessing());
+    chart = w.findChild<CostChartView*>(QStringLiteral("costChart"));
+}
+
 int barOf(const CostChartView* chart, const QString& site) {
     for (int i = 0; i < chart->barCount(); ++i)
         if (chart->barLabel(i).startsWith(site + QLatin1Char(' ')))
@@ -154,13 +166,8 @@ private slots:
         // data size unknown)" in the report): the axis label abridges both qualifiers, so Qt
         // Charts does not cut it.
         MainWindow w;
-        w.resize(1300, 850);
-        w.show();
-        QSignalSpy done(&w, &MainWindow::analysisFinished);
-        w.openProject(QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples"));
-        QVERIFY(done.wait(30000));
-        QTRY_VERIFY(!w.isAssessing());
-        auto* chart = w.findChild<CostChartView*>(QStringLiteral("costChart"));
+        CostChartView* chart = nullptr;
+        openExample(w, QSize(1300, 850), chart);
         QVERIFY(chart);
         QTRY_VERIFY(chart->barCount() > 0);
         const int settle = barOf(chart, QStringLiteral("legacy_probe.py:34-38"));
@@ -189,13 +196,8 @@ private slots:
         // both figures; the ticks carry units (10 ns ... 100 s, every second decade), never
         // bare seconds.
         MainWindow w;
-        w.resize(1366, 768);
-        w.show();
-        QSignalSpy done(&w, &MainWindow::analysisFinished);
-        w.openProject(QStringLiteral(CNREADY_SOURCE_DIR "/assets/examples"));
-        QVERIFY(done.wait(30000));
-        QTRY_VERIFY(!w.isAssessing());
-        auto* chart = w.findChild<CostChartView*>(QStringLiteral("costChart"));
+        CostChartView* chart = nullptr;
+        openExample(w, QSize(1366, 768), chart);
         QVERIFY(chart);
         QTRY_VERIFY(chart->barCount() > 1);
         QCOMPARE(chart->barLabel(0),

@@ -479,6 +479,8 @@ private:
     // role (SemanticModel::onComputePath: not set-up, demo data, plotting, I/O, printing or an
     // error path), not in an example/demo folder.
     bool sizeOnComputePath(TSNode n, const Where& w);
+    // Whether the file sits in an examples / demo folder (isDemoFolderName): demo material.
+    bool inDemoFolder() const;
     // Whether the array a constructor call builds is made by the script's entry code and
     // handed on to the computation (SizeHint::entryStated): the call is the value of
     // `name = <call>` at module level, in the `__main__` block or in a function module level

@@ -505,12 +505,14 @@ bool Collector::sizeOnComputePath(TSNode n, const Where&) {
     // The model's path role decides (RULES.md, the workload model items 5 and 6): sizes in
     // demo generators, plotting, I/O, printing, error paths, set-up and tests describe no
     // workload. A file kept in an examples / demo folder is demo material as a whole.
-    if (out.isTest || !m.onComputePath(n))
-        return false;
+    return !out.isTest && m.onComputePath(n) && !inDemoFolder();
+}
+
+bool Collector::inDemoFolder() const {
     for (const QString& dir : out.path.split(QLatin1Char('/')))
         if (isDemoFolderName(dir))
-            return false;
-    return true;
+            return true;
+    return false;
 }
 
 bool Collector::calledFromModuleLevel(int fn) {
@@ -565,11 +567,8 @@ std::optional<QString> Collector::handedOnByEntry(TSNode call, const Where& w, c
     if (out.isTest || (w.function >= 0 && !calledFromModuleLevel(w.function)))
         return std::nullopt;
     const PathRole role = m.pathRole(call);
-    if (role != PathRole::Setup && role != PathRole::Compute)
+    if ((role != PathRole::Setup && role != PathRole::Compute) || inDemoFolder())
         return std::nullopt;
-    for (const QString& dir : out.path.split(QLatin1Char('/')))
-        if (isDemoFolderName(dir))
-            return std::nullopt;
     // A default the module level overrides (`run(n=10**7)`) is not the size it runs at.
     for (int o : size.origins) {
         const Def& d = m_defs[size_t(o)];
