@@ -10,6 +10,39 @@ namespace cnready {
 
 using namespace rules;
 
+namespace {
+
+// Whether `tuple(idx)` is an index: written straight into a subscript (`alt[tuple(idx)]`) or
+// bound to a name that indexes in the same function (`t = tuple(idx)` then `a[t]`). Turning an
+// `(ndim, k)` array of positions into ndim index vectors is NumPy's fancy-indexing idiom: it
+// walks the few axes, not the elements, and each item stays a whole array.
+bool tupleUsedAsIndex(const SemanticModel& m, TSNode call) {
+    TSNode n = call;
+    for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); n = p, p = ts_node_parent(p)) {
+        if (SyntaxTree::is(p, "subscript"))
+            return !ts_node_eq(SyntaxTree::field(p, "value"), n);
+        if (!SyntaxTree::is(p, "parenthesized_expression"))
+            break;
+    }
+    const TSNode parent = ts_node_parent(call);
+    if (!SyntaxTree::is(parent, "assignment"))
+        return false;
+    const TSNode left = SyntaxTree::field(parent, "left");
+    if (!SyntaxTree::is(left, "identifier"))
+        return false;
+    const std::string_view name = m.text(left);
+    const FunctionRegion* f = m.enclosingFunctionRegion(call);
+    const uint32_t end = f ? f->endByte : ts_node_end_byte(m.tree().root());
+    for (const TSNode sub : SemanticModel::within(m.subscripts(), ts_node_end_byte(parent), end)) {
+        const TSNode ix = SyntaxTree::field(sub, "subscript");
+        if (SyntaxTree::is(ix, "identifier") && m.text(ix) == name)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 const RuleInfo& R110BuiltinsOnArrays::info() const {
     static const RuleInfo i{
         QStringLiteral("R110"),
@@ -21,7 +54,8 @@ const RuleInfo& R110BuiltinsOnArrays::info() const {
                        "`reversed` and `iter` called with an array argument. `len(a)`, "
                        "`abs(a)`, builtins on numbers or lists, and `max(a, b, c)` / "
                        "`min(a, b)`, which compare their arguments rather than walk one, "
-                       "are fine."),
+                       "are fine, and so is `tuple(idx)` used as an index (`a[tuple(idx)]`): "
+                       "it splits an `(ndim, k)` position array into its few index vectors."),
         QStringLiteral("These builtins know nothing about arrays: they iterate the array "
                        "through Python's protocol, one element at a time, pulling every "
                        "element to the host. The NumPy function does the same work as one "
@@ -77,6 +111,8 @@ void R110BuiltinsOnArrays::check(const RuleContext& ctx, FindingSink& out) const
                         .arg(b, what));
             continue;
         }
+        if (name == "tuple" && tupleUsedAsIndex(m, c))
+            continue;
         for (const TSNode a : positionalArguments(c)) {
             if (!m.isArray(a))
                 continue;

@@ -139,7 +139,9 @@ const RuleInfo& R204NonzeroIndex::info() const {
                        "`np.argwhere` and `np.flatnonzero` whose result indexes an array, "
                        "directly (`a[np.where(c)]`) or through a name (`idx = np.nonzero(c)` "
                        "then `a[idx]`, `b[rows, cols] = v`, `np.take(a, idx)`). Silent when the "
-                       "positions are only counted, looped over or returned."),
+                       "positions are only counted, looped over or returned. Judged on the "
+                       "hot path (RULES.md, the workload model item 5): once per call of a "
+                       "reader or a set-up step, one gather costs nothing worth a refactor."),
         QStringLiteral("Computing positions first builds an index array whose length is only "
                        "known at run time, and indexing with it is a gather or scatter that "
                        "can move elements between GPUs. Indexing with the boolean condition "
@@ -148,7 +150,7 @@ const RuleInfo& R204NonzeroIndex::info() const {
                        "depth[idx] = 0.0"),
         QStringLiteral("depth[depth < 0.0] = 0.0\n"
                        "# or: np.putmask(depth, depth < 0.0, 0.0)"),
-        false};
+        true};
     return i;
 }
 

@@ -110,7 +110,10 @@ PathRole roleOfName(const QString& raw) {
     if (n == QLatin1String("__post_init__") || n == QLatin1String("setup") ||
         n == QLatin1String("set_up") ||
         wordPrefix(n, {"setup", "configure", "parse_args", "build_parser", "make_parser",
-                       "get_parser", "validate", "initialize", "initialise", "init"}))
+                       "get_parser", "validate", "initialize", "initialise", "init"}) ||
+        // An initialiser named for what it starts (`lhs_init`, `cov_init`: a fit's initial
+        // population), run once before the iterations unless a loop calls it per pass.
+        (n.endsWith(QLatin1String("_init")) && !n.startsWith(QLatin1String("__"))))
         return PathRole::Setup;
     // Parsing text or records (`parse_header`, `_parse_file`): reading, not computing.
     if (wordPrefix(n, {"parse"}))
@@ -355,7 +358,11 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
             p.startsWith(QLatin1String("serialis")) || p.endsWith(QLatin1String("parser")) ||
             p.endsWith(QLatin1String("parsers")) || p.endsWith(QLatin1String("reader")) ||
             p.endsWith(QLatin1String("readers")) || p.endsWith(QLatin1String("writer")) ||
-            p.endsWith(QLatin1String("writers")) || p == QLatin1String("converters"))
+            p.endsWith(QLatin1String("writers")) || p == QLatin1String("converters") ||
+            // Codecs of a file format (fabio's `compression`, xarray's CF `coding` and its
+            // storage `backends`): they encode and decode bytes on the way to or from a file.
+            p == QLatin1String("compression") || p == QLatin1String("codecs") ||
+            p == QLatin1String("coding") || p == QLatin1String("backends"))
             return PathRole::InputOutput;
         // Configuration: definitions read from files or keywords once, before any data.
         if (p == QLatin1String("config") || p == QLatin1String("configuration") ||

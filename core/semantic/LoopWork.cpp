@@ -535,6 +535,107 @@ struct LoopWorkEngine::Impl {
         }
     }
 
+    // `for i in range(n): df[i] = (f(p + ee[i]) - f0) / h`: a pass that hands a whole array
+    // (or an array expression built from one) to an opaque function, a callable parameter or
+    // a method of another object (`problem.nllf(x)`), evaluates that function once per pass:
+    // the call is the pass's work (a model, an objective, a solver), and the loop is a few
+    // passes of it (the parameters of a finite difference, the iterations of a fit), not one
+    // pass per datum (RULES.md, the workload model item 4). Not when an argument is the loop's
+    // item or an element it picks (`_kernel(data, i)`, `model(params, data[i])`): that is a
+    // call per element.
+    void markObjectiveCall(TSNode call, const LoopInfo& L) {
+        const TSNode fn = ST::field(call, "function");
+        // Whose function: a callable the caller handed in (`f`, `problem.nllf`, `self.model`)
+        // is the objective; a function of this file (`_set_reach_dist(...)`) is the project's
+        // own pass, judged like a NumPy operation on the whole data below.
+        bool handedIn = false;
+        if (ST::is(fn, "attribute")) {
+            const TSNode recv = unparen(ST::field(fn, "object"));
+            // A method of an array (`x.copy()`) or of the array module is no opaque call.
+            if (m.isArray(recv) || !m.callName(call).isEmpty() ||
+                wholeArrayMethod(m.text(ST::field(fn, "attribute"))))
+                return;
+            handedIn = callersArray(recv) ||
+                       (ST::is(recv, "attribute") &&
+                        m.text(ST::field(recv, "object")) == std::string_view("self"));
+            // A method of a local object (`out.append(...)`, `acc.add(...)`) is bookkeeping
+            // of the pass, not a model the caller handed in.
+            if (!handedIn)
+                return;
+        } else if (!ST::is(fn, "identifier") || !m.callName(call).isEmpty() ||
+                   !m.isNameBound(m.tree().qtext(fn), fn)) {
+            return; // builtins, NumPy and other libraries' functions are judged elsewhere
+        } else {
+            handedIn = callersArray(fn);
+        }
+        // A call inside a lambda or a function defined in the pass runs when that is called.
+        for (TSNode p = ts_node_parent(call); !ts_node_is_null(p) && !ts_node_eq(p, L.node);
+             p = ts_node_parent(p))
+            if (ST::is(p, "lambda") || ST::is(p, "function_definition"))
+                return;
+        const TSNode args = ST::field(call, "arguments");
+        if (ts_node_is_null(args) || !ST::is(args, "argument_list"))
+            return;
+        for (const LoopInfo* cur = &L; cur; cur = parentOf(cur)) {
+            if (!handedIn &&
+                (of(*cur).trip == TripClass::Data && !work[size_t(cur->index)].elements.empty()))
+                continue;
+            bool whole = false, perItem = false;
+            for (uint32_t k = 0; k < ts_node_named_child_count(args) && !perItem; ++k) {
+                TSNode a = ts_node_named_child(args, k);
+                if (ST::is(a, "keyword_argument"))
+                    a = ST::field(a, "value");
+                a = unparen(a);
+                if (ts_node_is_null(a))
+                    continue;
+                // The loop's item, an element it picks, or a number computed from it
+                // (`_integ(img, r - s3, c)`): a call per item.
+                const bool array = wholeArrayValue(a, *cur);
+                if (!array && m.usesLoopVariable(a, *cur)) {
+                    perItem = true;
+                    break;
+                }
+                whole = whole || array;
+            }
+            if (whole && !perItem)
+                markSlab(*cur, call, "the pass calls a function on a whole array");
+        }
+    }
+
+    // The item of a loop over an array of two or more axes (`hi` of `for hi in increments`,
+    // an `(n, n)` table): a row, not a number.
+    bool walkedRow(TSNode o, const LoopInfo& L) const {
+        if (!ST::is(o, "identifier") || !m.usesLoopVariable(o, L) ||
+            (L.source != LoopSource::Array && L.source != LoopSource::EnumerateArray))
+            return false;
+        const int rank = m.shapeOf(L.iterable).rank;
+        return rank >= 2 || rank < 0; // unknown: `eye(n) * h` with `h` of unknown kind
+    }
+
+    // An argument that is a whole array of data or unknown size the loop's variable does not
+    // pick from (`x`, `self.state`), or arithmetic with one (`p + ee[i]`, `x + h * e`).
+    bool wholeArrayValue(TSNode a, const LoopInfo& L) const {
+        if (ST::is(a, "identifier") || ST::is(a, "attribute"))
+            return m.isArray(a) && m.arraySizeClass(a) != SizeClass::Small &&
+                   !m.usesLoopVariable(a, L);
+        if (!ST::is(a, "binary_operator") && !ST::is(a, "unary_operator"))
+            return false;
+        // `x + hi` of `for hi in increments`: a row the loop walks added to a name from
+        // outside the loop is that name perturbed, a whole array (a finite-difference step).
+        bool row = false, outside = false;
+        for (uint32_t k = 0; k < ts_node_named_child_count(a); ++k) {
+            const TSNode o = unparen(ts_node_named_child(a, k));
+            if (wholeArrayValue(o, L))
+                return true;
+            row = row || (m.valueKind(o) == ValueKind::Array && m.shapeOf(o).rank != 0) ||
+                  walkedRow(o, L);
+            outside =
+                outside || ((ST::is(o, "identifier") || ST::is(o, "attribute")) &&
+                            !m.usesLoopVariable(o, L) && m.valueKind(o) != ValueKind::HostScalar);
+        }
+        return row && outside;
+    }
+
     // `for idx, scale in enumerate(scales): hit = np.isnan(cube[..., 0]) & mask`: a NumPy
     // operation on a whole data array that the loop's variable does not pick from runs over
     // all of it on every pass. A loop over items, scales or steps (not a data extent) whose
@@ -652,6 +753,7 @@ struct LoopWorkEngine::Impl {
             const TSNode fn = ST::field(c, "function");
             if (ST::is(fn, "identifier") && cn.isEmpty() && m.isNameBound(m.tree().qtext(fn), fn))
                 markCallPerElement(c, *L);
+            markObjectiveCall(c, *L);
             if (ST::is(fn, "attribute") && wholeArrayMethod(m.text(ST::field(fn, "attribute"))) &&
                 ST::is(ST::field(fn, "object"), "subscript")) {
                 markRow(ST::field(fn, "object"));

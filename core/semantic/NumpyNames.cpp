@@ -112,12 +112,13 @@ const QSet<QString>& arrayTuples() {
 
 const QSet<QString>& scalarTypes() {
     static const QSet<QString> s =
-        setOf({"float16",  "float32", "float64",  "float128",  "longdouble", "double",
-               "single",   "half",    "int8",     "int16",     "int32",      "int64",
-               "uint8",    "uint16",  "uint32",   "uint64",    "intp",       "uintp",
-               "int_",     "uint",    "bool_",    "bool",      "complex64",  "complex128",
-               "complex_", "float_",  "longlong", "ulonglong", "short",      "ushort",
-               "intc",     "uintc",   "byte",     "ubyte",     "csingle",    "cdouble"});
+        setOf({"float16", "float32", "float64", "float128", "longdouble", "double", "single",
+               "half", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+               "intp", "uintp", "int_", "uint", "bool_", "bool", "complex64", "complex128",
+               "complex_", "float_", "longlong", "ulonglong", "short", "ushort", "intc", "uintc",
+               "byte", "ubyte", "csingle", "cdouble",
+               // Text scalars (`np.string_(b"")`, `np.str_(s)`): one bytes or str value.
+               "string_", "bytes_", "str_", "unicode_"});
     return s;
 }
 

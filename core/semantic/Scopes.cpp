@@ -412,6 +412,30 @@ int SemanticModel::functionIndexAt(uint32_t start, uint32_t) const {
 
 // ---- Hooks for the shape engine (semantic/Shapes.cpp) --------------------------------------
 
+int SemanticModel::inheritedAttributeSlot(int cls, std::string_view name, int depth) const {
+    if (depth >= 4 || cls < 0 || size_t(cls) >= m_classes.size())
+        return -1; // a deeper hierarchy (or a cycle through re-bound names) decides nothing
+    const TSNode bases =
+        SyntaxTree::field(m_classes[size_t(cls)].node, SyntaxTree::fieldId("superclasses"));
+    if (ts_node_is_null(bases))
+        return -1;
+    for (uint32_t i = 0; i < ts_node_named_child_count(bases); ++i) {
+        const TSNode b = ts_node_named_child(bases, i);
+        if (sym(b) != Sym::identifier)
+            continue; // `metaclass=...`, `mod.Base` (another module's class) and the like
+        const auto it = d->classesByName.constFind(
+            QString::fromUtf8(text(b).data(), qsizetype(text(b).size())));
+        if (it == d->classesByName.cend() || *it == cls)
+            continue;
+        int slot = d->slotTable.find(-1 - *it, name, SlotTable::hash(name));
+        if (slot < 0)
+            slot = inheritedAttributeSlot(*it, name, depth + 1);
+        if (slot >= 0)
+            return slot;
+    }
+    return -1;
+}
+
 int SemanticModel::nameBindings(std::string_view name, TSNode at, bool selfAttribute,
                                 NameBinding* out, int max) const {
     int slot = -1;
@@ -423,6 +447,10 @@ int SemanticModel::nameBindings(std::string_view name, TSNode at, bool selfAttri
         if (it == d->classesByName.cend())
             return 0;
         slot = d->slotTable.find(-1 - *it, name, SlotTable::hash(name));
+        // An attribute the class never binds may come from a base class of this file
+        // (`class Data1D(plottable_1D)`, whose `__init__` sets `self.x = np.asarray(x)`).
+        if (slot < 0)
+            slot = inheritedAttributeSlot(*it, name, 0);
     } else {
         slot = d->lookup(name, scopeIndexAt(startOf(at)));
     }

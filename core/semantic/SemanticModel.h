@@ -370,6 +370,9 @@ private:
     /// are written to `out`, the number found is returned.
     int nameBindings(std::string_view name, TSNode at, bool selfAttribute, NameBinding* out,
                      int max) const;
+    /// The slot of the attribute `self.<name>` bound by a base class of class `cls` (an index
+    /// in classes()) defined in this file, searched depth first up to four levels; -1 if none.
+    int inheritedAttributeSlot(int cls, std::string_view name, int depth) const;
     /// For a Param binding: the arguments every call of this file passes (parameterArguments).
     const std::vector<TSNode>* bindingArguments(int bindingIndex) const;
     struct Data; ///< scopes, bindings and caches (SemanticModel.cpp)

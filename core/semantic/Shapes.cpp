@@ -482,7 +482,8 @@ bool inList(const QString& w, std::initializer_list<const char*> list) {
 // and the sizes that are small by the domain's own nature though they arrive at run time: a
 // model's order and lags (`nlags`, `k_ar`), its equations and state vector (`neqs`, `k_endog`,
 // `k_states`: statsmodels' `k_*` convention counts model terms), spline knots, clusters, classes,
-// components and spectral bands, the peaks of a fit and the layers of a wall or a stack. An
+// components and spectral bands, the peaks of a fit, the layers of a wall or a stack and the
+// folds of a cross-validation (`n_splits`, `n_folds`: five or ten, whatever the data). An
 // expert reads `range(neqs)` as a handful of passes; the data is the observations these terms
 // are fitted to.
 bool smallCountName(std::string_view name) {
@@ -501,7 +502,8 @@ bool smallCountName(std::string_view name) {
                 "nclass",   "nclasses",  "nfactors",   "nbands",     "numbands", "nregimes",
                 "nstates",  "nendog",    "nexog",      "ncoef",      "ncoefs",   "ncoeffs",
                 "nbasis",   "nmodes",    "nharmonics", "nterms",     "ntaps",    "ncategories",
-                "radius",   "halfwidth", "kradius",    "npeaks",     "nlayers"}))
+                "radius",   "halfwidth", "kradius",    "npeaks",     "nlayers",  "nsplits",
+                "nfolds"}))
         return true;
     // statsmodels' k_ar, k_endog, k_states, k_exog, k_trend: a count of model terms.
     if (w.size() == 2 && w.first() == QLatin1String("k") &&
@@ -515,7 +517,7 @@ bool smallCountName(std::string_view name) {
                    "params",    "stages", "coords",    "axes",    "lags",       "lag",   "eqs",
                    "equations", "knots",  "clusters",  "classes", "components", "bands", "factors",
                    "regimes",   "states", "harmonics", "modes",   "terms",      "taps",  "coefs",
-                   "coeffs",    "peaks",  "layers"}) &&
+                   "coeffs",    "peaks",  "layers",    "splits",  "folds"}) &&
            (w.size() == 1 || inList(w.first(), {"n", "num", "max", "poly", "spline", "filter",
                                                 "interp", "deriv", "n_", "nb", "number"}));
 }
