@@ -13,6 +13,82 @@ namespace {
 // Such an array is metadata that stays in host NumPy; there is no numeric data to distribute,
 // so the structure-of-arrays recipe has nothing to do (RULES.md: scaling rules are about data
 // arrays).
+bool textItem(const SemanticModel& m, TSNode body) {
+    if (SyntaxTree::is(body, "string"))
+        return true;
+    if (!SyntaxTree::is(body, "call"))
+        return false;
+    const std::string_view f = m.text(SyntaxTree::field(body, "function"));
+    return f == "str" || f.ends_with(".strip") || f.ends_with(".decode") || f.ends_with(".upper") ||
+           f.ends_with(".lower");
+}
+
+// Whether `name` is bound, in the function of `use` and before it, to a list comprehension
+// whose items are text.
+bool comprehensionOfText(const SemanticModel& m, TSNode name, TSNode use) {
+    const FunctionRegion* f = m.enclosingFunctionRegion(use);
+    if (!f)
+        return false;
+    for (const TSNode a : SemanticModel::within(m.assignments(), ts_node_start_byte(f->node),
+                                                ts_node_start_byte(use))) {
+        const TSNode left = SyntaxTree::field(a, "left");
+        const TSNode right = SyntaxTree::field(a, "right");
+        if (SyntaxTree::is(left, "identifier") && m.text(left) == m.text(name) &&
+            SyntaxTree::is(right, "list_comprehension") &&
+            textItem(m, SyntaxTree::field(right, "body")))
+            return true;
+    }
+    return false;
+}
+
+// `np.dtype(object)` makes a type, not an array. It counts where an array gets it: passed to
+// a NumPy call, an `astype` or a function of the project (`np.empty(n, dtype=np.dtype("O"))`),
+// or bound to a name that is then passed so (`OBJ = np.dtype(object)` ... `dtype=OBJ`). Kept
+// as metadata (`self.dtype = np.dtype("O")` for a variable-length string column) or handed to
+// `getattr` as a default, it builds nothing.
+bool dtypeReachesAnArray(const SemanticModel& m, TSNode c) {
+    const auto takesDtype = [&m](TSNode call) {
+        if (!SyntaxTree::is(call, "call"))
+            return false;
+        const TSNode fn = SyntaxTree::field(call, "function");
+        if (SyntaxTree::is(fn, "attribute") &&
+            m.text(SyntaxTree::field(fn, "attribute")) == std::string_view("astype"))
+            return true;
+        if (m.callName(call).startsWith(QLatin1String("numpy.")))
+            return true;
+        return SyntaxTree::is(fn, "identifier") && m.callName(call).isEmpty() &&
+               m.isNameBound(m.tree().qtext(fn), fn);
+    };
+    const auto passed = [&](TSNode v) {
+        TSNode p = ts_node_parent(v);
+        if (SyntaxTree::is(p, "keyword_argument"))
+            p = ts_node_parent(p);
+        return SyntaxTree::is(p, "argument_list") && takesDtype(ts_node_parent(p));
+    };
+    const TSNode p = ts_node_parent(c);
+    if (!SyntaxTree::is(p, "assignment"))
+        return passed(c);
+    const TSNode left = SyntaxTree::field(p, "left");
+    if (!SyntaxTree::is(left, "identifier"))
+        return false;
+    const FunctionRegion* f = m.enclosingFunctionRegion(c);
+    const uint32_t end = f ? ts_node_end_byte(f->node) : ts_node_end_byte(m.tree().root());
+    for (const TSNode k : SemanticModel::within(m.keywordArguments(), ts_node_end_byte(p), end)) {
+        const TSNode v = SyntaxTree::field(k, "value");
+        if (SyntaxTree::is(v, "identifier") && m.text(v) == m.text(left) && passed(v))
+            return true;
+    }
+    for (const TSNode call : SemanticModel::within(m.calls(), ts_node_end_byte(p), end)) {
+        const TSNode args = SyntaxTree::field(call, "arguments");
+        for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+            const TSNode v = ts_node_named_child(args, i);
+            if (SyntaxTree::is(v, "identifier") && m.text(v) == m.text(left) && takesDtype(call))
+                return true;
+        }
+    }
+    return false;
+}
+
 bool holdsText(const SemanticModel& m, TSNode c) {
     // Only the calls that take their content: a constructor's first argument is a shape, a
     // dtype's is the type code.
@@ -31,15 +107,12 @@ bool holdsText(const SemanticModel& m, TSNode c) {
     if (SyntaxTree::is(a, "list_comprehension") || SyntaxTree::is(a, "list")) {
         const TSNode body = SyntaxTree::is(a, "list_comprehension") ? SyntaxTree::field(a, "body")
                                                                     : ts_node_named_child(a, 0);
-        if (SyntaxTree::is(body, "string"))
-            return true;
-        if (SyntaxTree::is(body, "call")) {
-            const std::string_view f = m.text(SyntaxTree::field(body, "function"));
-            return f == "str" || f.ends_with(".strip") || f.ends_with(".decode") ||
-                   f.ends_with(".upper") || f.ends_with(".lower");
-        }
-        return false;
+        return textItem(m, body);
     }
+    // `decoded = [x.decode(enc) for x in raw]` then `np.array(decoded, dtype=object)`: the
+    // name holds the list of text the comprehension built.
+    if (SyntaxTree::is(a, "identifier") && comprehensionOfText(m, a, c))
+        return true;
     if (SyntaxTree::is(a, "attribute"))
         a = SyntaxTree::field(a, "attribute");
     // A name the model reads as text (`atomnames`, `chainids`, `col_labels`).
@@ -58,7 +131,8 @@ const RuleInfo& R107ObjectDtype::info() const {
         QStringLiteral("Finds `dtype=object`, `dtype=\"O\"` / `\"object\"`, `np.object_` and "
                        "`.astype(object)` on NumPy calls and array methods. Silent on object "
                        "arrays of text (names, labels, identifiers): metadata that stays in "
-                       "host NumPy."),
+                       "host NumPy. A `np.dtype(object)` counts where an array gets it (a "
+                       "NumPy call, `astype`, a project function), not kept as metadata."),
         QStringLiteral("An object array holds pointers to Python objects. cuPyNumeric only "
                        "distributes numeric dtypes, so such arrays stay on the host (or are "
                        "refused) and every operation on them runs in the interpreter."),
@@ -75,7 +149,8 @@ void R107ObjectDtype::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     for (const TSNode c : m.calls()) {
-        if (blocks::createsObjectArray(m, c) && !holdsText(m, c))
+        if (blocks::createsObjectArray(m, c) && !holdsText(m, c) &&
+            (m.callName(c) != QLatin1String("numpy.dtype") || dtypeReachesAnArray(m, c)))
             out.reportAbout(c, c,
                             QStringLiteral("%1 creates an object-dtype array, which cuPyNumeric "
                                            "cannot distribute")
