@@ -196,6 +196,38 @@ bool plottingModule(std::string_view top) {
     return std::find(std::begin(names), std::end(names), top) != std::end(names);
 }
 
+// `def _check_uniform_draw(): import pylab; ...; pylab.show()`: a function that imports a
+// plotting module as a statement of its own body (not under an `if plot:`) and calls it draws
+// a figure, or is a visual check run by hand: whatever it computes on the way is for the
+// figure, and its arrays and sizes give no evidence of the workload's.
+bool drawsItsOwnFigure(const SemanticModel& m, TSNode fn) {
+    const TSNode body = field(fn, F().body);
+    if (ts_node_is_null(body))
+        return false;
+    QByteArray buf;
+    QStringList aliases;
+    for (const ImportBinding& b : m.importBindings()) {
+        const uint32_t at = ts_node_start_byte(b.node);
+        if (at < ts_node_start_byte(body) || at >= ts_node_end_byte(body) ||
+            !ts_node_eq(ts_node_parent(b.node), body))
+            continue;
+        buf = b.canonical.section(QLatin1Char('.'), 0, 0).toUtf8();
+        if (plottingModule(std::string_view(buf.constData(), size_t(buf.size()))))
+            aliases << b.local;
+    }
+    if (aliases.isEmpty())
+        return false;
+    for (const TSNode c : SemanticModel::within(m.calls(), body)) {
+        const TSNode f = field(c, F().function);
+        if (sym(f) != Sym::attribute)
+            continue;
+        const TSNode recv = field(f, F().object);
+        if (sym(recv) == Sym::identifier && aliases.contains(m.tree().qtext(recv)))
+            return true;
+    }
+    return false;
+}
+
 // Whether the module imports a GUI toolkit at its top level (`import wx`, `from PyQt5 import
 // QtWidgets`, `from qtpy.QtCore import Qt`): its code is a user interface. Plotting libraries
 // do not count: a numerical module often imports pyplot for an optional figure.
@@ -382,7 +414,10 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
         if (p == QLatin1String("graphics") || p == QLatin1String("viz") ||
             p == QLatin1String("visualization") || p == QLatin1String("visualisation") ||
             p.endsWith(QLatin1String("gui")) || p == QLatin1String("widgets") ||
-            p == QLatin1String("drawing") || p.startsWith(QLatin1String("plot")))
+            p == QLatin1String("drawing") || p.startsWith(QLatin1String("plot")) ||
+            // `varplot`, `corrplot`, `diagnostic_plots`: a module named for its figures.
+            p.endsWith(QLatin1String("plot")) || p.endsWith(QLatin1String("plots")) ||
+            p.endsWith(QLatin1String("plotting")))
             return PathRole::Plotting;
     }
     return PathRole::Compute;
@@ -460,6 +495,16 @@ void ComputePathEngine::buildFunctionRoles() {
 
             else
                 r = roleOfName(own);
+            if (r == PathRole::Compute && drawsItsOwnFigure(m, f.node))
+                r = PathRole::Plotting;
+            // `def _check():` with no parameters builds its own inputs: a module's self-check
+            // run by hand (bumps' `dream/diffev.py`), whose sizes are the check's, not the
+            // workload's. A validation `_check_bounds(Z)` takes the data and stays compute.
+            const TSNode params = field(f.node, F().parameters);
+            if (r == PathRole::Compute && !ts_node_is_null(params) &&
+                ts_node_named_child_count(params) == 0 &&
+                wordPrefix(plainName(own), {"check", "selfcheck", "self_check", "sanity_check"}))
+                r = PathRole::Demo;
             // A property setter (`@fitshape.setter`) stores and checks a configuration value.
             if (r == PathRole::Compute && isPropertySetter(m, f.node))
                 r = f.locallyHot ? PathRole::Compute : PathRole::Setup;
