@@ -127,8 +127,10 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
         loop = &m_ctx.model.loops()[size_t(loop->parent)];
     f.siteLine = loop ? SyntaxTree::line(loop->node) : f.range.line;
     f.siteEndLine = loop ? SyntaxTree::endLine(loop->node) : f.range.line;
-    // One finding per code and place: rules that reach a site twice report it once.
-    const quint64 place = quint64(quint32(f.range.line)) << 32 | quint32(f.range.column);
+    // One finding per code and line: rules that reach a site twice report it once, and one
+    // statement is one site (RULES.md, the workload model item 7): `max(p) + min(p)` is one
+    // R110, not two.
+    const quint64 place = quint64(quint32(f.range.line));
     if (m_reported.contains(place))
         return;
     m_reported.insert(place);

@@ -100,8 +100,31 @@ bool holdsText(const SemanticModel& m, TSNode c) {
     else if (cn == QLatin1String("numpy.array") || cn == QLatin1String("numpy.asarray") ||
              cn == QLatin1String("numpy.asanyarray"))
         a = SemanticModel::argument(c, 0);
+    else if (cn == QLatin1String("numpy.full") || cn == QLatin1String("numpy.full_like")) {
+        // `np.full(n, "", dtype=object)`: a column of text to fill in.
+        const TSNode fill = SemanticModel::argument(c, 1);
+        if (SyntaxTree::is(fill, "string"))
+            return true;
+    }
+    // `names = np.zeros(n, dtype=object)`, `self.filenames = np.empty(...)`: named for text.
+    const TSNode parent = ts_node_parent(c);
+    if (SyntaxTree::is(parent, "assignment")) {
+        TSNode left = SyntaxTree::field(parent, "left");
+        if (SyntaxTree::is(left, "attribute"))
+            left = SyntaxTree::field(left, "attribute");
+        if (SyntaxTree::is(left, "identifier") && SemanticModel::isTextArrayName(m.text(left)))
+            return true;
+    }
     if (ts_node_is_null(a))
         return false;
+    // `np.array(self._slices + [None], dtype=object)`: a box of Python objects (slices,
+    // `None`) to index with; no numbers in it.
+    if (SyntaxTree::is(a, "binary_operator")) {
+        const TSNode r = SyntaxTree::field(a, "right");
+        if (SyntaxTree::is(r, "list") && ts_node_named_child_count(r) == 1 &&
+            SyntaxTree::is(ts_node_named_child(r, 0), "none"))
+            return true;
+    }
     if (m.elementKind(a) == ElementKind::String)
         return true;
     if (SyntaxTree::is(a, "list_comprehension") || SyntaxTree::is(a, "list")) {

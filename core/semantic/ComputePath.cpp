@@ -228,6 +228,57 @@ bool drawsItsOwnFigure(const SemanticModel& m, TSNode fn) {
     return false;
 }
 
+// A condition that switches diagnostics on: `verbose`, `self.debug`, `verbosity > 1`,
+// `self._verbose >= 2` (a name or attribute so named, alone or compared with a number).
+bool diagnosticSwitch(const SemanticModel& m, TSNode cond) {
+    if (sym(cond) == Sym::comparison_operator && ts_node_named_child_count(cond) == 2 &&
+        sym(ts_node_named_child(cond, 1)) == Sym::integer)
+        cond = ts_node_named_child(cond, 0);
+    if (sym(cond) == Sym::attribute)
+        cond = field(cond, F().attribute);
+    if (sym(cond) != Sym::identifier)
+        return false;
+    std::string_view t = m.text(cond);
+    while (!t.empty() && t.front() == '_')
+        t.remove_prefix(1);
+    return t == "verbose" || t == "verbosity" || t == "debug" || t == "VERBOSE" || t == "DEBUG" ||
+           t == "show_progress";
+}
+
+// Whether every statement of `block` prints, logs or warns (`print(...)`, `log.info(...)`,
+// `warnings.warn(...)`, `sys.stdout.write(...)`), directly or in nested `if`s.
+bool onlyReports(const SemanticModel& m, TSNode block) {
+    const uint32_t n = ts_node_named_child_count(block);
+    if (n == 0)
+        return false;
+    for (uint32_t i = 0; i < n; ++i) {
+        const TSNode st = ts_node_named_child(block, i);
+        if (sym(st) == Sym::comment)
+            continue;
+        if (SyntaxTree::type(st) == "if_statement") {
+            const TSNode body = SyntaxTree::field(st, "consequence");
+            if (ts_node_is_null(body) || !onlyReports(m, body) ||
+                !ts_node_is_null(SyntaxTree::field(st, "alternative")))
+                return false;
+            continue;
+        }
+        if (SyntaxTree::type(st) != "expression_statement")
+            return false;
+        const TSNode c = ts_node_named_child(st, 0);
+        if (sym(c) != Sym::call)
+            return false;
+        const TSNode f = field(c, F().function);
+        std::string_view leaf = m.text(f);
+        if (sym(f) == Sym::attribute)
+            leaf = m.text(field(f, F().attribute));
+        if (leaf != "print" && leaf != "pprint" && leaf != "info" && leaf != "debug" &&
+            leaf != "warning" && leaf != "warn" && leaf != "write" && leaf != "log" &&
+            leaf != "flush")
+            return false;
+    }
+    return true;
+}
+
 // Whether the module imports a GUI toolkit at its top level (`import wx`, `from PyQt5 import
 // QtWidgets`, `from qtpy.QtCore import Qt`): its code is a user interface. Plotting libraries
 // do not count: a numerical module often imports pyplot for an optional figure.
@@ -648,11 +699,16 @@ void ComputePathEngine::buildSpans() {
                ts_node_named_child_count(cond) == 1)
             cond = ts_node_named_child(cond, 0);
         const std::string_view t = m.text(cond);
-        if (t != "0" && t != "False")
-            continue;
         const TSNode body = SyntaxTree::field(n, "consequence");
-        if (!ts_node_is_null(body))
+        if (ts_node_is_null(body))
+            continue;
+        if (t == "0" || t == "False")
             m_spans.push_back({startOf(body), endOf(body), PathRole::Unreachable, true});
+        // `if verbose: print(...)`, `if self.debug: log.info(...)`: diagnostics printed for
+        // the user, presentation wherever they run (a sum of a selection printed per pass is
+        // no work of the pass). A switched block that changes state stays compute.
+        else if (diagnosticSwitch(m, cond) && onlyReports(m, body))
+            m_spans.push_back({startOf(body), endOf(body), PathRole::Presentation, true});
     }
     std::stable_sort(m_spans.begin(), m_spans.end(),
                      [](const Span& a, const Span& b) { return a.start < b.start; });
