@@ -358,6 +358,13 @@ void R105ArrayBranch::check(const RuleContext& ctx, FindingSink& out) const {
                     return;
             }
         }
+        // `for x_pos in self.pos_x: if x_pos != first: ... break`: a branch on the item of a
+        // loop over a data array, the loop R103 reports; vectorising the walk removes both.
+        if (const LoopInfo* L = m.enclosingLoop(cond);
+            L && (L->source == LoopSource::Array || L->source == LoopSource::NdIter) &&
+            m.usesLoopVariable(cond, *L) && m.loopWork(*L).work != PassWork::Slab &&
+            !m.isBookkeepingArray(L->iterable))
+            return;
         const bool reduction = m.isArrayReduction(found) || SyntaxTree::is(found, "call");
         const QString use =
             describeUse(m, cond, found, QLatin1String(what),
