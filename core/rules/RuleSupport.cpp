@@ -578,7 +578,7 @@ QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode ex
                  (leaf == "float" || leaf == "int" || leaf == "bool" || leaf == "complex" ||
                   leaf == "len" || leaf == "list" || leaf == "tuple" || leaf == "sum" ||
                   leaf == "max" || leaf == "min" || leaf == "any" || leaf == "all" ||
-                  leaf == "sorted" || leaf == "str" || leaf == "repr"))) {
+                  leaf == "sorted" || leaf == "str" || leaf == "repr" || leaf == "abs"))) {
                 stack.push_back(SemanticModel::argument(e, 0));
                 continue;
             }
@@ -609,6 +609,13 @@ QVarLengthArray<TSNode, 4> scalingSubjects(const SemanticModel& model, TSNode ex
                     stack.push_back(rhs[i]);
                 continue;
             }
+        }
+        // A bare tolerance (`> eps`, `< tol`) is a number to compare with, not a subject.
+        if (t == "identifier" && k == ValueKind::Unknown) {
+            const std::string_view w = model.text(e);
+            if (w == "eps" || w == "epsilon" || w == "tol" || w == "atol" || w == "rtol" ||
+                w == "thresh" || w == "threshold" || w == "tolerance")
+                continue;
         }
         // Host numbers, strings and containers are no array a finding could be about.
         if (k == ValueKind::Array || k == ValueKind::DeviceScalar ||

@@ -522,6 +522,13 @@ bool smallCountName(std::string_view name) {
                                                 "interp", "deriv", "n_", "nb", "number"}));
 }
 
+// A name that reads as a scalar tolerance: eps, epsilon, tol, atol, rtol, thresh, threshold.
+bool toleranceName(std::string_view name) {
+    const QStringList w = nameWords(name);
+    return w.size() == 1 && inList(w.first(), {"eps", "epsilon", "tol", "atol", "rtol", "thresh",
+                                               "threshold", "tolerance"});
+}
+
 // A constant named as a size: N, NX, N_ROWS, GRID_SIZE, NUM_POINTS, LENGTH.
 bool sizeName(std::string_view name) {
     const QStringList w = nameWords(name);
@@ -928,8 +935,12 @@ Shape ShapeEngine::Impl::shapeUncached(TSNode n, int depth) {
     if (t == Sym::comparison_operator) {
         const auto it = items(n);
         Shape s = Shape::scalar();
-        for (const TSNode c : it)
+        for (const TSNode c : it) {
+            // A bare tolerance (`abs(t) > eps`, `d < tol`) is a number to compare with.
+            if (is(c, Sym::identifier) && toleranceName(text(c)))
+                continue;
             s = Shape::broadcast(s, shape(c, depth + 1));
+        }
         s.element = ElementKind::Bool;
         return s;
     }
@@ -1978,6 +1989,9 @@ Shape ShapeEngine::Impl::callShape(TSNode call, int depth) {
         return numpyShape(call,
                           QStringLiteral("random.") + cn.mid(cn.lastIndexOf(QLatin1Char('.')) + 1),
                           false, TSNode{}, depth);
+    // The builtin `abs(x)` is `np.abs(x)` on an array: elementwise, the shape of `x`.
+    if (is(fn, Sym::identifier) && text(fn) == "abs" && !m.isNameBound(m.tree().qtext(fn), fn))
+        return shape(SemanticModel::argument(call, 0), depth + 1);
     if (is(fn, Sym::attribute)) {
         // A method of a value whose shape the model knows, although its kind did not resolve
         // (`x.reshape(n, 3)` on a parameter passed arrays by this file's calls).
@@ -2130,6 +2144,34 @@ Shape ShapeEngine::Impl::subscriptShape(TSNode sub, int depth) {
             }
             if (widths)
                 return block;
+        }
+        // `M[:3, 3]`, `R[0:3, 0:3]`: literal bounds on two or more axes pick a small block of
+        // a small matrix (a 4x4 transform), whatever its rank.
+        if (idx.size() >= 2) {
+            bool literalBlock = true, anySlice = false;
+            for (const TSNode x : idx) {
+                if (is(x, Sym::integer))
+                    continue;
+                if (!is(x, Sym::slice)) {
+                    literalBlock = false;
+                    break;
+                }
+                const std::array<TSNode, 3> parts = sliceParts(x);
+                const auto small = [&](TSNode b) {
+                    if (ts_node_is_null(b))
+                        return true;
+                    const std::optional<qint64> v =
+                        is(b, Sym::integer) ? integerLiteralValue(text(b)) : std::nullopt;
+                    return v && *v >= 0 && *v <= kSmallLiteral;
+                };
+                anySlice = true;
+                literalBlock = !ts_node_is_null(parts[1]) && small(parts[0]) && small(parts[1]) &&
+                               ts_node_is_null(parts[2]);
+                if (!literalBlock)
+                    break;
+            }
+            if (literalBlock && anySlice)
+                return Shape::unknown(SizeClass::Small);
         }
         // Unknown rank: a slice keeps the size class, an element read is a scalar only for
         // a 1-D array, which nobody knows here.
