@@ -260,7 +260,7 @@ void Collector::onCall(size_t index) {
     const Where& w = m_callWhere[index];
     const TSNode f = field(call, F().function);
     const QString canonical = resolve(f);
-    const CanonInfo& info = canonInfo(canonical);
+    const CanonInfo info = canonInfo(canonical);
     const bool loop = w.inLoop;
     const auto ftype = typeOf(f);
     const bool attribute = ftype == "attribute";

@@ -237,8 +237,10 @@ CanonInfo classify(const QString& canonical) {
 
 // classify() memoised per thread: a project calls the same few hundred names everywhere. The
 // answer depends on the name only, so sharing it across files cannot change any result; the
-// table is dropped when it grows large (a corpus of generated names).
-const CanonInfo& canonInfo(const QString& canonical) {
+// table is dropped when it grows large (a corpus of generated names). The answer is returned by
+// value: a later call may insert (rehash) or clear the table, so no reference into it may outlive
+// the call (a dangling `info` here was a heap-use-after-free under ASan).
+CanonInfo canonInfo(const QString& canonical) {
     thread_local QHash<QString, CanonInfo> memo;
     if (const auto it = memo.constFind(canonical); it != memo.cend())
         return *it;

@@ -119,7 +119,8 @@ struct CanonInfo {
 QString modulePattern(const QString& full);
 
 // What a canonical call name means (classify() memoised per thread; evidence/CallNames.cpp).
-const CanonInfo& canonInfo(const QString& canonical);
+// Returned by value: the memo may rehash on the next call.
+CanonInfo canonInfo(const QString& canonical);
 
 // Names that state a data size: N, NX, SIZE, N_SAMPLES, FRAME_LEN, GRID, ...
 // (evidence/SizeEvidence.cpp).
@@ -464,7 +465,7 @@ private:
         const Where& w;
         TSNode f; // the callee expression
         const QString& canonical;
-        const CanonInfo& info;
+        const CanonInfo info;
         bool loop;
         std::string_view ftype;
         bool attribute;

@@ -539,7 +539,7 @@ bool Collector::entryReadsData() {
         const TSNode f = field(m_calls[i], F().function);
         const TSNode leafNode = ST::is(f, "attribute") ? field(f, F().attribute) : f;
         const std::string_view leaf = t.text(leafNode);
-        const QString& kind = canonInfo(resolve(f)).touchpoint;
+        const QString kind = canonInfo(resolve(f)).touchpoint;
         reads = kind == QLatin1String("io") || kind == QLatin1String("pandas") ||
                 kind == QLatin1String("h5py") || kind == QLatin1String("external") ||
                 leaf == "open" || leaf.substr(0, 4) == "load" || leaf.substr(0, 4) == "read" ||
@@ -557,7 +557,7 @@ std::optional<QString> Collector::projectCallee(TSNode call) const {
                 return QString();
     // An imported function: Context keeps the hint only if its module is the project's.
     const QString canonical = resolve(f);
-    const CanonInfo& info = canonInfo(canonical);
+    const CanonInfo info = canonInfo(canonical);
     if (!info.numpy && info.touchpoint.isEmpty() && canonical.contains(QLatin1Char('.')))
         return canonical;
     return std::nullopt;
@@ -660,7 +660,7 @@ std::optional<Value> Collector::vectorLength(TSNode arg, const Where& w, uint32_
     if (ts_node_is_null(arg) || !ST::is(arg, "call"))
         return std::nullopt;
     const TSNode f = field(arg, F().function);
-    const CanonInfo& info = canonInfo(resolve(f));
+    const CanonInfo info = canonInfo(resolve(f));
     if (!info.numpy || info.size == CanonInfo::NoSize || info.size == CanonInfo::Eye ||
         info.size == CanonInfo::Identity)
         return std::nullopt;
