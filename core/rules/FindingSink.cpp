@@ -35,6 +35,12 @@ void FindingSink::reportNoOp(TSNode node, const QString& message) {
     m_noOp = false;
 }
 
+void FindingSink::reportAboutAtSite(TSNode subject, TSNode node, const QString& message) {
+    m_atSite = true;
+    reportAbout(subject, node, message);
+    m_atSite = false;
+}
+
 bool FindingSink::isScalingRule() const {
     // RULES.md, the workload model item 3: R101-R106, R110 and R201-R206 are about data
     // arrays; R107's object array of three settings is bookkeeping too.
@@ -68,13 +74,36 @@ void FindingSink::reportAbout(TSNode subject, TSNode node, const QString& messag
 
 void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) {
     // Inside a Numba-compiled function the code is machine code over host NumPy arrays:
-    // element loops and scalar reads are what Numba is for, and cuPyNumeric never runs them,
-    // so BLOCKS and REFACTOR advice about the interpreter or the device does not apply.
-    if (m_info.category == Category::Blocks || m_info.category == Category::Refactor) {
-        if (!m_kernels)
-            m_kernels = blocks::compiledKernelSpans(m_ctx.model);
-        if (blocks::insideAny(*m_kernels, first))
+    // cuPyNumeric never runs its lines, so no finding about them (SCALES included) applies,
+    // with one exception. The kernel itself is a port blocker when it walks the elements of
+    // a data array: nopython code takes host NumPy buffers only, so a distributed array must
+    // be pulled back to the host for every call, or the kernel rewritten as whole-array
+    // operations. That is reported once per kernel, on its first element loop (R101) or walk
+    // over an array (R103).
+    QString kernelMessage;
+    if (!m_kernels)
+        m_kernels = blocks::compiledKernelSpans(m_ctx.model);
+    if (blocks::insideAny(*m_kernels, first)) {
+        if (m_info.code != QLatin1String("R101") && m_info.code != QLatin1String("R103"))
             return;
+        const uint32_t at = ts_node_start_byte(first);
+        uint32_t kernel = 0;
+        for (const auto& [start, end] : *m_kernels)
+            if (start <= at && at < end)
+                kernel = start; // the innermost kernel span holding the loop
+        if (m_kernelsReported.contains(kernel))
+            return;
+        m_kernelsReported.insert(kernel);
+        // R101 runs first: a kernel it reported is one site, not a second one for R103.
+        const QString fn = m_ctx.model.enclosingFunction(first);
+        for (const Finding& earlier : m_out)
+            if (earlier.code == QLatin1String("R101") && earlier.function == fn &&
+                earlier.message.startsWith(QLatin1String("Numba kernel")))
+                return;
+        kernelMessage = QStringLiteral("Numba kernel: %1; compiled code takes host NumPy "
+                                       "buffers only, so every call copies a distributed array "
+                                       "to the host and back")
+                            .arg(message);
     }
     Finding f;
     f.code = m_info.code;
@@ -82,7 +111,7 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     f.range = SourceRange{m_ctx.path, SyntaxTree::line(first), SyntaxTree::column(first),
                           SyntaxTree::endLine(last), SyntaxTree::endColumn(last)};
     f.function = m_ctx.model.enclosingFunction(first);
-    f.message = message;
+    f.message = kernelMessage.isEmpty() ? message : kernelMessage;
     f.snippet = m_ctx.tree.firstLine(first);
     // Locally hot: in a loop, or in a function called from a loop of this file.
     f.hot = m_ctx.model.isHot(first);
@@ -91,7 +120,7 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (m_info.category == Category::Blocks || m_info.category == Category::Refactor) {
         f.pathRole = m_ctx.model.pathRole(first);
         // What such a site builds is used later, on the data: its cost is not the site's.
-        if (m_info.outlivesItsSite &&
+        if (m_info.outlivesItsSite && !m_atSite &&
             (f.pathRole == PathRole::Setup || f.pathRole == PathRole::InputOutput))
             f.pathRole = PathRole::Compute;
         if (m_noOp && f.pathRole == PathRole::Compute)

@@ -24,17 +24,19 @@ const RuleInfo& R101ElementLoop::info() const {
         QStringLiteral("element-loop"),
         QStringLiteral("Python loop that walks array elements"),
         QStringLiteral("RR-loop"),
-        QStringLiteral("Finds for-loops and comprehensions over `range(n)`, `range(len(a))`, "
-                       "`range(a.shape[k])`, `itertools.product(range(...), ...)` or "
-                       "`np.ndindex` whose body reads or writes single array elements with the "
-                       "loop variable (`a[i]`, `out[i, j]`, `y[i - 1]`). Loops whose variable "
-                       "only picks whole slabs (`v[..., c]`, `u[i, :]`) or rows handed to a "
-                       "whole-array operation (`np.poly(z[i])`, `w[i] @ x`), step loops that never "
-                       "index with their variable, and loops over a literal range of at most 8 "
-                       "are left alone, as are loops whose `a[i]` is reduced by NumPy "
-                       "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
-                       "`a[i]` is a row. Elements of an object-dtype array (R107) are Python "
-                       "objects on the host and do not count."),
+        QStringLiteral(
+            "Finds for-loops and comprehensions over `range(n)`, `range(len(a))`, "
+            "`range(a.shape[k])`, `itertools.product(range(...), ...)` or "
+            "`np.ndindex` whose body reads or writes single array elements with the "
+            "loop variable (`a[i]`, `out[i, j]`, `y[i - 1]`). Loops whose variable "
+            "only picks whole slabs (`v[..., c]`, `u[i, :]`) or rows handed to a "
+            "whole-array operation (`np.poly(z[i])`, `w[i] @ x`), step loops that never "
+            "index with their variable, and loops over a literal range of at most 8 "
+            "are left alone, as are loops whose `a[i]` is reduced by NumPy "
+            "(`np.sum(a[i] ** 2)`): reducing one element would be pointless, so "
+            "`a[i]` is a row. Elements of an object-dtype array (R107) are Python "
+            "objects on the host and do not count. A Numba-compiled kernel is reported once, "
+            "on its first element loop: compiled code takes host NumPy buffers only."),
         QStringLiteral("Every element access launches its own operation on a distributed "
                        "array. The work per operation is one number while the cost of issuing "
                        "it is microseconds, so the loop runs at interpreter speed no matter how "

@@ -45,7 +45,9 @@ void R102Vectorize::check(const RuleContext& ctx, FindingSink& out) const {
         if (SyntaxTree::is(applied, "call") &&
             ts_node_eq(SyntaxTree::field(applied, "function"), site) &&
             SemanticModel::positionalCount(applied) > 0)
-            out.reportAbout(SemanticModel::argument(applied, 0), site, msg);
+            // Applied where it is made: the per-element calls happen here, so the site's own
+            // role (a reader filtering the rows it read) is the finding's.
+            out.reportAboutAtSite(SemanticModel::argument(applied, 0), site, msg);
         else
             out.report(site, msg);
     };

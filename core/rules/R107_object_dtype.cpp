@@ -89,6 +89,19 @@ bool dtypeReachesAnArray(const SemanticModel& m, TSNode c) {
     return false;
 }
 
+// Whether the object array is built from arrays: a list (or comprehension) of array values,
+// the ragged case the structure-of-arrays recipe is for.
+bool builtFromArrays(const SemanticModel& m, TSNode c) {
+    const TSNode a = SemanticModel::argument(c, 0);
+    if (ts_node_is_null(a))
+        return false;
+    if (SyntaxTree::is(a, "list_comprehension"))
+        return m.isArray(SyntaxTree::field(a, "body"));
+    if (SyntaxTree::is(a, "list") && ts_node_named_child_count(a) > 0)
+        return m.isArray(ts_node_named_child(a, 0));
+    return m.isArray(a);
+}
+
 bool holdsText(const SemanticModel& m, TSNode c) {
     // Only the calls that take their content: a constructor's first argument is a shape, a
     // dtype's is the type code.
@@ -119,10 +132,18 @@ bool holdsText(const SemanticModel& m, TSNode c) {
         return false;
     // `np.array(self._slices + [None], dtype=object)`: a box of Python objects (slices,
     // `None`) to index with; no numbers in it.
+    // `np.array(['ATOM'] * n, dtype=object)`, `np.array([None] * len(res), dtype=object)`: a
+    // column of one text or of empty slots to fill with Python objects.
     if (SyntaxTree::is(a, "binary_operator")) {
+        const auto oneTextOrNone = [](TSNode side) {
+            if (!SyntaxTree::is(side, "list") || ts_node_named_child_count(side) != 1)
+                return false;
+            const TSNode item = ts_node_named_child(side, 0);
+            return SyntaxTree::is(item, "none") || SyntaxTree::is(item, "string");
+        };
+        const TSNode l = SyntaxTree::field(a, "left");
         const TSNode r = SyntaxTree::field(a, "right");
-        if (SyntaxTree::is(r, "list") && ts_node_named_child_count(r) == 1 &&
-            SyntaxTree::is(ts_node_named_child(r, 0), "none"))
+        if (oneTextOrNone(r) || oneTextOrNone(l))
             return true;
     }
     if (m.elementKind(a) == ElementKind::String)
@@ -155,7 +176,9 @@ const RuleInfo& R107ObjectDtype::info() const {
                        "`.astype(object)` on NumPy calls and array methods. Silent on object "
                        "arrays of text (names, labels, identifiers): metadata that stays in "
                        "host NumPy. A `np.dtype(object)` counts where an array gets it (a "
-                       "NumPy call, `astype`, a project function), not kept as metadata."),
+                       "NumPy call, `astype`, a project function), not kept as metadata. "
+                       "Made while reading a file, it is a note of the reader unless it "
+                       "gathers arrays."),
         QStringLiteral("An object array holds pointers to Python objects. cuPyNumeric only "
                        "distributes numeric dtypes, so such arrays stay on the host (or are "
                        "refused) and every operation on them runs in the interpreter."),
@@ -172,12 +195,18 @@ void R107ObjectDtype::check(const RuleContext& ctx, FindingSink& out) const {
     if (!m.importsNumpy())
         return;
     for (const TSNode c : m.calls()) {
-        if (blocks::createsObjectArray(m, c) && !holdsText(m, c) &&
-            (m.callName(c) != QLatin1String("numpy.dtype") || dtypeReachesAnArray(m, c)))
-            out.reportAbout(c, c,
-                            QStringLiteral("%1 creates an object-dtype array, which cuPyNumeric "
-                                           "cannot distribute")
-                                .arg(blocks::quoted(m, c, 48)));
+        if (!blocks::createsObjectArray(m, c) || holdsText(m, c) ||
+            (m.callName(c) == QLatin1String("numpy.dtype") && !dtypeReachesAnArray(m, c)))
+            continue;
+        const QString message = QStringLiteral("%1 creates an object-dtype array, which "
+                                               "cuPyNumeric cannot distribute")
+                                    .arg(blocks::quoted(m, c, 48));
+        // A reader's object array holds the fields of the file it decodes (codes, tokens,
+        // values still to convert): a note where it is made, unless it gathers arrays.
+        if (m.pathRole(c) == PathRole::InputOutput && !builtFromArrays(m, c))
+            out.reportAboutAtSite(c, c, message);
+        else
+            out.reportAbout(c, c, message);
     }
 }
 

@@ -78,6 +78,10 @@ public:
     /// default): kept off the compute path as a PathRole::NoOp note, which the port still
     /// rewrites and the verdict does not count.
     void reportNoOp(TSNode node, const QString& message);
+    /// reportAbout() for a construct that, this time, does not outlive its site although the
+    /// rule's usually do (RuleInfo::outlivesItsSite): an object array of a file's text fields
+    /// built by a reader stays a reader's note.
+    void reportAboutAtSite(TSNode subject, TSNode node, const QString& message);
     /// Whether this sink's rule is one of the scaling rules reportAbout() filters.
     bool isScalingRule() const;
     /// Whether reportAbout() drops a finding about `subject` (see there).
@@ -88,12 +92,15 @@ private:
     const RuleContext& m_ctx;
     QList<Finding>& m_out;
     QList<Finding>* m_offPath = nullptr;
-    bool m_noOp = false; ///< reportNoOp() is reporting: the finding's role is PathRole::NoOp
+    bool m_noOp = false;   ///< reportNoOp() is reporting: the finding's role is PathRole::NoOp
+    bool m_atSite = false; ///< reportAboutAtSite() is reporting: outlivesItsSite does not apply
     /// Start positions (line << 32 | column) this sink has reported: one finding per code and
     /// place, in O(1) per report (a scan over earlier findings was quadratic in big files).
     QSet<quint64> m_reported;
     /// Numba-compiled functions of the file (byte ranges), computed on the first report.
     std::optional<std::vector<std::pair<uint32_t, uint32_t>>> m_kernels;
+    /// Start bytes of the kernels whose element loop has been reported (one R101 per kernel).
+    QSet<uint32_t> m_kernelsReported;
 };
 
 class Rule {

@@ -152,7 +152,12 @@ PathRole roleOfClass(std::string_view name, std::string_view bases) {
         return s.size() > w.size() && s.substr(s.size() - w.size()) == w;
     };
     if (endsWith(name, "Reader") || endsWith(name, "Writer") || endsWith(name, "Parser") ||
-        endsWith(name, "Loader") || endsWith(name, "Exporter") || endsWith(name, "Importer"))
+        endsWith(name, "Loader") || endsWith(name, "Exporter") || endsWith(name, "Importer") ||
+        // neo's `BlackrockRawIO`, `NestIO`: a class per file format, named for its I/O.
+        endsWith(name, "IO") ||
+        // A file header and the proxy that reads an image's bytes on demand (nibabel's
+        // `EcatSubHeader`, `PARRECArrayProxy`): they decode a file's records.
+        endsWith(name, "Header") || endsWith(name, "ArrayProxy"))
         return PathRole::InputOutput;
     return PathRole::Compute;
 }
@@ -445,7 +450,12 @@ PathRole ComputePathEngine::moduleRoleOfName(const QString& moduleName) {
             // Codecs of a file format (fabio's `compression`, xarray's CF `coding` and its
             // storage `backends`): they encode and decode bytes on the way to or from a file.
             p == QLatin1String("compression") || p == QLatin1String("codecs") ||
-            p == QLatin1String("coding") || p == QLatin1String("backends"))
+            p == QLatin1String("coding") || p == QLatin1String("backends") ||
+            // Raw-file readers (neo's `rawio` package: one `*RawIO` class per file format).
+            p.endsWith(QLatin1String("rawio")) ||
+            // A module named like a file-format library (`tifffile/tifffile.py`): the whole
+            // module reads and writes that format.
+            ioModule(std::string_view(parts[i].toUtf8().constData())))
             return PathRole::InputOutput;
         // Configuration: definitions read from files or keywords once, before any data.
         if (p == QLatin1String("config") || p == QLatin1String("configuration") ||

@@ -462,8 +462,28 @@ struct LoopWorkEngine::Impl {
     // `wholeArrayCallee`: `e` is an argument of a NumPy function that needs a whole array
     // (needsWholeArray): there, `x[i]` of a parameter of unknown kind is a row as well
     // (`np.cov(stack[i])`: no one takes the covariance of a number).
+    // `this_slice = sarr[s]` then `np.max(this_slice)`: a name bound, in the loop's body
+    // before its use, to a subscript stands for that subscript (the row it picked).
+    TSNode boundSubscript(TSNode e) const {
+        if (!ST::is(e, "identifier"))
+            return e;
+        const LoopInfo* L = m.enclosingLoop(e);
+        if (!L)
+            return e;
+        TSNode bound{};
+        for (const TSNode a : SemanticModel::within(m.assignments(), ts_node_start_byte(L->node),
+                                                    ts_node_start_byte(e))) {
+            const TSNode left = ST::field(a, "left");
+            if (!ST::is(left, "identifier") || m.text(left) != m.text(e))
+                continue;
+            const TSNode right = unparen(ST::field(a, "right"));
+            bound = ST::is(right, "subscript") ? right : TSNode{};
+        }
+        return ts_node_is_null(bound) ? e : bound;
+    }
+
     void markRow(TSNode e, bool wholeArrayCallee = false) {
-        e = unparen(e);
+        e = boundSubscript(unparen(e));
         if (!ST::is(e, "subscript"))
             return;
         const TSNode ix = ST::field(e, "subscript");
@@ -501,6 +521,9 @@ struct LoopWorkEngine::Impl {
                     stack.push_back(ts_node_named_child(x, k));
             } else if (ST::is(x, "subscript") && m.valueKind(x) != ValueKind::Array) {
                 rows.push_back(x);
+            } else if (const TSNode b = boundSubscript(x);
+                       !ts_node_eq(b, x) && m.valueKind(b) != ValueKind::Array) {
+                rows.push_back(b);
             } else if (m.valueKind(x) != ValueKind::HostScalar) {
                 plain = false;
             }

@@ -575,8 +575,9 @@ bool stringArrayName(std::string_view name) {
     if (w.isEmpty() || inList(w.first(), {"n", "num"}))
         return false;
     const QString& last = w.last();
-    if (inList(last, {"paths", "filenames", "fnames", "files", "suffixes", "prefixes", "extensions",
-                      "colnames", "texts", "tokens", "chainids", "segids"}))
+    if (inList(last,
+               {"paths", "filenames", "fnames", "files", "outfiles", "infiles", "suffixes",
+                "prefixes", "extensions", "colnames", "texts", "tokens", "chainids", "segids"}))
         return true;
     for (const char* tail :
          {"names", "labels", "types", "symbols", "strings", "tags", "titles", "words"})

@@ -88,7 +88,21 @@ const QString kEnv = QStringLiteral("CUPYNUMERIC_DOCTOR=1 CUPYNUMERIC_DOCTOR_FOR
 
 class TestDoctor : public QObject {
     Q_OBJECT
+    // The fixture report, copied with a modification time of now: a checkout writes files in
+    // no fixed order, and a report older than the pilot's sources is (rightly) stale.
+    QTemporaryDir m_tmp;
+    QString m_report;
+
 private slots:
+    void initTestCase() {
+        QVERIFY(m_tmp.isValid());
+        m_report = m_tmp.filePath("run.json");
+        QVERIFY(QFile::copy(kDir + "/run.json", m_report));
+        QFile f(m_report);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.setFileTime(QDateTime::currentDateTime(), QFileDevice::FileModificationTime));
+    }
+
     void readsTheDocumentedFormat() {
         QString why;
         const auto entries = parseDoctorJson(
@@ -290,7 +304,7 @@ private slots:
 
     void cliMarksEveryFinding() {
         const Run r = cli({"assess", kPilot, "--today", "2026-06-01", "--format", "json",
-                           "--doctor-report", kDir + "/run.json"});
+                           "--doctor-report", m_report});
         QCOMPARE(r.code, 0);
         const QJsonObject o = json(r);
         QCOMPARE(statuses(o),
@@ -320,7 +334,7 @@ private slots:
 
     void cliMarkdownAndSarif() {
         const Run md =
-            cli({"assess", kPilot, "--today", "2026-06-01", "--doctor-report", kDir + "/run.json"});
+            cli({"assess", kPilot, "--today", "2026-06-01", "--doctor-report", m_report});
         QCOMPARE(md.code, 0);
         QVERIFY(md.out.contains("| Location | Code | Finding | Hot path | Recipe | Run time |\n"
                                 "|---|---|---|---|---|---|\n"));
@@ -330,8 +344,8 @@ private slots:
         QVERIFY(md.out.contains("- `kernels.py:7` R203 in `grow`: "));
         QVERIFY(md.out.contains("(run time: confirmed)\n"));
         QVERIFY(md.out.contains(
-            "cuPyNumeric Doctor report `" + kDir +
-            "/run.json` (8 entries): 4 of 5 findings confirmed at run time, the rest static "
+            "cuPyNumeric Doctor report `" + m_report +
+            "` (8 entries): 4 of 5 findings confirmed at run time, the rest static "
             "only. Run-time only (no static finding there; review them by hand): "
             "`kernels.py:13` R204 (unoptimised advanced indexing), `main.py:1` R108 (mpi4py "
             "imported). 1 entry outside the assessed files (libraries or other code) left "
@@ -344,7 +358,7 @@ private slots:
               "## Decision-framework summary", "## Recommended next steps"})
             QCOMPARE(md.out.count(QLatin1String("\n") + h + "\n"), 1);
         const Run sarif = cli({"assess", kPilot, "--today", "2026-06-01", "--format", "sarif",
-                               "--doctor-report", kDir + "/run.json"});
+                               "--doctor-report", m_report});
         QCOMPARE(sarif.code, 0);
         const QJsonArray results =
             QJsonDocument::fromJson(sarif.out.toUtf8()).object()["runs"][0]["results"].toArray();
