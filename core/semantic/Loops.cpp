@@ -381,6 +381,22 @@ void SemanticModel::buildLoops() {
         }
         // classification below
         TSNode it = unparen(L.iterable);
+        // `elements = zip(self._offsets, self._lengths)` ... `for o, l in elements:`: a name
+        // bound once to a zip or an enumerate walks what that call walks.
+        if (is(it, Sym::identifier)) {
+            const int slot = d->lookup(text(it), scopeIndexAt(startOf(it)));
+            if (slot >= 0 && d->lastBinding[size_t(slot)] >= 0) {
+                const Data::Binding& b = d->bindings[size_t(d->lastBinding[size_t(slot)])];
+                const TSNode call = b.kind == Data::BindKind::Assign && b.position == -1
+                                        ? unparen(b.value)
+                                        : TSNode{};
+                const std::string_view callee =
+                    is(call, Sym::call) ? text(field(call, F().function)) : std::string_view();
+                if ((callee == "zip" || callee == "enumerate") && startOf(call) < startOf(L.node) &&
+                    canonicalName(field(call, F().function)).isEmpty())
+                    it = call;
+            }
+        }
         L.iteratedArray.clear();
         L.literalCount = -1;
         L.source = LoopSource::Unknown;
