@@ -15,6 +15,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <vector>
 
 namespace cnready {
 
