@@ -239,10 +239,10 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
         byRecipe[anchor.isEmpty() ? QStringLiteral("?") + f.code : anchor] << f.range;
     }
     // One site, one fix: a finding inside the lines of another site of the same recipe (R110's
-    // `max(row)` in the loop R103 reports) is fixed with it and not listed again.
-    // One sweep per recipe over the ranges sorted by file, first line, and last line from the
-    // widest: a range lies inside another when an earlier, different range of its file reaches
-    // as far (a pairwise test was quadratic: 20,000 findings of one recipe took minutes).
+    // `max(row)` in the loop R103 reports) is fixed with it and not listed again. One sweep per
+    // recipe over the ranges sorted by file, first line, and last line from the widest: a range
+    // lies inside another when an earlier, different range of its file reaches as far (a pairwise
+    // test was quadratic: 20,000 findings of one recipe took minutes).
     for (QList<SourceRange>& ranges : byRecipe) {
         const auto endOf = [](const SourceRange& x) { return std::max(x.line, x.endLine); };
         std::vector<qsizetype> order(size_t(ranges.size()));
@@ -258,21 +258,16 @@ QList<NextStep> recommendedSteps(const ReportInput& in) {
             return endOf(a) > endOf(b);
         });
         std::vector<bool> inside(order.size(), false);
-        int reach = -1;      // widest end among the earlier, different ranges of this file
-        int groupReach = -1; // widest end up to the current group of identical ranges
-        const SourceRange* group = nullptr;
+        int reach = -1; // widest end among the earlier, different ranges of this file
+        const SourceRange* prev = nullptr;
         for (const qsizetype i : order) {
             const SourceRange& r = ranges[i];
-            if (!group || group->path != r.path) {
-                reach = groupReach = -1;
-                group = nullptr;
-            }
-            if (!group || group->line != r.line || endOf(*group) != endOf(r)) {
-                reach = std::max(reach, groupReach);
-                group = &r;
-            }
+            if (!prev || prev->path != r.path)
+                reach = -1;
+            else if (prev->line != r.line || endOf(*prev) != endOf(r))
+                reach = std::max(reach, endOf(*prev)); // a copy of r does not contain it
             inside[size_t(i)] = reach >= endOf(r);
-            groupReach = std::max(groupReach, endOf(r));
+            prev = &r;
         }
         QList<SourceRange> kept;
         for (qsizetype i = 0; i < ranges.size(); ++i)

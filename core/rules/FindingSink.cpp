@@ -5,9 +5,14 @@
 #include "semantic/SemanticModel.h"
 #include "semantic/SiteWorkProbe.h"
 
+#include <algorithm>
+
 namespace cnready {
 
 namespace {
+// The first words of the one finding a Numba kernel gets (R101 or R103).
+const QLatin1String kNumbaKernel("Numba kernel");
+
 // A file's findings grow by half of the list at a time, not by doubling (QList's own
 // policy): the rules' peak holds the list's unused capacity, up to half of it with
 // doubling (a 100,000-line module: a 16.8 MB list for ~40,000 findings).
@@ -86,24 +91,20 @@ void FindingSink::reportSpan(TSNode first, TSNode last, const QString& message) 
     if (blocks::insideAny(*m_kernels, first)) {
         if (m_info.code != QLatin1String("R101") && m_info.code != QLatin1String("R103"))
             return;
-        const uint32_t at = ts_node_start_byte(first);
-        uint32_t kernel = 0;
-        for (const auto& [start, end] : *m_kernels)
-            if (start <= at && at < end)
-                kernel = start; // the innermost kernel span holding the loop
-        if (m_kernelsReported.contains(kernel))
-            return;
-        m_kernelsReported.insert(kernel);
-        // R101 runs first: a kernel it reported is one site, not a second one for R103.
+        // A kernel is a function: one finding per function, whichever of R101 (it runs
+        // first) and R103 gets there first, wherever the sink filed it.
         const QString fn = m_ctx.model.enclosingFunction(first);
-        for (const Finding& earlier : m_out)
-            if (earlier.code == QLatin1String("R101") && earlier.function == fn &&
-                earlier.message.startsWith(QLatin1String("Numba kernel")))
-                return;
-        kernelMessage = QStringLiteral("Numba kernel: %1; compiled code takes host NumPy "
-                                       "buffers only, so every call copies a distributed array "
-                                       "to the host and back")
-                            .arg(message);
+        const auto kernelSite = [&fn](const Finding& earlier) {
+            return earlier.function == fn && earlier.message.startsWith(kNumbaKernel);
+        };
+        if (std::any_of(m_out.cbegin(), m_out.cend(), kernelSite) ||
+            (m_offPath && std::any_of(m_offPath->cbegin(), m_offPath->cend(), kernelSite)))
+            return;
+        kernelMessage =
+            QString(kNumbaKernel) + QStringLiteral(": %1; compiled code takes host NumPy "
+                                                   "buffers only, so every call copies a "
+                                                   "distributed array to the host and back")
+                                        .arg(message);
     }
     Finding f;
     f.code = m_info.code;

@@ -99,8 +99,6 @@ private:
     QSet<quint64> m_reported;
     /// Numba-compiled functions of the file (byte ranges), computed on the first report.
     std::optional<std::vector<std::pair<uint32_t, uint32_t>>> m_kernels;
-    /// Start bytes of the kernels whose element loop has been reported (one R101 per kernel).
-    QSet<uint32_t> m_kernelsReported;
 };
 
 class Rule {
